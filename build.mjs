@@ -1,0 +1,80 @@
+// Builds the browser bundle into dist/: one stable entry (kite.js, kite.css), content-hashed lazy
+// chunks under dist/chunks/, and dist/manifest.json. `node build.mjs --watch` rebuilds on change.
+import * as esbuild from 'esbuild';
+import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const watch = process.argv.includes('--watch');
+const outdir = 'dist';
+
+/** @type {esbuild.BuildOptions} */
+const options = {
+  entryPoints: {
+    kite: 'resources/js/main.tsx',
+    // Workers are their own entries: a Worker is started from a URL, not imported.
+    'json-worker': 'resources/js/features/client/response/json-worker.ts',
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  target: ['chrome111', 'firefox115', 'safari16.4'],
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'assets/[name]-[hash]',
+  jsx: 'automatic',
+  metafile: true,
+  legalComments: 'none',
+  charset: 'utf8',
+  logLevel: 'warning',
+  define: {
+    __KITE_VERSION__: JSON.stringify(pkg.version),
+    'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production'),
+  },
+  plugins: [manifestPlugin()],
+};
+
+function manifestPlugin() {
+  return {
+    name: 'kite-manifest',
+    setup(build) {
+      build.onStart(() => {
+        rmSync(outdir, { recursive: true, force: true });
+        mkdirSync(outdir, { recursive: true });
+      });
+      build.onEnd((result) => {
+        if (!result.metafile) return;
+        writeFileSync(`${outdir}/manifest.json`, `${JSON.stringify(manifest(result.metafile), null, 2)}\n`);
+      });
+    },
+  };
+}
+
+/** The manifest names the stable entries, what the entry loads statically, and every lazy chunk. */
+function manifest(metafile) {
+  const outputs = metafile.outputs;
+  const rel = (file) => file.slice(outdir.length + 1);
+  const staticClosure = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imp of outputs[file]?.imports ?? []) if (imp.kind === 'import-statement') staticClosure(imp.path, seen);
+    return seen;
+  };
+  const initial = [...staticClosure(`${outdir}/kite.js`)].map(rel);
+  const files = Object.fromEntries(
+    Object.entries(outputs)
+      .filter(([file]) => !file.endsWith('.map'))
+      .map(([file, out]) => [rel(file), { bytes: out.bytes, entry: out.entryPoint ?? null }])
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', initial, files };
+}
+
+if (watch) {
+  const ctx = await esbuild.context(options);
+  await ctx.watch();
+  console.log('kite: watching resources/ for changes…');
+} else {
+  await esbuild.build(options);
+}

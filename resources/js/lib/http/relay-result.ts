@@ -10,3 +10,13 @@ export interface RelayResult {
   /** `Date.now()` when the response arrived. */
   receivedAt: number;
 }
+
+/** A relay call that produced no target response: the host refused it, or it never arrived. */
+export interface RelayFailure {
+  /** HTTP status of the host's answer (422, 403, 419, 502, 504, …); absent for network errors. */
+  status?: number;
+  /** The host's error code (`TARGET_UNREACHABLE`, …) or `NETWORK_ERROR` / `TIMEOUT` / `ABORTED`. */
+  code: string;
+  message: string;
+  field?: string;
+}

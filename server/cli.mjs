@@ -1,0 +1,126 @@
+// @ts-check
+// `kite serve`: parses the command line, starts the host, and turns every start-up problem into
+// one line on stderr and exit code 2.
+import { startKite, HOST_VERSION } from './index.mjs';
+
+export class UsageError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const USAGE = `Usage: kite serve [options]
+
+  --port N                 port to listen on (default 8080)
+  --host ADDRESS           address to listen on (default 127.0.0.1)
+  --path PATH              mount path of the page and the protocol (default /http-client)
+  --assets-url URL         where the page loads the bundle from (default /vendor/kite)
+  --help                   show this help
+  --version                print the version`;
+
+/**
+ * @param {string[]} argv arguments after `serve`
+ */
+export function parseServeArgs(argv) {
+  /** @type {{ port: number; host: string; path: string; assetsUrl?: string; help?: boolean; version?: boolean }} */
+  const options = { port: 8080, host: '127.0.0.1', path: '/http-client' };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`${flag} needs a value`);
+      i += 1;
+      return next;
+    };
+    switch (flag) {
+      case '--port': {
+        const raw = value();
+        const port = Number(raw);
+        if (!/^\d+$/.test(raw) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got '${raw}'`);
+        options.port = port;
+        break;
+      }
+      case '--host':
+        options.host = value();
+        break;
+      case '--path': {
+        const path = value();
+        if (!path.startsWith('/')) throw new UsageError(`--path must start with '/', got '${path}'`);
+        options.path = path;
+        break;
+      }
+      case '--assets-url':
+        options.assetsUrl = value();
+        break;
+      case '--help':
+      case '-h':
+        options.help = true;
+        break;
+      case '--version':
+        options.version = true;
+        break;
+      default:
+        throw new UsageError(`Unknown option '${arg}' (see kite serve --help)`);
+    }
+  }
+  return options;
+}
+
+/**
+ * @param {string[]} args process arguments after the script
+ * @returns {Promise<number | undefined>} an exit code, or undefined while the server runs
+ */
+export async function main(args) {
+  const [command, ...rest] = args;
+  if (command === '--version' || command === '-v') {
+    console.log(HOST_VERSION);
+    return 0;
+  }
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command !== 'serve') {
+    console.error(`kite: unknown command '${command}' (try: kite serve --help)`);
+    return 2;
+  }
+  let options;
+  try {
+    options = parseServeArgs(rest);
+  } catch (error) {
+    console.error(`kite: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (options.version) {
+    console.log(HOST_VERSION);
+    return 0;
+  }
+  try {
+    const { url } = await startKite(options);
+    console.log(`Kite ${HOST_VERSION} at ${url}`);
+    return undefined;
+  } catch (error) {
+    console.error(`kite: ${startupMessage(error, options)}`);
+    return 2;
+  }
+}
+
+/**
+ * @param {unknown} error
+ * @param {{ port: number; host: string }} options
+ */
+function startupMessage(error, options) {
+  const code = /** @type {{ code?: string }} */ (error)?.code;
+  if (code === 'EADDRINUSE') return `port ${options.port} on ${options.host} is already in use (pass --port)`;
+  if (code === 'EACCES') return `no permission to listen on ${options.host}:${options.port}`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on host '${options.host}'`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,91 @@
+// @ts-check
+// Small response helpers shared by the page, the protocol endpoints and the demo API.
+
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('../protocol/types').ErrorBody} ErrorBody */
+
+/**
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body
+ * @param {Record<string, string | string[]>} [headers]
+ */
+export function sendJson(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(res.req?.method === 'HEAD' ? undefined : text);
+}
+
+/**
+ * Answers with the protocol's error body `{ error: { code, message, field? } }`.
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {string} code
+ * @param {string} message
+ * @param {string} [field]
+ */
+export function sendError(res, status, code, message, field) {
+  /** @type {ErrorBody} */
+  const body = { error: field === undefined ? { code, message } : { code, message, field } };
+  sendJson(res, status, body);
+}
+
+/** Thrown while reading a request body that is larger than allowed. */
+export class BodyTooLargeError extends Error {
+  /** @param {number} limit */
+  constructor(limit) {
+    super(`The request body is larger than ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
+    this.limit = limit;
+  }
+}
+
+/**
+ * Reads a request body into one Buffer, refusing more than `limit` bytes.
+ * @param {IncomingMessage} req
+ * @param {number} limit
+ * @returns {Promise<Buffer>}
+ */
+export function readBody(req, limit) {
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (/** @type {Buffer} */ chunk) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        reject(new BodyTooLargeError(limit));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    });
+    req.on('error', (error) => {
+      if (!failed) reject(error);
+    });
+  });
+}
+
+/**
+ * The request's path and query, parsed once; never throws on odd request targets.
+ * @param {IncomingMessage} req
+ */
+export function requestUrl(req) {
+  try {
+    return new URL(req.url ?? '/', 'http://kite.invalid');
+  } catch {
+    return new URL('http://kite.invalid/');
+  }
+}

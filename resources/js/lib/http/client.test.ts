@@ -1,0 +1,111 @@
+// The host client's hooks, each against a real HTTP server on 127.0.0.1.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHostClient, responseDuration } from './client';
+import { HostTimeoutError } from './host-fetch';
+
+let server: Server;
+let baseUrl: string;
+let lastRequest: IncomingMessage | undefined;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    lastRequest = req;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const delay = Number(url.searchParams.get('delay') ?? 0);
+    setTimeout(() => {
+      if (url.pathname === '/fail') {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end('{"error":{"code":"INTERNAL","message":"boom"}}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    }, delay);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+afterEach(() => {
+  document.cookie = 'XSRF-TOKEN=; max-age=0; path=/';
+});
+
+function client(overrides: Partial<Parameters<typeof createHostClient>[0]> = {}) {
+  const notify = vi.fn();
+  return { notify, http: createHostClient({ prefixUrl: baseUrl, notify, ...overrides }) };
+}
+
+describe('the host client', () => {
+  it('marks every call as an XHR', async () => {
+    await client().http.get('ok').json();
+    expect(lastRequest?.headers['x-requested-with']).toBe('XMLHttpRequest');
+  });
+
+  it('sends the XSRF-TOKEN cookie back as the X-XSRF-TOKEN header, decoded', async () => {
+    document.cookie = `XSRF-TOKEN=${encodeURIComponent('abc=+/123')}; path=/`;
+    await client().http.get('ok').json();
+    expect(lastRequest?.headers['x-xsrf-token']).toBe('abc=+/123');
+  });
+
+  it('sends no XSRF header when the cookie is missing', async () => {
+    await client().http.get('ok').json();
+    expect(lastRequest?.headers['x-xsrf-token']).toBeUndefined();
+  });
+
+  it('holds a fast response back until 200 ms have passed since the call began', async () => {
+    const started = performance.now();
+    await client().http.get('ok').json();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(195);
+  });
+
+  it('does not hold back a response that already took longer than the minimum', async () => {
+    const started = performance.now();
+    await client({ minimumDurationMs: 200 }).http.get('ok?delay=300').json();
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(295);
+    expect(elapsed).toBeLessThan(490);
+  });
+
+  it('attaches the measured network duration to the response', async () => {
+    const response = await client().http.get('ok?delay=60');
+    const duration = responseDuration(response);
+    expect(duration).toBeGreaterThanOrEqual(55);
+    expect(duration).toBeLessThan(200);
+  });
+
+  it("shows 'HTTP error! status: 500' for a non-OK response and still throws", async () => {
+    const { http, notify } = client();
+    await expect(http.get('fail').json()).rejects.toThrow(/500/);
+    expect(notify).toHaveBeenCalledWith('HTTP error! status: 500', 'Internal Server Error');
+  });
+
+  it('times out after the configured time with a clear error and a toast', async () => {
+    const { http, notify } = client({ timeoutMs: 100 });
+    await expect(http.get('ok?delay=1000').json()).rejects.toBeInstanceOf(HostTimeoutError);
+    expect(notify).toHaveBeenCalledWith('HTTP error! status: 0', 'The host did not answer within 100 ms');
+  });
+
+  it('reports an unreachable host as a failed call', async () => {
+    const { http, notify } = client({ prefixUrl: 'http://127.0.0.1:9/' });
+    await expect(http.get('ok').json()).rejects.toThrow();
+    expect(notify).toHaveBeenCalledWith('HTTP error! status: 0', expect.any(String));
+  });
+
+  it("does not toast when the user cancels a call", async () => {
+    const { http, notify } = client();
+    const controller = new AbortController();
+    const call = http.get('ok?delay=500', { signal: controller.signal }).json();
+    setTimeout(() => controller.abort(), 50);
+    await expect(call).rejects.toThrow();
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('uses a 30000 ms timeout by default', async () => {
+    const { HOST_TIMEOUT_MS } = await import('./host-fetch');
+    expect(HOST_TIMEOUT_MS).toBe(30_000);
+  });
+});

@@ -1,0 +1,53 @@
+// The ONE HTTP client for every call from the app to its host. Each behaviour is a named hook in
+// ./hooks (marker header, XSRF, duration stamp, minimum duration, error toast); the timeout and the
+// toast for calls that never got a response live in ./host-fetch.
+import ky, { type KyInstance } from 'ky';
+import { toast } from 'sonner';
+import { kiteConfig } from '../config';
+import { notifyNonOkResponse, type FailureNotifier } from './hooks/error-toast';
+import { markAsXhr } from './hooks/requested-with';
+import { holdForMinimumDuration, markRequestStart, MINIMUM_DURATION_MS, stampDuration } from './hooks/timing';
+import { sendXsrfToken } from './hooks/xsrf';
+import { createHostFetch, HOST_TIMEOUT_MS } from './host-fetch';
+
+export { responseDuration } from './hooks/timing';
+
+export interface HostClientOptions {
+  prefixUrl: string;
+  timeoutMs?: number;
+  minimumDurationMs?: number;
+  notify?: FailureNotifier;
+  fetch?: typeof fetch;
+}
+
+const toastFailure: FailureNotifier = (title, description) => {
+  toast.error(title, description ? { description } : undefined);
+};
+
+export function createHostClient(options: HostClientOptions): KyInstance {
+  const notify = options.notify ?? toastFailure;
+  return ky.create({
+    prefixUrl: options.prefixUrl,
+    credentials: 'include',
+    // The timeout lives in host-fetch, which can tell it apart from a user's cancel.
+    timeout: false,
+    retry: 0,
+    fetch: createHostFetch({ timeoutMs: options.timeoutMs ?? HOST_TIMEOUT_MS, notify, fetch: options.fetch }),
+    hooks: {
+      beforeRequest: [markAsXhr, sendXsrfToken, markRequestStart],
+      afterResponse: [
+        stampDuration,
+        holdForMinimumDuration(options.minimumDurationMs ?? MINIMUM_DURATION_MS),
+        notifyNonOkResponse(notify),
+      ],
+    },
+  });
+}
+
+/** `prefixUrl` must be absolute for ky; the page's origin makes a relative apiUrl absolute. */
+function absoluteApiUrl(apiUrl: string): string {
+  const origin = globalThis.location?.origin ?? 'http://localhost';
+  return new URL(apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`, origin).toString();
+}
+
+export const hostClient: KyInstance = createHostClient({ prefixUrl: absoluteApiUrl(kiteConfig.apiUrl) });

@@ -1,0 +1,61 @@
+// The line above the body: status (coloured by class), duration, size, arrival time, redirect.
+import { useEffect, useState } from 'react';
+import type { RelayResult } from '../../../lib/http/relay-result';
+import {
+  formatDuration,
+  formatExactSize,
+  formatRelativeTime,
+  formatSize,
+  relativeTimeRefreshMs,
+  statusClass,
+} from './response-meta';
+
+export function ResponseSummary({ result }: { result: RelayResult }) {
+  const { meta } = result;
+  const sizeTitle = meta.truncated
+    ? `Received ${formatExactSize(meta.bodyBytes)} of ${formatExactSize(meta.bodySize)}`
+    : formatExactSize(meta.bodySize);
+  return (
+    <div className="kite-response-summary">
+      <span className="kite-response-status" data-status-class={statusClass(meta.status)}>
+        <span className="kite-response-status-code">{meta.status}</span>
+        {meta.statusText ? <span className="kite-response-status-text">{meta.statusText}</span> : null}
+      </span>
+      <span
+        className="kite-response-fact"
+        title={`Round trip ${formatDuration(result.durationMs)} · target: first byte ${formatDuration(meta.timing.ttfbMs)}, total ${formatDuration(meta.timing.totalMs)}`}
+      >
+        <span className="kite-muted">Time</span> {formatDuration(result.durationMs)}
+      </span>
+      <span className="kite-response-fact" title={sizeTitle}>
+        <span className="kite-muted">Size</span> {formatSize(meta.bodySize)}
+      </span>
+      <ArrivalTime at={result.receivedAt} />
+      {meta.truncated ? (
+        <span className="kite-response-truncated" role="note">
+          Truncated: showing {formatSize(meta.bodyBytes)} of {formatSize(meta.bodySize)} ({formatExactSize(meta.bodySize)})
+        </span>
+      ) : null}
+      {meta.redirectLocation && meta.status >= 300 && meta.status < 400 ? (
+        <span className="kite-response-redirect">
+          <span className="kite-muted">Redirects to</span>{' '}
+          <span className="kite-mono" title={meta.redirectLocation}>{meta.redirectLocation}</span>
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** 'just now', then '2 minutes ago', …; re-renders only when the text can change. */
+function ArrivalTime({ at }: { at: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setTimeout(() => setNow(Date.now()), relativeTimeRefreshMs(at, now) + 50);
+    return () => window.clearTimeout(timer);
+  }, [at, now]);
+  return (
+    <time className="kite-response-fact kite-response-arrived" dateTime={new Date(at).toISOString()} title={new Date(at).toLocaleString()}>
+      {formatRelativeTime(at, now)}
+    </time>
+  );
+}

@@ -1,0 +1,78 @@
+// The response pane: summary line, then Body / Headers / Cookies tabs. Large bodies are decoded,
+// formatted and searched in a Web Worker and rendered as a window of lines (see BodyView).
+import { useState } from 'react';
+import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
+import { ResponseCookies } from './ResponseCookies';
+import { ResponseHeaders } from './ResponseHeaders';
+import { ResponseSummary } from './ResponseSummary';
+
+export interface ResponseViewerProps {
+  result: RelayResult | null;
+  failure: RelayFailure | null;
+  pending: boolean;
+}
+
+type Section = 'body' | 'headers' | 'cookies';
+
+export function ResponseViewer({ result, failure, pending }: ResponseViewerProps) {
+  return (
+    <section className="kite-response" aria-label="Response" aria-busy={pending}>
+      {pending ? <div className="kite-response-progress" role="progressbar" aria-label="Sending request" /> : null}
+      {failure ? (
+        <ResponseFailure failure={failure} />
+      ) : result ? (
+        <ResponseDetails result={result} />
+      ) : (
+        <div className="kite-response-placeholder">
+          {pending ? 'Sending request…' : 'Send a request to see its response here.'}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ResponseDetails({ result }: { result: RelayResult }) {
+  const [section, setSection] = useState<Section>('body');
+  const { meta } = result;
+  return (
+    <>
+      <ResponseSummary result={result} />
+      <div className="kite-response-sections" role="tablist" aria-label="Response sections">
+        <SectionTab id="body" current={section} onSelect={setSection}>Body</SectionTab>
+        <SectionTab id="headers" current={section} onSelect={setSection}>
+          Headers <span className="kite-response-count">{meta.headers.length}</span>
+        </SectionTab>
+        <SectionTab id="cookies" current={section} onSelect={setSection}>
+          Cookies <span className="kite-response-count">{meta.cookies.length}</span>
+        </SectionTab>
+      </div>
+      <div className="kite-response-section" role="tabpanel" aria-label={section}>
+        {section === 'headers' ? <ResponseHeaders headers={meta.headers} /> : null}
+        {section === 'cookies' ? <ResponseCookies cookies={meta.cookies} /> : null}
+        {section === 'body' ? <p className="kite-response-empty">{meta.bodyBytes} bytes</p> : null}
+      </div>
+    </>
+  );
+}
+
+function SectionTab({ id, current, onSelect, children }: { id: Section; current: Section; onSelect: (s: Section) => void; children: React.ReactNode }) {
+  return (
+    <button type="button" role="tab" aria-selected={current === id} className="kite-response-tab" onClick={() => onSelect(id)}>
+      {children}
+    </button>
+  );
+}
+
+function ResponseFailure({ failure }: { failure: RelayFailure }) {
+  return (
+    <div className="kite-response-failure" role="alert">
+      <div className="kite-response-failure-title">
+        {failure.status ? <span className="kite-response-status" data-status-class={failure.status >= 500 ? 'server-error' : 'client-error'}>{failure.status}</span> : null}
+        <span className="kite-badge">{failure.code}</span>
+      </div>
+      <p className="kite-response-failure-message">{failure.message}</p>
+      {failure.field ? <p className="kite-muted">Field: <code>{failure.field}</code></p> : null}
+      <p className="kite-muted">The request was not changed; fix the problem and send it again.</p>
+    </div>
+  );
+}

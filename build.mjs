@@ -1,7 +1,7 @@
 // Builds the browser bundle into dist/: one stable entry (kite.js, kite.css), content-hashed lazy
 // chunks under dist/chunks/, and dist/manifest.json. `node build.mjs --watch` rebuilds on change.
 import * as esbuild from 'esbuild';
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const watch = process.argv.includes('--watch');
@@ -45,6 +45,7 @@ function manifestPlugin() {
       });
       build.onEnd((result) => {
         if (!result.metafile) return;
+        copyFileSync('resources/images/favicon.svg', `${outdir}/favicon.svg`);
         writeFileSync(`${outdir}/manifest.json`, `${JSON.stringify(manifest(result.metafile), null, 2)}\n`);
       });
     },

@@ -1,0 +1,143 @@
+// A collapsible sidebar: provider (state, cookie, shortcut) and the areas it is built from.
+// Variants sidebar | floating | inset, sides left | right, collapsible icon | offcanvas | none.
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
+import { writeCookie } from '../../lib/cookies';
+import {
+  isSidebarShortcut,
+  readSidebarOpen,
+  SIDEBAR_COOKIE_MAX_AGE,
+  SIDEBAR_COOKIE_NAME,
+  SIDEBAR_TOOLTIP_DELAY_MS,
+  SIDEBAR_TRANSITION_MS,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  type SidebarCollapsible,
+  type SidebarSide,
+  type SidebarVariant,
+} from './sidebar-state';
+
+interface SidebarContextValue {
+  open: boolean;
+  state: 'expanded' | 'collapsed';
+  setOpen: (open: boolean) => void;
+  toggle: () => void;
+}
+
+const SidebarContext = createContext<SidebarContextValue | null>(null);
+
+export function useSidebar(): SidebarContextValue {
+  const context = useContext(SidebarContext);
+  if (!context) throw new Error('useSidebar must be used inside <SidebarProvider>');
+  return context;
+}
+
+export function SidebarProvider({ children, defaultOpen }: { children: ReactNode; defaultOpen?: boolean }) {
+  const [open, setOpenState] = useState(() => defaultOpen ?? readSidebarOpen());
+
+  const setOpen = useCallback((next: boolean) => {
+    setOpenState(next);
+    writeCookie(SIDEBAR_COOKIE_NAME, String(next), SIDEBAR_COOKIE_MAX_AGE);
+  }, []);
+  const toggle = useCallback(() => setOpenState((previous) => {
+    writeCookie(SIDEBAR_COOKIE_NAME, String(!previous), SIDEBAR_COOKIE_MAX_AGE);
+    return !previous;
+  }), []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSidebarShortcut(event)) return;
+      event.preventDefault();
+      toggle();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [toggle]);
+
+  const value = useMemo<SidebarContextValue>(
+    () => ({ open, state: open ? 'expanded' : 'collapsed', setOpen, toggle }),
+    [open, setOpen, toggle],
+  );
+  const style = {
+    '--sidebar-width': SIDEBAR_WIDTH,
+    '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+    '--sidebar-transition': `${SIDEBAR_TRANSITION_MS}ms`,
+  } as CSSProperties;
+
+  return (
+    <SidebarContext.Provider value={value}>
+      <Tooltip.Provider delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}>
+        <div className="kite-sidebar-wrapper" style={style}>
+          {children}
+        </div>
+      </Tooltip.Provider>
+    </SidebarContext.Provider>
+  );
+}
+
+export function Sidebar({
+  variant = 'sidebar',
+  side = 'left',
+  collapsible = 'icon',
+  children,
+  ...props
+}: ComponentProps<'aside'> & { variant?: SidebarVariant; side?: SidebarSide; collapsible?: SidebarCollapsible }) {
+  const { state } = useSidebar();
+  return (
+    <aside
+      className="kite-sidebar"
+      data-state={collapsible === 'none' ? 'expanded' : state}
+      data-variant={variant}
+      data-side={side}
+      data-collapsible={collapsible}
+      {...props}
+    >
+      <div className="kite-sidebar-inner">{children}</div>
+    </aside>
+  );
+}
+
+export const SidebarHeader = (props: ComponentProps<'div'>) => <div className="kite-sidebar-header" {...props} />;
+export const SidebarContent = (props: ComponentProps<'div'>) => <div className="kite-sidebar-content" {...props} />;
+export const SidebarFooter = (props: ComponentProps<'div'>) => <div className="kite-sidebar-footer" {...props} />;
+export const SidebarGroup = (props: ComponentProps<'div'>) => <div className="kite-sidebar-group" role="group" {...props} />;
+export const SidebarGroupContent = (props: ComponentProps<'ul'>) => <ul className="kite-sidebar-group-content" {...props} />;
+export const SidebarInset = (props: ComponentProps<'main'>) => <main className="kite-sidebar-inset" {...props} />;
+
+/** A menu item: its label shows when expanded; when collapsed the tooltip names it. */
+export function SidebarMenuItem({ label, icon, children }: { label: string; icon: ReactNode; children: (content: ReactNode) => ReactNode }) {
+  const { state } = useSidebar();
+  const content = (
+    <>
+      <span className="kite-sidebar-icon" aria-hidden="true">{icon}</span>
+      <span className="kite-sidebar-label">{label}</span>
+    </>
+  );
+  return (
+    <li className="kite-sidebar-item">
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>{children(content)}</Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content className="kite-tooltip" side="right" sideOffset={8} hidden={state === 'expanded'}>
+            {label}
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </li>
+  );
+}
+
+export function SidebarTrigger(props: ComponentProps<'button'>) {
+  const { toggle, open } = useSidebar();
+  return (
+    <button
+      type="button"
+      className="kite-sidebar-trigger"
+      aria-label={open ? 'Collapse sidebar' : 'Expand sidebar'}
+      aria-expanded={open}
+      title="Toggle sidebar (Ctrl+B)"
+      onClick={toggle}
+      {...props}
+    />
+  );
+}

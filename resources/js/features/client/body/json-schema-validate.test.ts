@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../../../../protocol/types';
+import { checkJsonText, validateJson } from './json-schema-validate';
+
+const user: JsonSchema = {
+  type: 'object',
+  required: ['name', 'email'],
+  properties: {
+    name: { type: 'string', minLength: 2, maxLength: 10 },
+    email: { type: 'string', format: 'email' },
+    age: { type: 'integer', minimum: 18, maximum: 120 },
+    score: { type: 'number', multipleOf: 0.5 },
+    role: { type: 'string', enum: ['admin', 'member'] },
+    nickname: { type: ['string', 'null'] },
+    zip: { type: 'string', pattern: '^\\d{5}$' },
+    tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 2 },
+    address: { type: 'object', required: ['city'], properties: { city: { type: 'string' } } },
+  },
+};
+
+describe('JSON Schema subset validation', () => {
+  it('accepts a valid document', () => {
+    expect(
+      validateJson(
+        { name: 'Ann', email: 'a@b.co', age: 30, score: 2.5, role: 'admin', nickname: null, zip: '12345', tags: ['x'], address: { city: 'Oslo' } },
+        user,
+      ),
+    ).toEqual([]);
+  });
+
+  it('lists each error by its path', () => {
+    const errors = validateJson(
+      { name: 'A', email: 'nope', age: 17.5, score: 0.3, role: 'owner', nickname: 3, zip: '1234', tags: [1, 'b', 'c'], address: {} },
+      user,
+    );
+    expect(errors).toEqual([
+      { path: '$.name', message: 'Must be at least 2 characters long.' },
+      { path: '$.email', message: 'Must be a valid email.' },
+      { path: '$.age', message: 'Expected integer, got number.' },
+      { path: '$.score', message: 'Must be a multiple of 0.5.' },
+      { path: '$.role', message: 'Must be one of "admin", "member".' },
+      { path: '$.nickname', message: 'Expected string or null, got integer.' },
+      { path: '$.zip', message: 'Must match the pattern ^\\d{5}$.' },
+      { path: '$.tags', message: 'Must have at most 2 items.' },
+      { path: '$.tags[0]', message: 'Expected string, got integer.' },
+      { path: '$.address', message: 'Missing required field "city".' },
+    ]);
+  });
+
+  it('reports missing required fields at the object', () => {
+    expect(validateJson({}, user).map((error) => error.message)).toEqual(['Missing required field "name".', 'Missing required field "email".']);
+  });
+
+  it('treats an integer as a number but not the other way round', () => {
+    expect(validateJson(3, { type: 'number' })).toEqual([]);
+    expect(validateJson(3.2, { type: 'integer' })).toHaveLength(1);
+  });
+
+  it('quotes property names that are not identifiers in paths', () => {
+    expect(validateJson({ 'first name': 1 }, { properties: { 'first name': { type: 'string' } } })[0].path).toBe('$["first name"]');
+  });
+
+  it('stops after the error limit so huge documents stay quick', () => {
+    const items = Array.from({ length: 10_000 }, () => 'x');
+    expect(validateJson(items, { type: 'array', items: { type: 'integer' } }, { maxErrors: 5 })).toHaveLength(5);
+  });
+
+  it('names the line and column of a syntax error', () => {
+    const check = checkJsonText('{\n  "a": 1,\n  "b": }', undefined);
+    expect(check.kind).toBe('syntax');
+    expect(check.kind === 'syntax' && check.message).toBe('Unexpected "}" at line 3, column 8');
+  });
+
+  it('points at where the text stops being JSON', () => {
+    const message = (text: string) => {
+      const check = checkJsonText(text, undefined);
+      return check.kind === 'syntax' ? check.message : check.kind;
+    };
+    expect(message('{"a": tru}')).toBe('Unexpected "}" at line 1, column 10');
+    expect(message('[1, 2,')).toBe('Unexpected end of input at line 1, column 7');
+    expect(message('{"a": 1} x')).toBe('Unexpected "x" at line 1, column 10');
+    expect(message('{"a": "\\q"}')).toMatch(/line 1, column 9/);
+  });
+
+  it('reports an empty editor as empty, not as an error', () => {
+    expect(checkJsonText('   ', user)).toEqual({ kind: 'empty' });
+  });
+
+  it('validates a 5 MB document within a budget', () => {
+    const big = JSON.stringify(Array.from({ length: 50_000 }, (_, i) => ({ name: `user ${i}`, email: `u${i}@example.com`, age: 20 + (i % 50), tags: ['a'] })));
+    expect(big.length).toBeGreaterThan(3_000_000);
+    const started = performance.now();
+    const check = checkJsonText(big, { type: 'array', items: user });
+    expect(check).toEqual({ kind: 'checked', errors: [] });
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_PERSISTED_TEXT, REQUEST_STORAGE_KEY, loadRequestState, saveRequestState } from './persistence';
+import { defaultRequestState, emptyRow } from './request-state';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  };
+}
+
+describe('the request survives a reload', () => {
+  it('reads back what it saved', () => {
+    const storage = memoryStorage();
+    const state = {
+      ...defaultRequestState(),
+      method: 'POST' as const,
+      url: '/demo/users/{user}',
+      pathParams: { user: '3' },
+      query: [emptyRow('page', '2')],
+      headers: [{ ...emptyRow('X-A', 'b'), enabled: false }],
+      bodyType: 'json' as const,
+      jsonBody: '{"a":1}',
+      auth: { type: 'bearer' as const, token: 't', username: '', password: '', userId: '' },
+      autofillSeed: 42,
+    };
+    expect(saveRequestState(storage, state)).toBe(true);
+    expect(loadRequestState(storage)).toEqual(state);
+  });
+
+  it('starts from defaults when the saved entry is not JSON', () => {
+    const storage = memoryStorage({ [REQUEST_STORAGE_KEY]: '{not json' });
+    expect(loadRequestState(storage, { defaultRequestBodyType: -1, defaultAuthorizationType: 'bearer' })).toEqual(
+      defaultRequestState({ defaultRequestBodyType: -1, defaultAuthorizationType: 'bearer' }),
+    );
+  });
+
+  it('keeps the good fields and defaults the malformed ones', () => {
+    const storage = memoryStorage({
+      [REQUEST_STORAGE_KEY]: JSON.stringify({ method: 'FETCH', url: '/ok', query: 'nope', headers: [{ name: 'X', value: 5 }], bodyType: 'yaml', auth: { type: 'root' } }),
+    });
+    const state = loadRequestState(storage);
+    expect(state.method).toBe('GET');
+    expect(state.url).toBe('/ok');
+    expect(state.query).toEqual([]);
+    expect(state.headers.map((h) => [h.name, h.value, h.enabled])).toEqual([['X', '', true]]);
+    expect(state.bodyType).toBe('none');
+    expect(state.auth.type).toBe('current-user');
+  });
+
+  it('survives storage that throws on read and on write', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    expect(loadRequestState(broken)).toEqual(defaultRequestState());
+    expect(saveRequestState(broken, defaultRequestState())).toBe(false);
+  });
+
+  it('does not keep a body too large for local storage', () => {
+    const storage = memoryStorage();
+    saveRequestState(storage, { ...defaultRequestState(), bodyType: 'json', jsonBody: 'x'.repeat(MAX_PERSISTED_TEXT + 1), url: '/kept' });
+    const state = loadRequestState(storage);
+    expect(state.url).toBe('/kept');
+    expect(state.jsonBody).toBe('');
+  });
+});

@@ -1,0 +1,88 @@
+// The relay call for the request being built: what the host needs, and nothing the user switched off.
+import type { GlobalHeader, RelayAuthorization, RelayBody, RelayRequest } from '../../../../../protocol/types';
+import type { RequestState } from './request-state';
+import { activeRows, fillPathParams, splitUrl } from './url';
+
+export const GENERATOR_PREFIX = 'generator:';
+
+/** The host's global headers the user left on, generator values (`generator:uuid`) resolved now. */
+export async function resolveGlobalHeaders(
+  headers: GlobalHeader[],
+  disabled: string[],
+  generate: (id: string) => unknown | Promise<unknown>,
+): Promise<Array<{ name: string; value: string }>> {
+  const result: Array<{ name: string; value: string }> = [];
+  for (const header of headers) {
+    if (disabled.includes(header.name)) continue;
+    const value = header.value.startsWith(GENERATOR_PREFIX)
+      ? String(await generate(header.value.slice(GENERATOR_PREFIX.length).trim()))
+      : header.value;
+    result.push({ name: header.name, value });
+  }
+  return result;
+}
+
+export function relayBody(state: RequestState): RelayBody {
+  switch (state.bodyType) {
+    case 'json':
+      return { type: 'json', text: state.jsonBody };
+    case 'form':
+      return { type: 'form', fields: activeRows(state.formFields).map(({ name, value }) => ({ name, value })) };
+    case 'multipart':
+      return {
+        type: 'multipart',
+        fields: activeRows(state.multipartFields).map((row) =>
+          row.kind === 'file'
+            ? {
+                name: row.name,
+                kind: 'file' as const,
+                filename: row.file?.filename ?? 'file',
+                contentType: row.file?.contentType || 'application/octet-stream',
+                base64: row.file?.base64 ?? '',
+              }
+            : { name: row.name, kind: 'text' as const, value: row.value },
+        ),
+      };
+    case 'raw':
+      return { type: 'raw', text: state.rawBody, contentType: state.rawContentType || undefined };
+    default:
+      return { type: 'none' };
+  }
+}
+
+export function relayAuthorization(state: RequestState): RelayAuthorization {
+  const { auth } = state;
+  switch (auth.type) {
+    case 'bearer':
+      return { type: 'bearer', token: auth.token };
+    case 'basic':
+      return { type: 'basic', username: auth.username, password: auth.password };
+    case 'impersonate':
+      return { type: 'impersonate', userId: auth.userId };
+    case 'current-user':
+      return { type: 'current-user' };
+    default:
+      return { type: 'none' };
+  }
+}
+
+/** Files whose content was not kept across a reload cannot be sent; the user must pick them again. */
+export function filesMissingContent(state: RequestState): string[] {
+  if (state.bodyType !== 'multipart') return [];
+  return activeRows(state.multipartFields)
+    .filter((row) => row.kind === 'file' && !row.file?.base64 && (row.file?.size ?? 0) > 0)
+    .map((row) => row.file?.filename ?? row.name);
+}
+
+export function buildRelayRequest(state: RequestState, globalHeaders: Array<{ name: string; value: string }>): RelayRequest {
+  const { path, query: inlineQuery } = splitUrl(state.url);
+  return {
+    ...(state.application ? { application: state.application } : {}),
+    method: state.method,
+    url: fillPathParams(path, state.pathParams) || '/',
+    headers: [...globalHeaders, ...activeRows(state.headers).map(({ name, value }) => ({ name, value }))],
+    query: [...inlineQuery, ...activeRows(state.query).map(({ name, value }) => ({ name, value }))],
+    body: relayBody(state),
+    authorization: relayAuthorization(state),
+  };
+}

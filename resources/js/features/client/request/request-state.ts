@@ -1,0 +1,166 @@
+// The whole state of the request being built: what the builder edits, what persists across a
+// reload and what a history entry restores. Plain data only, so it serialises as JSON.
+import type { AuthorizationType, HttpMethod, RouteInfo } from '../../../../../protocol/types';
+import { type BodyType, initialBodyType } from './body-types';
+
+export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
+export interface KeyValueRow {
+  id: string;
+  enabled: boolean;
+  name: string;
+  value: string;
+}
+
+/** A file chosen for a multipart part, read into base64 when it was picked. */
+export interface FilePart {
+  filename: string;
+  contentType: string;
+  size: number;
+  /** Absent when the content could not be kept (too large for local storage after a reload). */
+  base64?: string;
+}
+
+export interface MultipartRow extends KeyValueRow {
+  kind: 'text' | 'file';
+  file?: FilePart;
+}
+
+export interface AuthState {
+  type: AuthorizationType;
+  token: string;
+  username: string;
+  password: string;
+  userId: string;
+}
+
+export interface RequestState {
+  /** Application id from the routes response; empty means the host's default. */
+  application: string;
+  /** The route the request was loaded from (`METHOD uri`), if any. */
+  routeId: string;
+  method: HttpMethod;
+  /** Path relative to the application's base URL, with `{param}` placeholders. */
+  url: string;
+  pathParams: Record<string, string>;
+  query: KeyValueRow[];
+  headers: KeyValueRow[];
+  /** Names of the host's global headers the user switched off. */
+  disabledGlobalHeaders: string[];
+  bodyType: BodyType;
+  jsonBody: string;
+  formFields: KeyValueRow[];
+  multipartFields: MultipartRow[];
+  rawBody: string;
+  rawContentType: string;
+  auth: AuthState;
+  /** The seed of the last auto-fill, shown so the same payload can be generated again. */
+  autofillSeed: number | null;
+}
+
+export const AUTHORIZATION_OPTIONS: ReadonlyArray<{ type: AuthorizationType; label: string }> = [
+  { type: 'current-user', label: 'Currently Logged-in User' },
+  { type: 'impersonate', label: 'Impersonate User with ID' },
+  { type: 'none', label: 'None' },
+  { type: 'bearer', label: 'Bearer Token' },
+  { type: 'basic', label: 'Basic Auth' },
+];
+
+let rowCounter = 0;
+export function newRowId(): string {
+  rowCounter += 1;
+  return `r${Date.now().toString(36)}${rowCounter.toString(36)}`;
+}
+
+export function emptyRow(name = '', value = ''): KeyValueRow {
+  return { id: newRowId(), enabled: true, name, value };
+}
+
+export function emptyMultipartRow(): MultipartRow {
+  return { ...emptyRow(), kind: 'text' };
+}
+
+export interface RequestDefaults {
+  defaultRequestBodyType: number;
+  defaultAuthorizationType: AuthorizationType;
+}
+
+export const FALLBACK_DEFAULTS: RequestDefaults = { defaultRequestBodyType: -1, defaultAuthorizationType: 'current-user' };
+
+export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULTS): RequestState {
+  return {
+    application: '',
+    routeId: '',
+    method: 'GET',
+    url: '',
+    pathParams: {},
+    query: [],
+    headers: [],
+    disabledGlobalHeaders: [],
+    bodyType: initialBodyType(defaults.defaultRequestBodyType, 'GET'),
+    jsonBody: '',
+    formFields: [],
+    multipartFields: [],
+    rawBody: '',
+    rawContentType: 'text/plain',
+    auth: { type: defaults.defaultAuthorizationType, token: '', username: '', password: '', userId: '' },
+    autofillSeed: null,
+  };
+}
+
+/** `{user}` and `{post?}` placeholders of a path template, in order, without duplicates. */
+export function pathParamNames(template: string): string[] {
+  const names: string[] = [];
+  for (const match of template.matchAll(/\{([^}/?]+)\??\}/g)) {
+    if (!names.includes(match[1])) names.push(match[1]);
+  }
+  return names;
+}
+
+/**
+ * A fresh request for a route: its first method, path, query parameters as (disabled unless
+ * required) rows, header parameters, and the body type the preference asks for. The
+ * authorization the user chose stays, so switching routes does not make them re-enter a token.
+ */
+export function requestForRoute(
+  route: RouteInfo,
+  application: string,
+  defaults: RequestDefaults,
+  previous?: RequestState,
+): RequestState {
+  const method = route.methods[0] ?? 'GET';
+  const base = defaultRequestState(defaults);
+  const queryNames = new Set<string>();
+  const query: KeyValueRow[] = [];
+  for (const parameter of route.parameters) {
+    if (parameter.in !== 'query' || queryNames.has(parameter.name)) continue;
+    queryNames.add(parameter.name);
+    query.push({ ...emptyRow(parameter.name, defaultText(parameter.schema?.default)), enabled: parameter.required });
+  }
+  for (const [name, schema] of Object.entries(route.schema.query?.properties ?? {})) {
+    if (queryNames.has(name)) continue;
+    queryNames.add(name);
+    const required = route.schema.query?.required?.includes(name) ?? false;
+    query.push({ ...emptyRow(name, defaultText(schema.default)), enabled: required });
+  }
+  const headers = route.parameters
+    .filter((parameter) => parameter.in === 'header')
+    .map((parameter) => ({ ...emptyRow(parameter.name, defaultText(parameter.schema?.default)), enabled: parameter.required }));
+  return {
+    ...base,
+    application,
+    routeId: route.id,
+    method,
+    url: route.uri.startsWith('/') ? route.uri : `/${route.uri}`,
+    pathParams: Object.fromEntries(pathParamNames(route.uri).map((name) => [name, previous?.pathParams[name] ?? ''])),
+    query,
+    headers,
+    bodyType: initialBodyType(defaults.defaultRequestBodyType, method, route),
+    auth: previous?.auth ?? base.auth,
+  };
+}
+
+function defaultText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteInfo, RoutesResponse } from '../../../../../protocol/types';
+import { explorerRoutes, explorerRows, filterRoutes, shouldRefreshOnFocus } from './route-list';
+
+const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
+  id: `${methods[0]} ${uri}`,
+  methods,
+  uri,
+  name,
+  group,
+  parameters: [],
+  schema: {},
+  extractionErrors: [],
+});
+
+const response: RoutesResponse = {
+  application: 'app',
+  revision: '1',
+  applications: [
+    {
+      id: 'app',
+      name: 'App',
+      baseUrl: 'http://x',
+      routes: [
+        route(['GET'], '/users', 'users', 'users.index'),
+        route(['POST'], '/users', 'users', 'users.store'),
+        route(['GET'], '/posts', 'posts', 'posts.index'),
+        route(['DELETE'], '/users/{user}', 'users', 'users.destroy'),
+      ],
+    },
+  ],
+};
+
+describe('route explorer list', () => {
+  const items = explorerRoutes(response);
+
+  it('groups routes by resource, groups in first-seen order', () => {
+    const rows = explorerRows(items, new Set());
+    expect(rows.map((row) => (row.kind === 'group' ? `# ${row.label} (${row.count})` : row.item.route.id))).toEqual([
+      '# users (3)',
+      'GET /users',
+      'POST /users',
+      'DELETE /users/{user}',
+      '# posts (1)',
+      'GET /posts',
+    ]);
+  });
+
+  it('hides the routes of a collapsed group but keeps its header', () => {
+    const rows = explorerRows(items, new Set(['users']));
+    expect(rows.filter((row) => row.kind === 'route')).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'group', label: 'users', collapsed: true, count: 3 });
+  });
+
+  it('filters by path, by name and by method', () => {
+    expect(filterRoutes(items, 'posts').map((item) => item.route.id)).toEqual(['GET /posts']);
+    expect(filterRoutes(items, 'destroy').map((item) => item.route.id)).toEqual(['DELETE /users/{user}']);
+    expect(filterRoutes(items, 'post').map((item) => item.route.id)).toEqual(['POST /users']);
+    expect(filterRoutes(items, 'get users').map((item) => item.route.id)).toEqual(['GET /users']);
+    expect(filterRoutes(items, '  ')).toHaveLength(4);
+  });
+
+  it('filters 5,000 routes quickly', () => {
+    const many = explorerRoutes({
+      ...response,
+      applications: [{ ...response.applications[0], routes: Array.from({ length: 5000 }, (_, i) => route(['GET'], `/r${i}/items`, `g${i % 50}`)) }],
+    });
+    const started = performance.now();
+    const rows = explorerRows(filterRoutes(many, 'r4999'), new Set());
+    expect(rows).toHaveLength(2);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('refreshes on focus at most every 10 seconds, and only when enabled', () => {
+    expect(shouldRefreshOnFocus(0, 9_999, true)).toBe(false);
+    expect(shouldRefreshOnFocus(0, 10_000, true)).toBe(true);
+    expect(shouldRefreshOnFocus(0, 60_000, false)).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+// The route explorer's list as flat rows (group headers and routes) for a virtualised view, and the
+// search that filters it by path, name and method.
+import type { RouteInfo, RoutesResponse } from '../../../../../protocol/types';
+
+export interface ExplorerRoute {
+  key: string;
+  application: string;
+  route: RouteInfo;
+  /** Lower-cased `METHODS uri name summary`, computed once so each keystroke only scans strings. */
+  haystack: string;
+}
+
+export type ExplorerRow =
+  | { kind: 'group'; key: string; label: string; count: number; collapsed: boolean }
+  | { kind: 'route'; key: string; item: ExplorerRoute };
+
+export function explorerRoutes(response: RoutesResponse | null | undefined): ExplorerRoute[] {
+  if (!response) return [];
+  const items: ExplorerRoute[] = [];
+  for (const application of response.applications ?? []) {
+    for (const route of application.routes ?? []) {
+      items.push({
+        key: `${application.id}\u0000${route.id}`,
+        application: application.id,
+        route,
+        haystack: `${route.methods.join(' ')} ${route.uri} ${route.name ?? ''} ${route.summary ?? ''}`.toLowerCase(),
+      });
+    }
+  }
+  return items;
+}
+
+/**
+ * Every whitespace-separated term must match. A term that is exactly a method name (`get`, `post`)
+ * matches routes with that method; others match anywhere in the path, name or summary.
+ */
+export function filterRoutes(items: ExplorerRoute[], search: string): ExplorerRoute[] {
+  const terms = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (terms.length === 0) return items;
+  const methods = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
+  return items.filter((item) =>
+    terms.every((term) =>
+      methods.has(term) ? item.route.methods.some((method) => method.toLowerCase() === term) : item.haystack.includes(term),
+    ),
+  );
+}
+
+/** Group headers followed by their routes, groups in first-seen order; collapsed groups hide routes. */
+export function explorerRows(items: ExplorerRoute[], collapsed: ReadonlySet<string>, multipleApplications = false): ExplorerRow[] {
+  const groups = new Map<string, ExplorerRoute[]>();
+  for (const item of items) {
+    const label = multipleApplications ? `${item.application} · ${item.route.group || 'other'}` : item.route.group || 'other';
+    let list = groups.get(label);
+    if (!list) groups.set(label, (list = []));
+    list.push(item);
+  }
+  const rows: ExplorerRow[] = [];
+  for (const [label, list] of groups) {
+    const isCollapsed = collapsed.has(label);
+    rows.push({ kind: 'group', key: `group:${label}`, label, count: list.length, collapsed: isCollapsed });
+    if (!isCollapsed) for (const item of list) rows.push({ kind: 'route', key: item.key, item });
+  }
+  return rows;
+}
+
+/** Auto-refresh on focus at most once per interval. */
+export const FOCUS_REFRESH_INTERVAL_MS = 10_000;
+
+export function shouldRefreshOnFocus(lastFetchedAt: number, now: number, enabled: boolean): boolean {
+  return enabled && now - lastFetchedAt >= FOCUS_REFRESH_INTERVAL_MS;
+}

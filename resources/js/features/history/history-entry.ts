@@ -1,0 +1,40 @@
+// One logged request: when it was sent, the whole request state, and what came back.
+import type { HttpMethod, RelayResponseMeta } from '../../../../protocol/types';
+import type { RelayFailure } from '../../lib/http/relay-result';
+import type { RequestState } from '../client/request/request-state';
+
+/** Response bodies are kept in history up to this many bytes. */
+export const MAX_HISTORY_BODY_BYTES = 1024 * 1024;
+
+export interface HistoryEntry {
+  /** Sortable by time: `time` in base 36 plus a counter. */
+  id: string;
+  time: number;
+  method: HttpMethod;
+  /** The final URL as the preview showed it, for display and search. */
+  url: string;
+  request: RequestState;
+  status?: number;
+  statusText?: string;
+  failure?: RelayFailure;
+  /** The target's full body size in bytes. */
+  size: number;
+  durationMs: number;
+  meta?: RelayResponseMeta;
+  /** Whether the body (or its first MAX_HISTORY_BODY_BYTES) is stored next to the entry. */
+  hasBody: boolean;
+  /** True when only the first MAX_HISTORY_BODY_BYTES of the body were kept. */
+  bodyCut: boolean;
+}
+
+let counter = 0;
+export function newHistoryId(time: number): string {
+  counter = (counter + 1) % 1296;
+  return `${time.toString(36).padStart(9, '0')}${counter.toString(36).padStart(2, '0')}`;
+}
+
+/** The part of a body history keeps. */
+export function historyBody(body: ArrayBuffer): { body: ArrayBuffer; cut: boolean } {
+  if (body.byteLength <= MAX_HISTORY_BODY_BYTES) return { body, cut: false };
+  return { body: body.slice(0, MAX_HISTORY_BODY_BYTES), cut: true };
+}

@@ -28,22 +28,6 @@ export function newSeed(): number {
   return Math.floor(Math.random() * 1_000_000) + 1;
 }
 
-const FORMAT_GENERATORS: Record<string, string> = {
-  email: 'email',
-  'idn-email': 'email',
-  uuid: 'uuid',
-  date: 'date',
-  'date-time': 'datetime',
-  time: 'time',
-  uri: 'url',
-  url: 'url',
-  'uri-reference': 'url',
-  hostname: 'domain',
-  'idn-hostname': 'domain',
-  password: 'password',
-  byte: 'base64',
-  binary: 'dataUri',
-};
 
 interface Context {
   kit: AutofillKit;
@@ -91,7 +75,7 @@ function fill(schema: JsonSchema, name: string, context: Context): unknown {
     case 'number':
       return fillNumber(schema, name, type, context);
     case 'boolean':
-      return context.random() < 0.5;
+      return fillBoolean(schema, name, context);
     case 'null':
       return null;
     case 'string':
@@ -110,25 +94,33 @@ function fillObject(schema: JsonSchema, context: Context): Record<string, unknow
   return result;
 }
 
+function isLeaf(schema: JsonSchema | undefined): boolean {
+  const type = schema ? primaryType(schema) : undefined;
+  return !schema || (type !== 'object' && type !== 'array' && schema.pattern === undefined);
+}
+
 function fillArray(schema: JsonSchema, name: string, context: Context): unknown[] {
   if (context.depth >= MAX_DEPTH) return [];
-  const min = Math.max(0, schema.minItems ?? 1);
-  const max = Math.max(min, schema.maxItems ?? Math.max(min, 2));
-  const count = Math.min(max, Math.max(min, 1));
+  const min = Math.max(0, schema.minItems ?? 0);
+  const max = schema.maxItems ?? Number.MAX_SAFE_INTEGER;
+  const count = Math.min(max, Math.max(min, 2));
+  if (isLeaf(schema.items)) {
+    // The field-name rules know arrays of simple values (`tags` → words), so ask them first.
+    const fromRule = context.kit.valueForField(name, { ...schema, minItems: count, maxItems: count });
+    if (Array.isArray(fromRule) && fromRule.length === count) return fromRule;
+  }
   const inner = { ...context, depth: context.depth + 1 };
-  // Items are named after the array in the singular (`tags` → `tag`) so name rules still apply.
-  const itemName = name.replace(/ies$/i, 'y').replace(/s$/i, '');
-  return Array.from({ length: count }, () => fill(schema.items ?? { type: 'string' }, itemName, inner));
+  return Array.from({ length: count }, () => fill(schema.items ?? { type: 'string' }, name, inner));
 }
 
 function fillNumber(schema: JsonSchema, name: string, type: 'integer' | 'number', context: Context): number {
-  const hasBounds = schema.minimum !== undefined || schema.maximum !== undefined;
-  const fromRule = name ? toNumber(context.kit.valueForField(name, schema)) : undefined;
+  const fromRule = toNumber(context.kit.valueForField(name, { ...schema, type }));
   if (fromRule !== undefined && withinBounds(fromRule, schema) && (type === 'number' || Number.isInteger(fromRule)) && fitsMultiple(fromRule, schema)) {
     return fromRule;
   }
+  // The rules could not honour the schema: draw within the schema's bounds ourselves.
   const min = schema.minimum ?? (schema.maximum !== undefined ? Math.min(1, schema.maximum) : 1);
-  const max = schema.maximum ?? (hasBounds ? Math.max(min, 1000) : 1000);
+  const max = schema.maximum ?? Math.max(min, 1000);
   if (schema.multipleOf && schema.multipleOf > 0) {
     const step = schema.multipleOf;
     const first = Math.ceil(min / step);
@@ -144,7 +136,7 @@ function fillNumber(schema: JsonSchema, name: string, type: 'integer' | 'number'
 }
 
 function roundFloat(value: number): number {
-  return Math.round(value * 100) / 100;
+  return Math.round(value * 1e6) / 1e6;
 }
 
 function withinBounds(value: number, schema: JsonSchema): boolean {
@@ -163,17 +155,19 @@ function toNumber(value: unknown): number | undefined {
   return undefined;
 }
 
+function fillBoolean(schema: JsonSchema, name: string, context: Context): boolean {
+  const fromRule = context.kit.valueForField(name, { ...schema, type: 'boolean' });
+  return typeof fromRule === 'boolean' ? fromRule : context.random() < 0.5;
+}
+
 function fillString(schema: JsonSchema, name: string, context: Context): string {
   let text: string | undefined;
-  const generatorId = schema.format ? FORMAT_GENERATORS[schema.format] : undefined;
-  if (generatorId) text = String(context.kit.generate(generatorId));
+  if (schema.pattern !== undefined) text = sampleForPattern(schema.pattern, context.random);
   else if (schema.format === 'ipv4') text = Array.from({ length: 4 }, () => Math.floor(context.random() * 254) + 1).join('.');
-  if (text === undefined && schema.pattern === undefined && name) {
-    const fromRule = context.kit.valueForField(name, schema);
-    if (fromRule !== undefined && fromRule !== null) text = typeof fromRule === 'string' ? fromRule : String(fromRule);
+  if (text === undefined) {
+    const fromRule = context.kit.valueForField(name, { ...schema, type: 'string' });
+    text = typeof fromRule === 'string' ? fromRule : fromRule === undefined || fromRule === null ? '' : String(fromRule);
   }
-  if (text === undefined && schema.pattern !== undefined) text = sampleForPattern(schema.pattern, context.random);
-  if (text === undefined) text = String(context.kit.generate(schema.maxLength !== undefined && schema.maxLength < 12 ? 'word' : 'words'));
   return fitLength(text, schema, context);
 }
 
@@ -181,7 +175,8 @@ function fillString(schema: JsonSchema, name: string, context: Context): string 
 function fitLength(text: string, schema: JsonSchema, context: Context): string {
   let result = text;
   const min = schema.minLength ?? 0;
-  while ([...result].length < min) result += String(context.kit.generate('word')).replace(/\s+/g, '') || 'x';
+  for (let round = 0; [...result].length < min && round < 1000; round += 1) result += String(context.kit.generate('word')).replace(/\s+/g, '') || 'x';
+  if ([...result].length < min) result = result.padEnd(min, 'x');
   if (schema.maxLength !== undefined && [...result].length > schema.maxLength) result = [...result].slice(0, schema.maxLength).join('');
   return result;
 }

@@ -1,2 +1,63 @@
-// Parses and formats large JSON bodies off the main thread (owned by the response viewer).
-export {};
+// Decodes, indexes and searches response bodies off the main thread. The page transfers the body
+// bytes here; this worker keeps the text and its line index and answers with small windows of
+// rendered lines, so the page never holds or lays out more than one screen of a 50 MB body.
+/// <reference lib="webworker" />
+import { BodyDocument, decodeBody } from './body-document';
+import { INDEX_SLICE_CHARS, type WorkerReply, type WorkerRequest } from './worker-protocol';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const documents = new Map<number, BodyDocument>();
+
+function reply(message: WorkerReply): void {
+  scope.postMessage(message);
+}
+
+/** Indexes one slice, reports the line count, and lets queued requests (the first screen) in. */
+function indexInSlices(doc: number): void {
+  const document = documents.get(doc);
+  if (!document) return;
+  const done = document.indexSome(INDEX_SLICE_CHARS);
+  reply({ type: 'status', doc, status: document.status() });
+  if (!done) setTimeout(() => indexInSlices(doc), 0);
+}
+
+scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const message = event.data;
+  const document = documents.get(message.doc);
+  try {
+    switch (message.type) {
+      case 'open': {
+        const text = decodeBody(message.bytes, message.charset);
+        documents.set(message.doc, new BodyDocument(text, message.json));
+        indexInSlices(message.doc);
+        return;
+      }
+      case 'close':
+        documents.delete(message.doc);
+        return;
+    }
+    if (!document) throw new Error('This response body is no longer open');
+    switch (message.type) {
+      case 'lines':
+        reply({ type: 'lines', doc: message.doc, req: message.req, lines: document.lines(message.view, message.start, message.count) });
+        return;
+      case 'fold':
+        document.fold(message.action);
+        reply({ type: 'done', doc: message.doc, req: message.req });
+        reply({ type: 'status', doc: message.doc, status: document.status() });
+        return;
+      case 'search':
+        reply({ type: 'search', doc: message.doc, req: message.req, summary: document.search(message.query, message.caseSensitive) });
+        return;
+      case 'locate': {
+        const before = document.status().folds;
+        const line = document.locate(message.view, message.match);
+        reply({ type: 'located', doc: message.doc, req: message.req, line });
+        if (document.status().folds !== before) reply({ type: 'status', doc: message.doc, status: document.status() });
+        return;
+      }
+    }
+  } catch (error) {
+    reply({ type: 'failed', doc: message.doc, req: 'req' in message ? message.req : undefined, message: error instanceof Error ? error.message : String(error) });
+  }
+};

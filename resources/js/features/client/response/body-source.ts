@@ -1,0 +1,227 @@
+// Where the viewer gets a body's lines from. Large bodies live in the JSON worker (the bytes are
+// copied once and the copy transferred, so the caller's buffer stays usable for copy, download and
+// history); small ones are indexed right here, which is quicker than a round trip. Both answer the
+// same asynchronous interface, so the viewer has one rendering path.
+import { kiteConfig } from '../../../lib/config';
+import { BodyDocument, decodeBody, type BodyStatus, type BodyView, type SearchSummary } from './body-document';
+import type { RenderedLine } from './render-line';
+import type { FoldAction, WorkerReply, WorkerRequest } from './worker-protocol';
+
+/** Bodies below this size are indexed on the main thread (a few ms at most). */
+export const LOCAL_BODY_LIMIT = 256 * 1024;
+
+export interface BodySource {
+  /** Null until the body has been decoded and its first lines indexed. */
+  readonly status: BodyStatus | null;
+  /** Set when the body could not be opened at all. */
+  readonly failure: string | null;
+  subscribe(listener: () => void): () => void;
+  lines(view: BodyView, start: number, count: number): Promise<RenderedLine[]>;
+  fold(action: FoldAction): Promise<void>;
+  search(query: string, caseSensitive: boolean): Promise<SearchSummary>;
+  /** The visible line of a match, after unfolding whatever hides it. */
+  locate(view: BodyView, match: number): Promise<number>;
+  dispose(): void;
+}
+
+export interface OpenOptions {
+  charset?: string;
+  json: boolean;
+  /** Force where the body is indexed (tests, benchmarks); by size otherwise. */
+  where?: 'local' | 'worker';
+}
+
+export function openBodySource(bytes: ArrayBuffer, options: OpenOptions): BodySource {
+  const where = options.where ?? (bytes.byteLength < LOCAL_BODY_LIMIT || typeof Worker === 'undefined' ? 'local' : 'worker');
+  return where === 'worker' ? new WorkerBodySource(bytes, options) : new LocalBodySource(bytes, options);
+}
+
+abstract class ListenableSource {
+  private readonly listeners = new Set<() => void>();
+  status: BodyStatus | null = null;
+  failure: string | null = null;
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  protected changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Indexes on the main thread: for small bodies, and when no worker can be started. */
+class LocalBodySource extends ListenableSource implements BodySource {
+  private readonly document: BodyDocument | null = null;
+
+  constructor(bytes: ArrayBuffer, options: OpenOptions) {
+    super();
+    try {
+      this.document = new BodyDocument(decodeBody(bytes, options.charset), options.json);
+      while (!this.document.indexSome(Number.POSITIVE_INFINITY));
+      this.status = this.document.status();
+    } catch (error) {
+      this.failure = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  private get doc(): BodyDocument {
+    if (!this.document) throw new Error(this.failure ?? 'The body could not be read');
+    return this.document;
+  }
+
+  async lines(view: BodyView, start: number, count: number): Promise<RenderedLine[]> {
+    return this.doc.lines(view, start, count);
+  }
+
+  async fold(action: FoldAction): Promise<void> {
+    this.doc.fold(action);
+    this.status = this.doc.status();
+    this.changed();
+  }
+
+  async search(query: string, caseSensitive: boolean): Promise<SearchSummary> {
+    return this.doc.search(query, caseSensitive);
+  }
+
+  async locate(view: BodyView, match: number): Promise<number> {
+    const before = this.doc.folds.size;
+    const line = this.doc.locate(view, match);
+    if (this.doc.folds.size !== before) {
+      this.status = this.doc.status();
+      this.changed();
+    }
+    return line;
+  }
+
+  dispose(): void {}
+}
+
+// One worker serves every viewer on the page; documents are numbered.
+let sharedWorker: Worker | null = null;
+let workerBroken = false;
+let nextDocument = 1;
+let nextRequest = 1;
+const workerClients = new Map<number, WorkerBodySource>();
+
+function worker(): Worker | null {
+  if (workerBroken) return null;
+  if (sharedWorker) return sharedWorker;
+  try {
+    sharedWorker = new Worker(`${kiteConfig.assetsUrl}/json-worker.js`, { type: 'module' });
+  } catch {
+    workerBroken = true;
+    return null;
+  }
+  sharedWorker.onmessage = (event: MessageEvent<WorkerReply>) => workerClients.get(event.data.doc)?.receive(event.data);
+  sharedWorker.onerror = () => {
+    // The worker script could not load or crashed: every open body falls back to the main thread.
+    workerBroken = true;
+    sharedWorker?.terminate();
+    sharedWorker = null;
+    for (const client of [...workerClients.values()]) client.fallBack();
+  };
+  return sharedWorker;
+}
+
+type Pending = { resolve: (value: never) => void; reject: (error: Error) => void; replay: (source: BodySource) => Promise<unknown> };
+
+class WorkerBodySource extends ListenableSource implements BodySource {
+  private readonly doc = nextDocument++;
+  private readonly pending = new Map<number, Pending>();
+  private local: LocalBodySource | null = null;
+
+  constructor(
+    private readonly bytes: ArrayBuffer,
+    private readonly options: OpenOptions,
+  ) {
+    super();
+    const target = worker();
+    if (!target) {
+      this.fallBack();
+      return;
+    }
+    workerClients.set(this.doc, this);
+    // Copy once and hand the copy over: the caller keeps its buffer, and nothing is cloned twice.
+    const copy = bytes.slice(0);
+    this.post({ type: 'open', doc: this.doc, bytes: copy, charset: options.charset, json: options.json }, [copy]);
+  }
+
+  private post(message: WorkerRequest, transfer: Transferable[] = []): void {
+    worker()?.postMessage(message, transfer);
+  }
+
+  receive(message: WorkerReply): void {
+    if (message.type === 'status') {
+      this.status = message.status;
+      this.changed();
+      return;
+    }
+    if (message.type === 'failed' && message.req === undefined) {
+      this.failure = message.message;
+      this.changed();
+      return;
+    }
+    const pending = this.pending.get(message.req as number);
+    if (!pending) return;
+    this.pending.delete(message.req as number);
+    if (message.type === 'failed') pending.reject(new Error(message.message));
+    else if (message.type === 'lines') pending.resolve(message.lines as never);
+    else if (message.type === 'search') pending.resolve(message.summary as never);
+    else if (message.type === 'located') pending.resolve(message.line as never);
+    else pending.resolve(undefined as never);
+  }
+
+  /** Continues on the main thread with the caller's bytes; requests in flight are asked again. */
+  fallBack(): void {
+    if (this.local) return;
+    workerClients.delete(this.doc);
+    this.local = new LocalBodySource(this.bytes, this.options);
+    this.local.subscribe(() => this.mirror());
+    this.mirror();
+    for (const [req, pending] of this.pending) {
+      this.pending.delete(req);
+      pending.replay(this.local).then(pending.resolve as (value: unknown) => void, pending.reject);
+    }
+  }
+
+  private mirror(): void {
+    if (!this.local) return;
+    this.status = this.local.status;
+    this.failure = this.local.failure;
+    this.changed();
+  }
+
+  private request<T>(build: (req: number) => WorkerRequest, replay: (source: BodySource) => Promise<T>): Promise<T> {
+    if (this.local) return replay(this.local);
+    const req = nextRequest++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(req, { resolve: resolve as (value: never) => void, reject, replay });
+      this.post(build(req));
+    });
+  }
+
+  lines(view: BodyView, start: number, count: number): Promise<RenderedLine[]> {
+    return this.request((req) => ({ type: 'lines', doc: this.doc, req, view, start, count }), (s) => s.lines(view, start, count));
+  }
+
+  fold(action: FoldAction): Promise<void> {
+    return this.request((req) => ({ type: 'fold', doc: this.doc, req, action }), (s) => s.fold(action));
+  }
+
+  search(query: string, caseSensitive: boolean): Promise<SearchSummary> {
+    return this.request((req) => ({ type: 'search', doc: this.doc, req, query, caseSensitive }), (s) => s.search(query, caseSensitive));
+  }
+
+  locate(view: BodyView, match: number): Promise<number> {
+    return this.request((req) => ({ type: 'locate', doc: this.doc, req, view, match }), (s) => s.locate(view, match));
+  }
+
+  dispose(): void {
+    workerClients.delete(this.doc);
+    for (const pending of this.pending.values()) pending.reject(new Error('The response was replaced'));
+    this.pending.clear();
+    if (!this.local) this.post({ type: 'close', doc: this.doc });
+  }
+}

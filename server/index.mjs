@@ -2,27 +2,39 @@
 // The Node host: the page, the bundle and the host protocol as one `(req, res, next)` handler that
 // mounts on `node:http`, Connect or Express, plus `startKite` that runs it as its own server.
 import { createServer } from 'node:http';
+import http from 'node:http';
+import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { normalizeMountPath } from '../protocol/endpoints.js';
+import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, normalizeMountPath } from '../protocol/endpoints.js';
+import { parseCookieHeader, readCookie } from '../protocol/cookies.js';
 import { serveAsset } from './assets.mjs';
-import { requestUrl, sendError } from './http.mjs';
+import { BodyTooLargeError, readBody, requestUrl, sendError, sendJson } from './http.mjs';
 import { readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
-import { readCookie } from '../protocol/cookies.js';
-import { XSRF_COOKIE } from '../protocol/endpoints.js';
+import { demoApplication, loadApplications, routesRevision } from './applications.mjs';
+import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mjs';
+import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
+import { buildTargetUrl, isSameSite, originOf } from './relay/target.mjs';
+import { buildOutgoing } from './relay/outgoing.mjs';
+import { RelayTargetError, sendToTarget, writeRelayFrame } from './relay/perform.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
 /** @typedef {import('../protocol/types').KiteConfig} KiteConfig */
 /** @typedef {import('../protocol/types').KiteLinks} KiteLinks */
 /** @typedef {import('../protocol/types').GlobalHeader} GlobalHeader */
+/** @typedef {import('../protocol/types').RoutesResponse} RoutesResponse */
+/** @typedef {import('../protocol/types').StatusResponse} StatusResponse */
+/** @typedef {import('./applications.mjs').OpenApiSource} OpenApiSource */
+/** @typedef {import('./applications.mjs').LoadedApplication} LoadedApplication */
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 /** The Node host's own version (package.json). */
 export const HOST_VERSION = /** @type {string} */ (PACKAGE.version);
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
+export const DEFAULT_MAX_BODY_MB = 100;
 
 /**
  * @typedef {object} KiteOptions
@@ -30,6 +42,15 @@ export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.ur
  * @property {string} [assetsUrl] where the bundle is served from (default `/vendor/kite`); a path
  *   is served by this handler, a full URL is left to whoever serves it
  * @property {string} [distDir] the built bundle (default: this package's dist/)
+ * @property {Array<string | OpenApiSource>} [openapi] OpenAPI documents, one application each
+ * @property {string | string[]} [target] base URLs the relay sends to, matched to `openapi` by position
+ * @property {string[]} [allow] further origins the relay may reach
+ * @property {number} [maxBodyMb] target bodies above this are cut and flagged (default 100)
+ * @property {string | null} [impersonateHeader] header that carries the user id for `impersonate`;
+ *   unset means impersonation is refused (the demo uses `X-Kite-Impersonate` unless given `null`)
+ * @property {boolean} [demo] mount the demo API under `/demo` (default: when no `openapi` is given)
+ * @property {number} [defaultTimeoutMs] relay timeout when a request names none (default 30000)
+ * @property {string} [environment] shown by `GET status` (default: NODE_ENV or `development`)
  * @property {Partial<KiteLinks>} [links]
  * @property {GlobalHeader[]} [globalHeaders]
  * @property {string} [publishCommand] shown by the app when the served bundle is stale
@@ -38,7 +59,7 @@ export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.ur
 
 /**
  * Creates the host as a `(req, res, next)` handler. Requests it does not own go to `next`, or get
- * a 404 when there is none.
+ * a 404 when there is none. Throws an OpenApiLoadError when a document cannot be read.
  * @param {KiteOptions} [options]
  */
 export function createKiteHandler(options = {}) {
@@ -49,10 +70,39 @@ export function createKiteHandler(options = {}) {
   const apiPrefix = `${mountPath}/api`;
   const template = readPageTemplate();
   const xsrf = createXsrf();
+  const sources = options.openapi ?? [];
+  const demo = options.demo ?? sources.length === 0;
+  const impersonateHeader = options.impersonateHeader === undefined ? (demo ? DEMO_IMPERSONATE_HEADER : null) : options.impersonateHeader || null;
+  const maxBodyBytes = Math.floor((options.maxBodyMb ?? DEFAULT_MAX_BODY_MB) * 1024 * 1024);
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS;
+  const environment = options.environment ?? process.env.NODE_ENV ?? 'development';
+  const targets = options.target === undefined ? [] : Array.isArray(options.target) ? options.target : [options.target];
+  /** @type {LoadedApplication[]} */
+  const applications = [...(demo ? [demoApplication()] : []), ...loadApplications(sources, targets)];
+  const allowedOrigins = (options.allow ?? []).map((url) => originOf(url));
+  const revision = routesRevision(applications);
+  const demoApi = demo ? createDemoApi({ impersonateHeader }) : null;
+  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  // The relay request carries files as base64 (4/3 of their size) plus JSON around them.
+  const maxRelayRequestBytes = Math.ceil(maxBodyBytes * 1.4) + 1024 * 1024;
+  /** @type {Map<string, Buffer>} */
+  const routesCache = new Map();
 
-  /** @returns {KiteConfig} */
-  function pageConfig() {
-    return {
+  /**
+   * The applications with their base URLs as this request sees them. The demo lives on this very
+   * server, so its base URL is the address the request arrived at (never the Host header, which
+   * the browser controls).
+   * @param {IncomingMessage} req
+   * @returns {Array<LoadedApplication & { baseUrl: string }>}
+   */
+  function resolvedApplications(req) {
+    return applications.map((app) => ({ ...app, baseUrl: app.baseUrl ?? `${localOrigin(req)}${DEMO_PATH}` }));
+  }
+
+  /** @param {IncomingMessage} req */
+  function pageConfig(req) {
+    /** @type {KiteConfig} */
+    const config = {
       basePath: mountPath,
       assetsUrl,
       apiUrl: apiPrefix,
@@ -60,9 +110,10 @@ export function createKiteHandler(options = {}) {
       host: 'node',
       publishCommand: options.publishCommand ?? 'npm run build',
       links: options.links ?? {},
-      applications: [],
+      applications: resolvedApplications(req).map(({ id, name, baseUrl }) => ({ id, name, baseUrl })),
       globalHeaders: options.globalHeaders ?? [],
     };
+    return config;
   }
 
   /**
@@ -75,7 +126,7 @@ export function createKiteHandler(options = {}) {
       sendError(res, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on the page`);
       return;
     }
-    const html = renderPage(template, pageConfig());
+    const html = renderPage(template, pageConfig(req));
     /** @type {Record<string, string | number>} */
     const headers = {
       'Content-Type': 'text/html; charset=utf-8',
@@ -95,60 +146,256 @@ export function createKiteHandler(options = {}) {
   /**
    * @param {IncomingMessage} req
    * @param {ServerResponse} res
+   */
+  function serveRoutes(req, res) {
+    const apps = resolvedApplications(req);
+    const key = apps.map((app) => app.baseUrl).join('\n');
+    let body = routesCache.get(key);
+    if (!body) {
+      /** @type {RoutesResponse} */
+      const response = {
+        application: apps[0]?.id ?? '',
+        applications: apps.map(({ id, name, baseUrl, routes }) => ({ id, name, baseUrl, routes })),
+        revision,
+      };
+      body = Buffer.from(JSON.stringify(response));
+      routesCache.set(key, body);
+    }
+    const etag = `"${revision}-${body.length.toString(36)}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache' });
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, ETag: etag, 'Cache-Control': 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
+  function serveStatus(req, res) {
+    /** @type {StatusResponse} */
+    const status = {
+      host: { kind: 'node', version: HOST_VERSION },
+      bundleVersion: bundleVersion(distDir),
+      environment,
+      applications: resolvedApplications(req).map((app) => ({
+        id: app.id,
+        name: app.name,
+        baseUrl: app.baseUrl,
+        routeCount: app.routes.length,
+        extractionErrors: app.routes.flatMap((route) => route.extractionErrors.map((error) => ({ route: route.id, ...error }))),
+      })),
+      relay: {
+        allowedOrigins: [...new Set([...resolvedApplications(req).map((app) => originOf(app.baseUrl)), ...allowedOrigins])],
+        maxBodyMb: maxBodyBytes / 1024 / 1024,
+        defaultTimeoutMs,
+        impersonation: impersonateHeader !== null,
+      },
+    };
+    sendJson(res, 200, status);
+  }
+
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
+  async function serveRelay(req, res) {
+    if (!xsrf.verify(req)) {
+      // A fresh token comes with the refusal, so the app can retry after a host restart.
+      res.setHeader('Set-Cookie', xsrf.cookieHeader(xsrf.issue(), mountPath));
+      sendError(res, 419, 'XSRF_MISMATCH', 'The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie; reload the page');
+      return;
+    }
+    let raw;
+    try {
+      raw = await readBody(req, maxRelayRequestBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) sendError(res, 413, 'RELAY_REQUEST_TOO_LARGE', `The relay request is larger than ${Math.round(maxRelayRequestBytes / 1024 / 1024)} MB`);
+      else res.destroy();
+      return;
+    }
+    let parsed;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      sendError(res, 422, 'INVALID_RELAY_REQUEST', 'The relay request is not valid JSON');
+      return;
+    }
+
+    let request, target, app;
+    try {
+      request = validateRelayRequest(parsed);
+      const apps = resolvedApplications(req);
+      app = request.application === undefined ? apps[0] : apps.find((candidate) => candidate.id === request.application);
+      if (!app) throw new RelayRequestError('application', `There is no application '${request.application}' (known: ${apps.map((a) => a.id).join(', ') || 'none'})`);
+      target = buildTargetUrl(app.baseUrl, request.url, request.query);
+    } catch (error) {
+      if (error instanceof RelayRequestError) sendError(res, 422, 'INVALID_RELAY_REQUEST', error.message, error.field || undefined);
+      else throw error;
+      return;
+    }
+    if (request.authorization.type === 'impersonate' && !impersonateHeader) {
+      sendError(res, 422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation is not configured for this host', 'authorization.type');
+      return;
+    }
+    const allowed = new Set([...resolvedApplications(req).map((a) => originOf(a.baseUrl)), ...allowedOrigins]);
+    if (!allowed.has(target.origin)) {
+      sendError(res, 403, 'TARGET_NOT_ALLOWED', `${target.origin} is not one of the origins this host relays to (${[...allowed].join(', ')}); start it with --allow ${target.origin} to add it`, 'url');
+      return;
+    }
+
+    const browserCookies = parseCookieHeader(req.headers.cookie).filter((cookie) => !(cookie.name === XSRF_COOKIE && xsrf.isGenuine(safeDecode(cookie.value))));
+    const outgoing = buildOutgoing(request, {
+      impersonateHeader,
+      browserCookies,
+      sameSite: isSameSite(String(req.headers.host ?? ''), target),
+      userAgent: `Kite/${HOST_VERSION}`,
+    });
+    const browserGone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) browserGone.abort();
+    });
+    try {
+      const response = await sendToTarget({
+        method: request.method,
+        target,
+        headers: outgoing.headers,
+        body: outgoing.body,
+        timeoutMs: request.timeoutMs ?? defaultTimeoutMs,
+        maxBodyBytes,
+        agents,
+        signal: browserGone.signal,
+      });
+      await writeRelayFrame(res, response);
+    } catch (error) {
+      if (error instanceof RelayTargetError) sendError(res, error.status, error.code, error.message);
+      else throw error;
+    }
+  }
+
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @param {string} pathname
+   */
+  function serveApi(req, res, pathname) {
+    const endpoint = pathname.slice(apiPrefix.length + 1).replace(/\/+$/, '');
+    const expects = endpoint === 'relay' ? 'POST' : endpoint === 'routes' || endpoint === 'status' ? 'GET' : null;
+    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay and status)`);
+    const method = req.method === 'HEAD' && expects === 'GET' ? 'GET' : req.method;
+    if (method !== expects) {
+      res.setHeader('Allow', expects === 'GET' ? 'GET, HEAD' : 'POST');
+      return sendError(res, 405, 'METHOD_NOT_ALLOWED', `${endpoint} answers ${expects}, not ${req.method}`);
+    }
+    if (endpoint === 'routes') return serveRoutes(req, res);
+    if (endpoint === 'status') return serveStatus(req, res);
+    return serveRelay(req, res);
+  }
+
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
    * @param {(error?: unknown) => void} [next]
    */
   function handler(req, res, next) {
     const { pathname } = requestUrl(req);
-    if (servesAssets && pathname.startsWith(`${assetsUrl}/`)) {
-      serveAsset(req, res, distDir, pathname.slice(assetsUrl.length + 1));
-      return;
-    }
-    if (pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`)) {
-      sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname}`);
-      return;
-    }
-    if (mountPath === '' || pathname === mountPath || pathname.startsWith(`${mountPath}/`)) {
-      servePage(req, res);
-      return;
-    }
-    if (options.redirectRoot && pathname === '/') {
-      res.writeHead(302, { Location: mountPath || "/", 'Content-Length': 0 });
-      res.end();
+    const fail = (/** @type {unknown} */ error) => {
+      if (!res.headersSent) sendError(res, 500, 'INTERNAL', `Kite failed: ${error instanceof Error ? error.message : String(error)}`);
+      else res.destroy();
+    };
+    try {
+      if (servesAssets && pathname.startsWith(`${assetsUrl}/`)) return serveAsset(req, res, distDir, pathname.slice(assetsUrl.length + 1));
+      if (pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`)) return void Promise.resolve(serveApi(req, res, pathname)).catch(fail);
+      if (demoApi && (pathname === DEMO_PATH || pathname.startsWith(`${DEMO_PATH}/`))) return void demoApi.handle(req, res, pathname.slice(DEMO_PATH.length)).catch(fail);
+      if (mountPath === '' || pathname === mountPath || pathname.startsWith(`${mountPath}/`)) return servePage(req, res);
+      if (options.redirectRoot && pathname === '/') {
+        res.writeHead(302, { Location: mountPath || '/', 'Content-Length': 0 });
+        res.end();
+        return;
+      }
+    } catch (error) {
+      fail(error);
       return;
     }
     if (next) next();
     else sendError(res, 404, 'NOT_FOUND', `Nothing at ${pathname}; Kite is at ${mountPath || '/'}`);
   }
 
+  /** Frees the relay's kept-alive connections. */
+  handler.close = () => {
+    agents.http.destroy();
+    agents.https.destroy();
+  };
+  handler.applications = applications;
+  handler.mountPath = mountPath;
   return handler;
 }
 
 /**
  * Runs the host as its own server on `host:port` (port 0 picks a free port).
  * @param {KiteOptions & { port?: number; host?: string }} [options]
- * @returns {Promise<{ server: import('node:http').Server; url: string; close: () => Promise<void> }>}
+ * @returns {Promise<{ server: import('node:http').Server; url: string; origin: string; close: () => Promise<void> }>}
  */
 export async function startKite(options = {}) {
   const handler = createKiteHandler({ redirectRoot: true, ...options });
   const server = createServer((req, res) => handler(req, res));
   const host = options.host ?? '127.0.0.1';
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8080, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
+  try {
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, host, () => {
+        server.off('error', reject);
+        resolve(undefined);
+      });
     });
-  });
+  } catch (error) {
+    handler.close();
+    throw error;
+  }
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  const shownHost = address.address.includes(':') ? `[${address.address}]` : address.address;
-  const url = `http://${shownHost}:${address.port}${normalizeMountPath(options.path ?? '/http-client')}`;
+  const origin = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
   return {
     server,
-    url,
+    origin,
+    url: `${origin}${handler.mountPath}`,
     close: () =>
       new Promise((resolve) => {
+        handler.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * @param {IncomingMessage} req
+ * @returns {string} `http://address:port` of the socket the request arrived on
+ */
+function localOrigin(req) {
+  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const host = address.includes(':') ? `[${address}]` : address;
+  const secure = /** @type {{ encrypted?: boolean }} */ (req.socket).encrypted;
+  return `${secure ? 'https' : 'http'}://${host}:${req.socket.localPort}`;
+}
+
+/** @param {string} distDir */
+function bundleVersion(distDir) {
+  try {
+    const manifest = JSON.parse(readFileSync(`${distDir.replace(/\/+$/, '')}/manifest.json`, 'utf8'));
+    return typeof manifest.version === 'string' ? manifest.version : 'unknown';
+  } catch {
+    return 'missing (run npm run build)';
+  }
+}
+
+/** @param {string} value */
+function safeDecode(value) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

@@ -1,0 +1,133 @@
+// @ts-check
+// The applications a host serves: each an OpenAPI document (or the built-in demo) with the base
+// URL the relay sends to and its routes, converted once at start-up.
+import { createHash } from 'node:crypto';
+import { basename, extname } from 'node:path';
+import { loadOpenApiFile, OpenApiLoadError } from './openapi/load.mjs';
+import { openApiToRoutes } from './openapi/to-routes.mjs';
+import { demoOpenApiDocument } from './demo/openapi.mjs';
+
+/** @typedef {import('../protocol/types').RouteInfo} RouteInfo */
+
+/**
+ * @typedef {object} OpenApiSource
+ * @property {string} [file] a JSON or YAML file
+ * @property {Record<string, any>} [document] an already parsed document
+ * @property {string} [target] the base URL the relay sends to (default: the first `servers` entry)
+ * @property {string} [id]
+ * @property {string} [name]
+ */
+
+/**
+ * @typedef {object} LoadedApplication
+ * @property {string} id
+ * @property {string} name
+ * @property {string | null} baseUrl null while it depends on where the server listens (the demo)
+ * @property {RouteInfo[]} routes
+ */
+
+/**
+ * @param {Array<string | OpenApiSource>} sources
+ * @param {string[]} targets `--target` values, matched to sources by position
+ * @returns {LoadedApplication[]}
+ * @throws {OpenApiLoadError}
+ */
+export function loadApplications(sources, targets = []) {
+  /** @type {Set<string>} */
+  const ids = new Set();
+  return sources.map((raw, index) => {
+    const source = typeof raw === 'string' ? { file: raw } : raw;
+    const label = source.file ?? `openapi[${index}]`;
+    const document = source.document ?? (source.file ? loadOpenApiFile(source.file) : undefined);
+    if (!document) throw new OpenApiLoadError(`${label}: give a file or a document`);
+    const target = source.target ?? targets[index];
+    const baseUrl = target !== undefined ? checkTarget(target, label) : serverUrl(document, label);
+    const title = typeof document.info?.title === 'string' && document.info.title.trim() ? document.info.title.trim() : source.file ? basename(source.file, extname(source.file)) : `Application ${index + 1}`;
+    const name = source.name ?? title;
+    const id = uniqueId(source.id ?? slug(name), ids);
+    let routes;
+    try {
+      routes = openApiToRoutes(document);
+    } catch (error) {
+      throw new OpenApiLoadError(`${label}: could not read its paths: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { id, name, baseUrl, routes };
+  });
+}
+
+/**
+ * The built-in demo: its base URL is filled in per request from the address the server listens on.
+ * @returns {LoadedApplication}
+ */
+export function demoApplication() {
+  return { id: 'demo', name: 'Kite Demo API', baseUrl: null, routes: openApiToRoutes(demoOpenApiDocument()) };
+}
+
+/**
+ * @param {string} target
+ * @param {string} label
+ */
+function checkTarget(target, label) {
+  let url;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new OpenApiLoadError(`--target '${target}' (for ${label}) is not a URL; give one like http://127.0.0.1:8000`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OpenApiLoadError(`--target '${target}' (for ${label}) must be an http or https URL`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * The document's first `servers` entry with its variables filled in from their defaults.
+ * @param {Record<string, any>} document
+ * @param {string} label
+ */
+function serverUrl(document, label) {
+  const server = Array.isArray(document.servers) ? document.servers[0] : undefined;
+  if (!server || typeof server.url !== 'string') throw new OpenApiLoadError(`${label}: has no 'servers' entry to send requests to; pass --target URL`);
+  const url = server.url.replace(/\{([^}]+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => {
+    const value = server.variables?.[name]?.default;
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new OpenApiLoadError(`${label}: its first server URL '${server.url}' is not a full URL; pass --target URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new OpenApiLoadError(`${label}: its first server URL '${server.url}' is not http or https; pass --target URL`);
+  return parsed.href.replace(/\/+$/, '');
+}
+
+/** @param {string} text */
+function slug(text) {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'app'
+  );
+}
+
+/**
+ * @param {string} id
+ * @param {Set<string>} taken
+ */
+function uniqueId(id, taken) {
+  let candidate = id;
+  for (let n = 2; taken.has(candidate); n += 1) candidate = `${id}-${n}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+/**
+ * Changes whenever any application's routes change.
+ * @param {LoadedApplication[]} applications
+ */
+export function routesRevision(applications) {
+  const hash = createHash('sha256');
+  for (const app of applications) hash.update(JSON.stringify([app.id, app.name, app.routes]));
+  return hash.digest('base64url').slice(0, 16);
+}

@@ -1,0 +1,232 @@
+// @ts-check
+// The demo API's OpenAPI 3.1 document: what `kite serve` lists when no --openapi is given. It
+// follows server/demo/api.mjs route for route.
+
+const json = (/** @type {object} */ schema) => ({ content: { 'application/json': { schema } } });
+const ref = (/** @type {string} */ name) => ({ $ref: `#/components/schemas/${name}` });
+const page = { name: 'page', in: 'query', required: false, description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } };
+const perPage = { name: 'per_page', in: 'query', required: false, description: 'Items per page.', schema: { type: 'integer', minimum: 1, maximum: 100, default: 15 } };
+const userParam = { name: 'user', in: 'path', required: true, description: 'The user id.', schema: { type: 'integer', minimum: 1 } };
+const validationFailed = { description: 'Validation failed', ...json(ref('ValidationError')) };
+const notFound = { description: 'No such record', ...json(ref('Message')) };
+
+/** @returns {Record<string, any>} */
+export function demoOpenApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kite Demo API',
+      version: '1.0.0',
+      description: 'Users and posts in memory, plus endpoints that exercise what an HTTP client must show.',
+    },
+    servers: [{ url: '/demo' }],
+    tags: [
+      { name: 'users', description: 'People, paginated, with validation errors' },
+      { name: 'posts', description: 'Posts written by users' },
+      { name: 'auth', description: 'Who the request is from' },
+      { name: 'bodies', description: 'Request bodies of every kind' },
+      { name: 'responses', description: 'Responses of every kind' },
+    ],
+    paths: {
+      '/users': {
+        get: {
+          tags: ['users'],
+          operationId: 'users.index',
+          summary: 'List users',
+          parameters: [page, perPage, { name: 'search', in: 'query', required: false, description: 'Matches names and email addresses.', schema: { type: 'string', maxLength: 100 } }],
+          responses: { 200: { description: 'A page of users', ...json(ref('UserPage')) }, 422: validationFailed },
+        },
+        post: {
+          tags: ['users'],
+          operationId: 'users.store',
+          summary: 'Create a user',
+          requestBody: { required: true, content: { 'application/json': { schema: ref('NewUser') }, 'application/x-www-form-urlencoded': { schema: ref('NewUser') } } },
+          responses: { 201: { description: 'The new user', ...json({ type: 'object', properties: { data: ref('User') } }) }, 422: validationFailed },
+        },
+      },
+      '/users/{user}': {
+        parameters: [userParam],
+        get: { tags: ['users'], operationId: 'users.show', summary: 'Show a user', responses: { 200: { description: 'The user', ...json({ type: 'object', properties: { data: ref('User') } }) }, 404: notFound } },
+        put: {
+          tags: ['users'],
+          operationId: 'users.update',
+          summary: 'Replace a user',
+          requestBody: { required: true, ...json({ allOf: [ref('UserFields')], required: ['first_name', 'last_name', 'email'] }) },
+          responses: { 200: { description: 'The user' }, 404: notFound, 422: validationFailed },
+        },
+        patch: {
+          tags: ['users'],
+          operationId: 'users.patch',
+          summary: 'Change some fields of a user',
+          requestBody: { required: true, ...json(ref('UserFields')) },
+          responses: { 200: { description: 'The user' }, 404: notFound, 422: validationFailed },
+        },
+        delete: { tags: ['users'], operationId: 'users.destroy', summary: 'Delete a user', responses: { 204: { description: 'Deleted' }, 404: notFound } },
+      },
+      '/posts': {
+        get: {
+          tags: ['posts'],
+          operationId: 'posts.index',
+          summary: 'List posts',
+          parameters: [page, perPage, { name: 'author_id', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } }],
+          responses: { 200: { description: 'A page of posts' }, 422: validationFailed },
+        },
+        post: {
+          tags: ['posts'],
+          operationId: 'posts.store',
+          summary: 'Create a post',
+          requestBody: { required: true, ...json(ref('NewPost')) },
+          responses: { 201: { description: 'The new post', ...json({ type: 'object', properties: { data: ref('Post') } }) }, 422: validationFailed },
+        },
+      },
+      '/uploads': {
+        post: {
+          tags: ['bodies'],
+          operationId: 'uploads.store',
+          summary: 'Upload files (multipart)',
+          description: 'Answers the name, size and type of every part it received.',
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: { file: { type: 'string', format: 'binary', description: 'Any file.' }, caption: { type: 'string', maxLength: 200 } },
+                },
+              },
+            },
+          },
+          responses: { 201: { description: 'The parts received' }, 422: validationFailed },
+        },
+      },
+      '/forms': {
+        post: {
+          tags: ['bodies'],
+          operationId: 'forms.echo',
+          summary: 'Echo a form (urlencoded)',
+          requestBody: {
+            required: true,
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' }, subscribe: { type: 'boolean' } } },
+              },
+            },
+          },
+          responses: { 200: { description: 'The fields received' } },
+        },
+      },
+      '/echo': {
+        get: { tags: ['bodies'], operationId: 'echo.get', summary: 'Echo the request', responses: { 200: { description: 'Method, path, query, headers and body as received' } } },
+        post: {
+          tags: ['bodies'],
+          operationId: 'echo.post',
+          summary: 'Echo a request with a body',
+          requestBody: { content: { 'text/plain': { schema: { type: 'string' } } } },
+          responses: { 200: { description: 'Method, path, query, headers and body as received' } },
+        },
+      },
+      '/login': {
+        post: {
+          tags: ['auth'],
+          operationId: 'auth.login',
+          summary: 'Log in (sets the demo_session cookie)',
+          description: 'Without a body it logs in as user 1. Seeded users have the password "secret".',
+          requestBody: { required: false, ...json({ type: 'object', properties: { email: { type: 'string', format: 'email' }, password: { type: 'string', minLength: 1 } } }) },
+          responses: { 200: { description: 'Logged in' }, 422: validationFailed },
+        },
+      },
+      '/logout': { post: { tags: ['auth'], operationId: 'auth.logout', summary: 'Log out (clears the demo_session cookie)', responses: { 200: { description: 'Logged out' } } } },
+      '/me': {
+        get: {
+          tags: ['auth'],
+          operationId: 'auth.me',
+          summary: 'Who is asking',
+          description: 'Reports how the request was authenticated: cookie, bearer (token demo-token), basic (demo:secret), impersonate (X-Kite-Impersonate) or anonymous.',
+          responses: { 200: { description: 'The caller', ...json(ref('Caller')) }, 401: { description: 'Wrong credentials', ...json(ref('Message')) } },
+        },
+      },
+      '/cookies': { get: { tags: ['responses'], operationId: 'responses.cookies', summary: 'Set several cookies', responses: { 200: { description: 'Three Set-Cookie headers' } } } },
+      '/slow': {
+        get: {
+          tags: ['responses'],
+          operationId: 'responses.slow',
+          summary: 'Answer after a delay',
+          parameters: [{ name: 'ms', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 120000, default: 2000 } }],
+          responses: { 200: { description: 'After the delay' } },
+        },
+      },
+      '/large': {
+        get: {
+          tags: ['responses'],
+          operationId: 'responses.large',
+          summary: 'A large JSON array',
+          parameters: [{ name: 'mb', in: 'query', required: false, schema: { type: 'number', minimum: 0, maximum: 500, default: 10 } }],
+          responses: { 200: { description: 'About mb megabytes of JSON, streamed' } },
+        },
+      },
+      '/image.png': { get: { tags: ['responses'], operationId: 'responses.image', summary: 'A PNG image', responses: { 200: { description: 'image/png' } } } },
+      '/page.html': { get: { tags: ['responses'], operationId: 'responses.html', summary: 'An HTML page', responses: { 200: { description: 'text/html' } } } },
+      '/redirect': { get: { tags: ['responses'], operationId: 'responses.redirect', summary: 'A redirect to /demo/users', responses: { 302: { description: 'Found' } } } },
+      '/text': { get: { tags: ['responses'], operationId: 'responses.text', summary: 'Plain text', responses: { 200: { description: 'text/plain' } } } },
+      '/bytes': {
+        get: {
+          tags: ['responses'],
+          operationId: 'responses.bytes',
+          summary: 'Binary bytes',
+          parameters: [{ name: 'kb', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 524288, default: 64 } }],
+          responses: { 200: { description: 'application/octet-stream' } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+        ValidationError: {
+          type: 'object',
+          required: ['message', 'errors'],
+          properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+        },
+        UserFields: {
+          type: 'object',
+          properties: {
+            first_name: { type: 'string', maxLength: 255, examples: ['Ada'] },
+            last_name: { type: 'string', maxLength: 255, examples: ['Lovelace'] },
+            email: { type: 'string', format: 'email', maxLength: 255 },
+            age: { type: ['integer', 'null'], minimum: 1, maximum: 120 },
+            is_admin: { type: 'boolean', default: false },
+            password: { type: 'string', minLength: 8, writeOnly: true },
+          },
+        },
+        NewUser: { allOf: [ref('UserFields')], required: ['first_name', 'last_name', 'email', 'password'] },
+        User: {
+          allOf: [ref('UserFields')],
+          properties: { id: { type: 'integer', readOnly: true }, created_at: { type: 'string', format: 'date-time', readOnly: true } },
+        },
+        UserPage: {
+          type: 'object',
+          properties: {
+            data: { type: 'array', items: ref('User') },
+            meta: { type: 'object', properties: { current_page: { type: 'integer' }, last_page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } } },
+          },
+        },
+        NewPost: {
+          type: 'object',
+          required: ['title', 'body', 'author_id'],
+          properties: {
+            title: { type: 'string', maxLength: 255 },
+            body: { type: 'string' },
+            tags: { type: 'array', items: { type: 'string' } },
+            author_id: { type: 'integer', minimum: 1 },
+          },
+        },
+        Post: { allOf: [ref('NewPost'), { type: 'object', properties: { id: { type: 'integer', readOnly: true } } }] },
+        Caller: {
+          type: 'object',
+          required: ['via'],
+          properties: { via: { enum: ['cookie', 'bearer', 'basic', 'impersonate', 'anonymous'] }, user: ref('User') },
+        },
+      },
+    },
+  };
+}

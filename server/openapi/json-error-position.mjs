@@ -1,0 +1,111 @@
+// @ts-check
+// Node's JSON.parse does not always say where a document breaks; this small validator walks the
+// text once (only after JSON.parse failed) and returns the offset of the first syntax error.
+
+/**
+ * @param {string} text
+ * @returns {number} offset of the first character that breaks the JSON grammar
+ */
+export function jsonErrorPosition(text) {
+  let i = 0;
+  const fail = () => {
+    throw i;
+  };
+  const space = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i])) i += 1;
+  };
+  const literal = (/** @type {string} */ word) => {
+    for (const char of word) {
+      if (text[i] !== char) fail();
+      i += 1;
+    }
+  };
+  const string = () => {
+    i += 1;
+    while (i < text.length) {
+      const char = text[i];
+      if (char === '"') {
+        i += 1;
+        return;
+      }
+      if (char === '\\') {
+        i += 1;
+        if (text[i] === 'u') {
+          for (let k = 1; k <= 4; k += 1) if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) {
+            i += k;
+            fail();
+          }
+          i += 5;
+        } else if (text[i] !== undefined && '"\\/bfnrt'.includes(text[i])) i += 1;
+        else fail();
+      } else if (char < ' ') fail();
+      else i += 1;
+    }
+    fail();
+  };
+  const number = () => {
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!match || match[0] === '' || match[0] === '-') fail();
+    i += /** @type {RegExpExecArray} */ (match)[0].length;
+  };
+  /** @returns {void} */
+  const value = () => {
+    space();
+    const char = text[i];
+    if (char === '{') {
+      i += 1;
+      space();
+      if (text[i] === '}') {
+        i += 1;
+        return;
+      }
+      for (;;) {
+        space();
+        if (text[i] !== '"') fail();
+        string();
+        space();
+        if (text[i] !== ':') fail();
+        i += 1;
+        value();
+        space();
+        if (text[i] === ',') i += 1;
+        else if (text[i] === '}') {
+          i += 1;
+          return;
+        } else fail();
+      }
+    }
+    if (char === '[') {
+      i += 1;
+      space();
+      if (text[i] === ']') {
+        i += 1;
+        return;
+      }
+      for (;;) {
+        value();
+        space();
+        if (text[i] === ',') i += 1;
+        else if (text[i] === ']') {
+          i += 1;
+          return;
+        } else fail();
+      }
+    }
+    if (char === '"') return string();
+    if (char === 't') return literal('true');
+    if (char === 'f') return literal('false');
+    if (char === 'n') return literal('null');
+    return number();
+  };
+  try {
+    if (text.charCodeAt(0) === 0xfeff) i = 1;
+    value();
+    space();
+    if (i < text.length) fail();
+    return text.length;
+  } catch (position) {
+    if (typeof position === 'number') return Math.min(position, text.length);
+    throw position;
+  }
+}

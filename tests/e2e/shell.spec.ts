@@ -1,0 +1,297 @@
+// The application shell against the Node host: routes, lazy screens, the sidebar, theme, toasts and
+// the stale-assets notice.
+import { expect, test, type Page } from '@playwright/test';
+
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Kite' });
+
+test.describe('screens and routes', () => {
+  test('any unknown path under the mount path redirects to the main screen', async ({ page }) => {
+    await page.goto('/http-client/no/such/screen');
+    await expect(page).toHaveURL(/\/http-client\/?$/);
+    await expect(page.getByRole('link', { name: 'HTTP Client' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('each screen loads its own chunk from the vendor path only when opened', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/chunks/')) chunks.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/http-client');
+    await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
+    expect(chunks.some((chunk) => chunk.includes('SettingsScreen'))).toBe(false);
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    await expect(page).toHaveURL(/\/http-client\/settings$/);
+    const settingsChunk = chunks.find((chunk) => chunk.includes('SettingsScreen'));
+    expect(settingsChunk).toMatch(/^\/vendor\/kite\/chunks\/SettingsScreen-[A-Z0-9]+\.js$/);
+  });
+
+  test('opening a screen by its URL works after a reload', async ({ page }) => {
+    await page.goto('/http-client/status');
+    await expect(page.getByRole('heading', { name: 'Status' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Status' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('the sidebar', () => {
+  test('starts collapsed as a 3rem icon rail with the logo on top', async ({ page }) => {
+    await page.goto('/http-client');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(48);
+    await expect(sidebar(page).getByTitle('Kite')).toBeVisible();
+  });
+
+  test('Ctrl+B and Cmd+B toggle it between 16rem and 3rem', async ({ page }) => {
+    await page.goto('/http-client');
+    await page.keyboard.press('Control+b');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(256);
+    await page.keyboard.press('Meta+b');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(48);
+  });
+
+  test('widens over a 200 ms transition', async ({ page }) => {
+    await page.goto('/http-client');
+    const transition = await sidebar(page).evaluate((element) => getComputedStyle(element).transitionDuration);
+    expect(transition.split(',')[0].trim()).toBe('0.2s');
+  });
+
+  test('keeps its state in the sidebar:state cookie for 7 days', async ({ page, context }) => {
+    await page.goto('/http-client');
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    const cookie = (await context.cookies()).find((c) => c.name === 'sidebar:state');
+    expect(cookie?.value).toBe('true');
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+
+    await page.reload();
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
+    await expect(sidebar(page).getByText('Settings')).toBeVisible();
+  });
+
+  test('names each navigation button in a tooltip at once while collapsed', async ({ page }) => {
+    await page.goto('/http-client');
+    await page.getByRole('link', { name: 'Status' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Status' })).toBeVisible({ timeout: 300 });
+  });
+
+  test('highlights the active screen', async ({ page }) => {
+    await page.goto('/http-client/settings');
+    const settings = page.getByRole('link', { name: 'Settings' });
+    await expect(settings).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'HTTP Client' })).not.toHaveAttribute('aria-current', 'page');
+    const [active, idle] = await Promise.all([
+      settings.evaluate((el) => getComputedStyle(el).backgroundColor),
+      page.getByRole('link', { name: 'Status' }).evaluate((el) => getComputedStyle(el).backgroundColor),
+    ]);
+    expect(active).not.toBe(idle);
+  });
+
+  test('opens Documentation and GitHub in a new tab', async ({ page, context }) => {
+    await page.goto('/http-client');
+    for (const name of ['Documentation', 'GitHub']) {
+      const link = page.getByRole('link', { name });
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+      await expect(link).toHaveAttribute('href', /^https:\/\/github\.com\//);
+    }
+    // The click opens a second page (its address is outside this machine's reach, so only the tab is checked).
+    await context.route('https://github.com/**', (route) => route.fulfill({ body: 'docs' }));
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'GitHub' }).click()]);
+    expect(popup.url()).toMatch(/^https:\/\/github\.com\//);
+  });
+
+  test('takes its links from the page config when the host gives them', async ({ page }) => {
+    await page.route('**/http-client', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/"links":\{[^}]*\}/, '"links":{"documentation":"https://docs.example.test/kite"}');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/http-client');
+    await expect(page.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', 'https://docs.example.test/kite');
+  });
+});
+
+test.describe('theme', () => {
+  test('follows the system setting while the page is open', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/http-client');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
+  test('an explicit theme wins over the system setting and survives a reload', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/http-client/settings');
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.getByRole('radio', { name: 'Light' }).check();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+});
+
+test.describe('preferences', () => {
+  test('every change is saved under one localStorage key and shows as modified', async ({ page }) => {
+    await page.goto('/http-client/settings');
+    await expect(page.getByTestId('preferences-modified')).toHaveCount(0);
+    await page.getByLabel('Refresh routes automatically').uncheck();
+    await page.getByLabel('History entries kept').fill('25');
+    await page.getByLabel('Default authorization').selectOption({ label: 'Bearer Token' });
+    await page.getByLabel('Default request body type').selectOption({ label: 'Raw text' });
+    await expect(page.getByTestId('preferences-modified')).toBeVisible();
+
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('kite:preferences') ?? 'null'));
+    expect(stored).toEqual({
+      autoRefreshRoutes: false,
+      maxHistoryLogs: 25,
+      theme: 'system',
+      defaultRequestBodyType: 4,
+      defaultAuthorizationType: 'bearer',
+    });
+    await page.reload();
+    await expect(page.getByLabel('History entries kept')).toHaveValue('25');
+    await expect(page.getByLabel('Default authorization')).toHaveValue('bearer');
+  });
+
+  test('rejects a history size that is not a whole number from 1 to 10000 without saving it', async ({ page }) => {
+    await page.goto('/http-client/settings');
+    await page.getByLabel('History entries kept').fill('0');
+    await expect(page.getByText('Enter a whole number from 1 to 10000.')).toBeVisible();
+    const stored = await page.evaluate(() => localStorage.getItem('kite:preferences'));
+    expect(stored === null || JSON.parse(stored).maxHistoryLogs === 100).toBe(true);
+  });
+
+  test('Reset returns every preference to its default, saves, and can be undone', async ({ page }) => {
+    await page.goto('/http-client/settings');
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await page.getByRole('button', { name: 'Reset to defaults' }).click();
+    await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
+    await expect(page.getByTestId('preferences-modified')).toHaveCount(0);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('kite:preferences')!).theme)).toBe('system');
+    await expect(page.getByText('Preferences reset to defaults')).toBeVisible();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  });
+
+  test('corrupt storage logs "Failed to load preferences", uses the defaults and the page works', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.addInitScript(() => localStorage.setItem('kite:preferences', '{"theme": "dark", oops'));
+    await page.goto('/http-client/settings');
+    await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
+    expect(errors.some((text) => text.startsWith('Failed to load preferences'))).toBe(true);
+    await page.getByRole('radio', { name: 'Light' }).check();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
+  test('keeps valid stored fields when others are wrongly typed', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('kite:preferences', JSON.stringify({ theme: 'dark', maxHistoryLogs: 'many' })));
+    await page.goto('/http-client/settings');
+    await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    await expect(page.getByLabel('History entries kept')).toHaveValue('100');
+  });
+
+  test('a full storage quota logs "Failed to save preferences" and keeps the change in the page', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await page.goto('/http-client/settings');
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    expect(errors.some((text) => text.startsWith('Failed to save preferences'))).toBe(true);
+  });
+});
+
+test.describe('toasts', () => {
+  const failStatus = (page: Page, status = 500) =>
+    page.route('**/http-client/api/status', (route) => route.fulfill({ status, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"boom"}}' }));
+
+  test("a failed host call shows 'HTTP error! status: {status}' at the bottom right, 356 px wide, with a close button", async ({ page }) => {
+    await failStatus(page, 503);
+    await page.goto('/http-client/status');
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'HTTP error! status: 503' });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(Math.round(box.width)).toBe(356);
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 60);
+    expect(box.y + box.height).toBeGreaterThan(viewport.height - 60);
+    await toast.getByRole('button', { name: 'Close toast' }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
+  test('shows at most 3 toasts at a time, 14 px apart', async ({ page }) => {
+    await failStatus(page);
+    await page.goto('/http-client/status');
+    for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Refresh' }).click();
+    const toasts = page.locator('[data-sonner-toast]');
+    await expect.poll(() => toasts.count()).toBeGreaterThanOrEqual(4);
+    await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
+    const gap = await page.locator('[data-sonner-toaster]').evaluate((el) => getComputedStyle(el).getPropertyValue('--gap'));
+    expect(gap.trim()).toBe('14px');
+  });
+
+  test('a loading toast becomes a success toast when its promise settles', async ({ page }) => {
+    await page.route('**/http-client/api/status', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.fulfill({ json: { host: { kind: 'node', version: '1' }, bundleVersion: '1', environment: 'test', applications: [] } });
+    });
+    await page.goto('/http-client/status');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByText('Refreshing status…')).toBeVisible();
+    await expect(page.getByText('Status refreshed')).toBeVisible();
+    await expect(page.getByText('Refreshing status…')).toHaveCount(0);
+  });
+
+  test('a loading toast becomes an error toast when its promise fails', async ({ page }) => {
+    await failStatus(page);
+    await page.goto('/http-client/status');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByText('Could not refresh the status')).toBeVisible();
+  });
+
+  test('disappear after 4 seconds', async ({ page }) => {
+    await failStatus(page, 500);
+    await page.goto('/http-client/status');
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'HTTP error! status: 500' });
+    await expect(toast).toBeVisible();
+    await page.mouse.move(10, 10);
+    await expect(toast).toHaveCount(0, { timeout: 6000 });
+  });
+
+  test('Alt+T moves focus to the toast area', async ({ page }) => {
+    await failStatus(page);
+    await page.goto('/http-client/status');
+    await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+    await page.keyboard.press('Alt+t');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-sonner-toaster]') !== null)).toBe(true);
+  });
+});
+
+test('a page whose host version differs from the bundle warns that the published assets are stale', async ({ page }) => {
+  await page.route('**/http-client', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/"version":"[^"]*"/, '"version":"99.0.0"');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/http-client');
+  const notice = page.getByRole('alert').filter({ hasText: 'stale' });
+  await expect(notice).toContainText('99.0.0');
+  const command = await page.evaluate(() => window.Kite?.publishCommand);
+  expect(command).toBeTruthy();
+  await expect(notice).toContainText(command!);
+});

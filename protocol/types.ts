@@ -94,7 +94,10 @@ export interface RouteInfo {
   /** Unique within the application: `METHOD uri`. */
   id: string;
   methods: HttpMethod[];
-  /** Path relative to the application's base URL, with `{param}` placeholders. */
+  /**
+   * Path relative to the application's base URL, with `{param}` placeholders. A leading slash is
+   * allowed and still means relative (OpenAPI paths keep theirs: `/users/{user}`).
+   */
   uri: string;
   name?: string;
   summary?: string;
@@ -147,7 +150,7 @@ export interface RelayRequest {
   /** Application id from the routes response; the first application when omitted. */
   application?: string;
   method: HttpMethod;
-  /** Path (and optional query string) relative to the application's base URL. */
+  /** Path (and optional query string) relative to the application's base URL, or a full URL on an allowed origin. */
   url: string;
   headers: Array<{ name: string; value: string }>;
   query: Array<{ name: string; value: string }>;
@@ -202,6 +205,16 @@ export interface StatusResponse {
     routeCount: number;
     extractionErrors: Array<{ route: string } & ExtractionError>;
   }>;
+  /** How the relay is set up (hosts may leave it out). */
+  relay?: {
+    /** Origins the relay reaches: every application's and the explicitly allowed ones. */
+    allowedOrigins: string[];
+    /** Target bodies above this are cut and flagged `truncated`. */
+    maxBodyMb: number;
+    defaultTimeoutMs: number;
+    /** Whether `impersonate` requests are possible on this host. */
+    impersonation: boolean;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,6 +228,8 @@ export type ErrorCode =
   | 'XSRF_MISMATCH'
   | 'IMPERSONATION_UNAVAILABLE'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'RELAY_REQUEST_TOO_LARGE'
   | 'INTERNAL';
 
 export interface ErrorBody {

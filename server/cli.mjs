@@ -1,7 +1,8 @@
 // @ts-check
 // `kite serve`: parses the command line, starts the host, and turns every start-up problem into
 // one line on stderr and exit code 2.
-import { startKite, HOST_VERSION } from './index.mjs';
+import { startKite, HOST_VERSION, DEFAULT_MAX_BODY_MB } from './index.mjs';
+import { OpenApiLoadError } from './openapi/load.mjs';
 
 export class UsageError extends Error {
   /** @param {string} message */
@@ -16,6 +17,16 @@ export const USAGE = `Usage: kite serve [options]
   --port N                 port to listen on (default 8080)
   --host ADDRESS           address to listen on (default 127.0.0.1)
   --path PATH              mount path of the page and the protocol (default /http-client)
+  --openapi FILE           an OpenAPI 3.0/3.1 document (JSON or YAML); repeat for several
+                           applications; without it the built-in demo API runs under /demo
+  --target URL             base URL the relay sends to, one per --openapi in the same order
+                           (default: the document's first servers entry)
+  --allow URL              another origin the relay may reach (repeatable)
+  --max-body-mb N          cut target bodies above N megabytes (default 100)
+  --impersonate-header NAME
+                           header that carries the user id for 'impersonate' requests
+                           (default: none, so impersonation is refused; the demo uses
+                           X-Kite-Impersonate)
   --assets-url URL         where the page loads the bundle from (default /vendor/kite)
   --help                   show this help
   --version                print the version`;
@@ -24,8 +35,8 @@ export const USAGE = `Usage: kite serve [options]
  * @param {string[]} argv arguments after `serve`
  */
 export function parseServeArgs(argv) {
-  /** @type {{ port: number; host: string; path: string; assetsUrl?: string; help?: boolean; version?: boolean }} */
-  const options = { port: 8080, host: '127.0.0.1', path: '/http-client' };
+  /** @type {ServeOptions} */
+  const options = { port: 8080, host: '127.0.0.1', path: '/http-client', openapi: [], target: [], allow: [], maxBodyMb: DEFAULT_MAX_BODY_MB };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -56,6 +67,28 @@ export function parseServeArgs(argv) {
       case '--assets-url':
         options.assetsUrl = value();
         break;
+      case '--openapi':
+        options.openapi.push(value());
+        break;
+      case '--target':
+        options.target.push(checkUrl(flag, value()));
+        break;
+      case '--allow':
+        options.allow.push(checkUrl(flag, value()));
+        break;
+      case '--max-body-mb': {
+        const raw = value();
+        const mb = Number(raw);
+        if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`--max-body-mb must be a positive number, got '${raw}'`);
+        options.maxBodyMb = mb;
+        break;
+      }
+      case '--impersonate-header': {
+        const name = value();
+        if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new UsageError(`--impersonate-header must be a header name, got '${name}'`);
+        options.impersonateHeader = name;
+        break;
+      }
       case '--help':
       case '-h':
         options.help = true;
@@ -67,7 +100,33 @@ export function parseServeArgs(argv) {
         throw new UsageError(`Unknown option '${arg}' (see kite serve --help)`);
     }
   }
+  if (options.target.length > 0 && options.openapi.length === 0) {
+    throw new UsageError('--target needs --openapi (the demo API is always on this server)');
+  }
+  if (options.target.length > options.openapi.length) {
+    throw new UsageError(`${options.target.length} --target values for ${options.openapi.length} --openapi documents; give at most one per document`);
+  }
   return options;
+}
+
+/**
+ * @typedef {{ port: number; host: string; path: string; assetsUrl?: string; openapi: string[]; target: string[]; allow: string[];
+ *   maxBodyMb: number; impersonateHeader?: string; help?: boolean; version?: boolean }} ServeOptions
+ */
+
+/**
+ * @param {string} flag
+ * @param {string} raw
+ */
+function checkUrl(flag, raw) {
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`${flag} must be a full URL like http://127.0.0.1:8000, got '${raw}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag} must be an http or https URL, got '${raw}'`);
+  return raw;
 }
 
 /**
@@ -104,8 +163,9 @@ export async function main(args) {
     return 0;
   }
   try {
-    const { url } = await startKite(options);
+    const { url, origin } = await startKite(options);
     console.log(`Kite ${HOST_VERSION} at ${url}`);
+    if (options.openapi.length === 0) console.log(`Demo API at ${origin}/demo (OpenAPI: ${origin}/demo/openapi.json)`);
     return undefined;
   } catch (error) {
     console.error(`kite: ${startupMessage(error, options)}`);
@@ -118,6 +178,7 @@ export async function main(args) {
  * @param {{ port: number; host: string }} options
  */
 function startupMessage(error, options) {
+  if (error instanceof OpenApiLoadError) return error.message;
   const code = /** @type {{ code?: string }} */ (error)?.code;
   if (code === 'EADDRINUSE') return `port ${options.port} on ${options.host} is already in use (pass --port)`;
   if (code === 'EACCES') return `no permission to listen on ${options.host}:${options.port}`;

@@ -1,0 +1,239 @@
+// @ts-check
+// Checks a running Kite host against the protocol: the page and its config, the XSRF cookie,
+// `GET routes`, `GET status`, and `POST relay` (happy path and its refusals). Any host (Node,
+// Laravel, …) must pass. The checks only read, except one relayed GET to the first application.
+import { compileSchemas } from './schemas.mjs';
+import { decodeRelayFrame, isRelayFrame } from '../frame.js';
+import { parseSetCookie } from '../cookies.js';
+
+/**
+ * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
+ */
+
+/**
+ * @param {string} pageUrl the page's URL, e.g. http://127.0.0.1:8080/http-client
+ * @param {{ onResult?: (result: CheckResult) => void; fetch?: typeof fetch }} [options]
+ * @returns {Promise<{ passed: number; failed: number; results: CheckResult[] }>}
+ */
+export async function runConformance(pageUrl, options = {}) {
+  const doFetch = options.fetch ?? fetch;
+  const { problems } = compileSchemas();
+  /** @type {CheckResult[]} */
+  const results = [];
+  /** @type {{ config?: any; token?: string; cookie?: string; routes?: any; origin: string }} */
+  const state = { origin: new URL(pageUrl).origin };
+
+  /**
+   * @param {string} name
+   * @param {() => Promise<void | string>} run resolves with an optional detail, throws to fail
+   */
+  async function check(name, run) {
+    /** @type {CheckResult} */
+    let result;
+    try {
+      const detail = await run();
+      result = { name, ok: true, ...(detail ? { detail } : {}) };
+    } catch (error) {
+      result = { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+    results.push(result);
+    options.onResult?.(result);
+  }
+  const expect = (/** @type {unknown} */ condition, /** @type {string} */ message) => {
+    if (!condition) throw new Error(message);
+  };
+  const api = (/** @type {string} */ endpoint) => new URL(`${state.config.apiUrl}/${endpoint}`, state.origin).href;
+  const needConfig = () => expect(state.config, 'needs the page config, which could not be read');
+
+  /**
+   * @param {unknown} body
+   * @param {{ token?: string | null; raw?: string }} [how]
+   */
+  const relay = (body, how = {}) => {
+    /** @type {Record<string, string>} */
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+    if (state.cookie) headers.Cookie = state.cookie;
+    const token = how.token === undefined ? state.token : how.token;
+    if (token) headers['X-XSRF-TOKEN'] = token;
+    return doFetch(api('relay'), { method: 'POST', headers, body: how.raw ?? JSON.stringify(body), redirect: 'manual' });
+  };
+  /**
+   * @param {Response} response
+   * @param {number} status
+   * @param {string} code
+   */
+  const expectError = async (response, status, code) => {
+    const text = await response.text();
+    expect(response.status === status, `expected ${status}, got ${response.status}: ${text.slice(0, 200)}`);
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new Error(`the ${status} answer is not JSON: ${text.slice(0, 200)}`);
+    }
+    const bad = problems('error', body);
+    expect(!bad, `the error body does not match error.schema.json: ${bad}`);
+    expect(body.error.code === code, `expected code ${code}, got ${body.error.code}`);
+    return body;
+  };
+  const anyGetRoute = () => {
+    const app = state.routes?.applications?.[0];
+    const routes = app?.routes ?? [];
+    const simple = (/** @type {any} */ route) => route.methods.includes('GET') && !/\{[^}]+\}/.test(route.uri) && !route.parameters.some((/** @type {any} */ p) => p.required && p.in !== 'path');
+    return { app, route: routes.find(simple) };
+  };
+
+  await check('the page answers with HTML and a window.Kite config', async () => {
+    const response = await doFetch(pageUrl, { redirect: 'manual' });
+    expect(response.status === 200, `GET ${pageUrl} answered ${response.status}`);
+    expect(/text\/html/.test(response.headers.get('content-type') ?? ''), `content type is ${response.headers.get('content-type')}`);
+    const html = await response.text();
+    const match = /window\.Kite\s*=\s*(\{.*?\});?\s*<\/script>/s.exec(html);
+    expect(match, 'no `window.Kite = {…}` script in the page');
+    state.config = JSON.parse(/** @type {RegExpExecArray} */ (match)[1]);
+    const bad = problems('page-config', state.config);
+    expect(!bad, `window.Kite does not match page-config.schema.json: ${bad}`);
+    const setCookies = typeof response.headers.getSetCookie === 'function' ? response.headers.getSetCookie() : [response.headers.get('set-cookie') ?? ''];
+    const xsrf = setCookies.map((line) => parseSetCookie(line)).find((cookie) => cookie?.name === 'XSRF-TOKEN');
+    if (xsrf) {
+      state.token = decodeURIComponent(xsrf.value);
+      state.cookie = `XSRF-TOKEN=${xsrf.value}`;
+      state.xsrfCookie = xsrf;
+    }
+  });
+
+  await check('the config names the mount path as basePath', async () => {
+    needConfig();
+    const path = new URL(pageUrl).pathname.replace(/\/+$/, '');
+    expect(state.config.basePath === path, `basePath is '${state.config.basePath}', the page is at '${path}'`);
+  });
+
+  await check('every path under the mount path answers with the page', async () => {
+    needConfig();
+    const deep = new URL(`${state.config.basePath}/settings`, state.origin).href;
+    const response = await doFetch(deep, { redirect: 'manual' });
+    const html = await response.text();
+    expect(response.status === 200 && html.includes('window.Kite'), `GET ${deep} answered ${response.status} without the page`);
+  });
+
+  await check('the page sets a readable XSRF-TOKEN cookie that reaches the API', async () => {
+    const cookie = /** @type {any} */ (state).xsrfCookie;
+    expect(cookie, 'no XSRF-TOKEN cookie on the page response');
+    expect(cookie.value.length >= 16, 'the XSRF token is shorter than 16 characters');
+    expect(!Object.keys(cookie.attributes).some((name) => name.toLowerCase() === 'httponly'), 'the XSRF-TOKEN cookie is HttpOnly, so the app cannot read it');
+    const path = String(Object.entries(cookie.attributes).find(([name]) => name.toLowerCase() === 'path')?.[1] ?? '/');
+    expect(state.config.apiUrl.startsWith(path === '/' ? '/' : path), `cookie path ${path} does not cover ${state.config.apiUrl}`);
+  });
+
+  await check('the bundle entry is served from assetsUrl', async () => {
+    needConfig();
+    const url = new URL(`${state.config.assetsUrl}/kite.js`, state.origin).href;
+    const response = await doFetch(url);
+    await response.arrayBuffer();
+    expect(response.status === 200, `GET ${url} answered ${response.status}`);
+    expect(/javascript/.test(response.headers.get('content-type') ?? ''), `kite.js has content type ${response.headers.get('content-type')}`);
+  });
+
+  await check('GET routes matches routes-response.schema.json', async () => {
+    needConfig();
+    const response = await doFetch(api('routes'), { headers: { Accept: 'application/json' } });
+    expect(response.status === 200, `GET routes answered ${response.status}`);
+    state.routes = await response.json();
+    const bad = problems('routes-response', state.routes);
+    expect(!bad, bad ?? '');
+    expect(state.routes.applications.some((/** @type {any} */ app) => app.id === state.routes.application), 'application names none of the applications');
+    const ids = state.routes.applications.flatMap((/** @type {any} */ app) => app.routes.map((/** @type {any} */ r) => `${app.id} ${r.id}`));
+    expect(new Set(ids).size === ids.length, 'route ids repeat within an application');
+    return `${ids.length} routes`;
+  });
+
+  await check('GET status matches status.schema.json and counts the routes', async () => {
+    needConfig();
+    const response = await doFetch(api('status'), { headers: { Accept: 'application/json' } });
+    expect(response.status === 200, `GET status answered ${response.status}`);
+    const status = await response.json();
+    const bad = problems('status', status);
+    expect(!bad, bad ?? '');
+    for (const app of state.routes?.applications ?? []) {
+      const counted = status.applications.find((/** @type {any} */ a) => a.id === app.id);
+      expect(counted, `status does not list application ${app.id}`);
+      expect(counted.routeCount === app.routes.length, `status counts ${counted.routeCount} routes for ${app.id}, routes lists ${app.routes.length}`);
+    }
+    return `${status.host.kind} ${status.host.version}`;
+  });
+
+  await check('relay without the X-XSRF-TOKEN header is refused with 419 XSRF_MISMATCH', async () => {
+    needConfig();
+    await expectError(await relay({ method: 'GET', url: '/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' } }, { token: null }), 419, 'XSRF_MISMATCH');
+  });
+
+  await check('relay with a wrong X-XSRF-TOKEN header is refused with 419', async () => {
+    needConfig();
+    await expectError(await relay({ method: 'GET', url: '/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' } }, { token: 'not-the-token' }), 419, 'XSRF_MISMATCH');
+  });
+
+  await check('relay of a body that is not JSON is 422 INVALID_RELAY_REQUEST', async () => {
+    needConfig();
+    await expectError(await relay(null, { raw: '{not json' }), 422, 'INVALID_RELAY_REQUEST');
+  });
+
+  await check('relay with a bad method is 422 naming the field "method"', async () => {
+    needConfig();
+    const body = await expectError(await relay({ method: 'FETCH', url: '/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' } }), 422, 'INVALID_RELAY_REQUEST');
+    expect(body.error.field === 'method', `field is ${JSON.stringify(body.error.field)}`);
+  });
+
+  await check('relay with a bad body type is 422 naming "body.type"', async () => {
+    needConfig();
+    const body = await expectError(await relay({ method: 'POST', url: '/', headers: [], query: [], body: { type: 'xml' }, authorization: { type: 'none' } }), 422, 'INVALID_RELAY_REQUEST');
+    expect(body.error.field === 'body.type', `field is ${JSON.stringify(body.error.field)}`);
+  });
+
+  await check('relay to an origin outside the allow-list is 403 TARGET_NOT_ALLOWED', async () => {
+    needConfig();
+    await expectError(
+      await relay({ method: 'GET', url: 'http://kite-conformance.invalid/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' } }),
+      403,
+      'TARGET_NOT_ALLOWED',
+    );
+  });
+
+  await check('relay of a GET route answers a relay frame whose metadata matches the schema', async () => {
+    needConfig();
+    const { app, route } = anyGetRoute();
+    expect(route, 'the first application has no GET route without required parameters to try');
+    const response = await relay({ application: app.id, method: 'GET', url: route.uri, headers: [{ name: 'Accept', value: 'application/json' }], query: [], body: { type: 'none' }, authorization: { type: 'none' } });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(response.status === 200, `relay answered ${response.status}: ${new TextDecoder().decode(bytes.subarray(0, 200))}`);
+    expect(isRelayFrame(response.headers.get('content-type')), `content type is ${response.headers.get('content-type')}`);
+    const { meta, body } = decodeRelayFrame(bytes);
+    const bad = problems('relay-response-meta', meta);
+    expect(!bad, `metadata does not match relay-response-meta.schema.json: ${bad}`);
+    expect(meta.bodyBytes === body.length, `bodyBytes ${meta.bodyBytes} but ${body.length} bytes followed`);
+    expect(meta.truncated === meta.bodySize > meta.bodyBytes, 'truncated does not agree with bodySize and bodyBytes');
+    return `${route.id} → ${meta.status}`;
+  });
+
+  await check('impersonation is relayed, or refused with the exact message when not configured', async () => {
+    needConfig();
+    const { app, route } = anyGetRoute();
+    expect(route, 'no GET route to try');
+    const response = await relay({ application: app.id, method: 'GET', url: route.uri, headers: [], query: [], body: { type: 'none' }, authorization: { type: 'impersonate', userId: '1' } });
+    if (response.status === 200) {
+      expect(isRelayFrame(response.headers.get('content-type')), 'a 200 answer is not a relay frame');
+      await response.arrayBuffer();
+      return 'configured';
+    }
+    const body = await expectError(response, 422, 'IMPERSONATION_UNAVAILABLE');
+    expect(body.error.message === 'Impersonation is not configured for this host', `message is '${body.error.message}'`);
+    return 'not configured';
+  });
+
+  await check('an unknown API endpoint is a 404 error body', async () => {
+    needConfig();
+    await expectError(await doFetch(api('no-such-endpoint'), { headers: { Accept: 'application/json' } }), 404, 'NOT_FOUND');
+  });
+
+  const failed = results.filter((r) => !r.ok).length;
+  return { passed: results.length - failed, failed, results };
+}

@@ -33,8 +33,10 @@ export function newHistoryId(time: number): string {
   return `${time.toString(36).padStart(9, '0')}${counter.toString(36).padStart(2, '0')}`;
 }
 
-/** The part of a body history keeps. */
+/**
+ * The part of a body history keeps, always as a copy: the response viewer may transfer the
+ * original to its worker, which leaves the original buffer empty.
+ */
 export function historyBody(body: ArrayBuffer): { body: ArrayBuffer; cut: boolean } {
-  if (body.byteLength <= MAX_HISTORY_BODY_BYTES) return { body, cut: false };
-  return { body: body.slice(0, MAX_HISTORY_BODY_BYTES), cut: true };
+  return { body: body.slice(0, MAX_HISTORY_BODY_BYTES), cut: body.byteLength > MAX_HISTORY_BODY_BYTES };
 }

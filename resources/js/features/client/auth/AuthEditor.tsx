@@ -1,0 +1,54 @@
+// Authorization: the five types in the spec's order and labels, and the fields each one needs.
+import { AUTHORIZATION_OPTIONS, type AuthState } from '../request/request-state';
+import { TextField } from '../ui/TextField';
+
+export function AuthEditor({ auth, onChange }: { auth: AuthState; onChange: (auth: AuthState) => void }) {
+  const set = (patch: Partial<AuthState>) => onChange({ ...auth, ...patch });
+  return (
+    <div className="kite-auth">
+      <label className="kite-inline-field">
+        <span>Type</span>
+        <select
+          className="kite-select"
+          aria-label="Authorization type"
+          value={auth.type}
+          onChange={(event) => set({ type: event.target.value as AuthState['type'] })}
+        >
+          {AUTHORIZATION_OPTIONS.map((option) => (
+            <option key={option.type} value={option.type}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {auth.type === 'current-user' && (
+        <p className="kite-empty-note">The host forwards the cookies of your session in this browser, so the request runs as you.</p>
+      )}
+      {auth.type === 'impersonate' && (
+        <label className="kite-inline-field">
+          <span>User ID</span>
+          <TextField value={auth.userId} onValue={(userId) => set({ userId })} placeholder="e.g. 42" aria-label="User ID" />
+        </label>
+      )}
+      {auth.type === 'none' && <p className="kite-empty-note">No credentials are sent: the host strips cookies and authorization.</p>}
+      {auth.type === 'bearer' && (
+        <label className="kite-inline-field">
+          <span>Token</span>
+          <TextField value={auth.token} onValue={(token) => set({ token })} placeholder="Token" aria-label="Bearer token" />
+        </label>
+      )}
+      {auth.type === 'basic' && (
+        <>
+          <label className="kite-inline-field">
+            <span>Username</span>
+            <TextField value={auth.username} onValue={(username) => set({ username })} aria-label="Username" />
+          </label>
+          <label className="kite-inline-field">
+            <span>Password</span>
+            <TextField type="password" value={auth.password} onValue={(password) => set({ password })} aria-label="Password" />
+          </label>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RouteInfo } from '../../../../../protocol/types';
+import { type GeneratorKit, loadGeneratorKit } from '../../../lib/generators/kit';
+import { defaultRequestState, emptyRow } from '../request/request-state';
+import { autofillRequest } from './autofill-request';
+
+let kit: GeneratorKit;
+beforeAll(async () => {
+  kit = await loadGeneratorKit();
+});
+
+const storeUser: RouteInfo = {
+  id: 'POST /users',
+  methods: ['POST'],
+  uri: '/users',
+  group: 'users',
+  parameters: [],
+  schema: {
+    body: {
+      type: 'object',
+      required: ['email'],
+      properties: { email: { type: 'string', format: 'email' }, age: { type: 'integer', minimum: 18, maximum: 30 }, avatar: { type: 'string', format: 'binary' } },
+    },
+  },
+  extractionErrors: [],
+};
+
+const listUsers: RouteInfo = {
+  id: 'GET /users/{team}',
+  methods: ['GET'],
+  uri: '/teams/{team}/users',
+  group: 'users',
+  parameters: [
+    { name: 'team', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 9 } },
+    { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 5 } },
+  ],
+  schema: { query: { type: 'object', properties: { search: { type: 'string', maxLength: 10 } } } },
+  extractionErrors: [],
+};
+
+describe('auto-fill of a request', () => {
+  it('fills a JSON body from the body schema and records the seed', () => {
+    const state = { ...defaultRequestState(), method: 'POST' as const, url: '/users', bodyType: 'json' as const };
+    const { patch, filled } = autofillRequest(state, storeUser, kit, 99);
+    expect(filled).toEqual(['body']);
+    expect(patch.autofillSeed).toBe(99);
+    const body = JSON.parse(patch.jsonBody!);
+    expect(body.email).toMatch(/@/);
+    expect(body.age).toBeGreaterThanOrEqual(18);
+    expect(autofillRequest(state, storeUser, kit, 99).patch.jsonBody).toBe(patch.jsonBody);
+  });
+
+  it('fills form fields and turns binary fields into file parts for multipart', () => {
+    const state = { ...defaultRequestState(), method: 'POST' as const, url: '/users', bodyType: 'multipart' as const };
+    const parts = autofillRequest(state, storeUser, kit, 5).patch.multipartFields!;
+    expect(parts.map((part) => [part.name, part.kind])).toEqual([
+      ['email', 'text'],
+      ['age', 'text'],
+      ['avatar', 'file'],
+    ]);
+    expect(parts[2].file?.base64?.length).toBeGreaterThan(0);
+  });
+
+  it('fills the query rows and empty path parameters of a GET', () => {
+    const state = { ...defaultRequestState(), url: '/teams/{team}/users', query: [{ ...emptyRow('page', ''), enabled: false }] };
+    const { patch, filled } = autofillRequest(state, listUsers, kit, 7);
+    expect(filled).toEqual(['query', 'path']);
+    expect(patch.query!.map((row) => [row.name, row.enabled])).toEqual([
+      ['page', true],
+      ['search', true],
+    ]);
+    expect(Number(patch.query![0].value)).toBeLessThanOrEqual(5);
+    expect(patch.query![1].value.length).toBeLessThanOrEqual(10);
+    expect(Number(patch.pathParams!.team)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps path parameters the user already typed', () => {
+    const state = { ...defaultRequestState(), url: '/teams/{team}/users', pathParams: { team: '3' } };
+    expect(autofillRequest(state, listUsers, kit, 7).patch.pathParams).toBeUndefined();
+  });
+});

@@ -1,0 +1,90 @@
+// One click of Auto-fill: the body from the route's body schema (in the body type being edited),
+// the query rows from its query schema for methods without a body, and empty path parameters.
+import type { JsonSchema, RouteInfo } from '../../../../../protocol/types';
+import { methodHasBody } from '../request/body-types';
+import { type KeyValueRow, type MultipartRow, type RequestState, emptyRow, newRowId, pathParamNames } from '../request/request-state';
+import { type AutofillKit, autofill, autofillQuery } from './autofill';
+
+/** The query parameters of a route as one object schema (its query schema and `in: query` parameters). */
+export function querySchema(route: RouteInfo): JsonSchema | undefined {
+  const properties: Record<string, JsonSchema> = { ...(route.schema.query?.properties ?? {}) };
+  const required = new Set(route.schema.query?.required ?? []);
+  for (const parameter of route.parameters) {
+    if (parameter.in !== 'query') continue;
+    properties[parameter.name] ??= parameter.schema ?? { type: 'string' };
+    if (parameter.required) required.add(parameter.name);
+  }
+  if (Object.keys(properties).length === 0) return undefined;
+  return { type: 'object', properties, required: [...required] };
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+function dataUriPart(name: string, value: string): MultipartRow | undefined {
+  const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(value);
+  if (!match || !match[2]) return undefined;
+  const contentType = match[1] ?? 'application/octet-stream';
+  const extension = contentType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') || 'bin';
+  const base64 = match[3];
+  return {
+    id: newRowId(),
+    enabled: true,
+    name,
+    value: '',
+    kind: 'file',
+    file: { filename: `${name}.${extension}`, contentType, size: Math.floor((base64.length * 3) / 4), base64 },
+  };
+}
+
+export interface AutofillOutcome {
+  patch: Partial<RequestState>;
+  /** What was filled, for the confirmation toast: "body", "query", "path". */
+  filled: string[];
+}
+
+export function autofillRequest(state: RequestState, route: RouteInfo | undefined, kit: AutofillKit, seed: number): AutofillOutcome {
+  const patch: Partial<RequestState> = { autofillSeed: seed };
+  const filled: string[] = [];
+  const bodySchema = route?.schema.body;
+  if (bodySchema && methodHasBody(state.method)) {
+    const value = autofill(bodySchema, kit, seed);
+    const entries = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
+    switch (state.bodyType) {
+      case 'form':
+        patch.formFields = entries.map(([name, item]) => emptyRow(name, text(item)));
+        break;
+      case 'multipart':
+        patch.multipartFields = entries.map(
+          ([name, item]) => (typeof item === 'string' && dataUriPart(name, item)) || { ...emptyRow(name, text(item)), kind: 'text' as const },
+        );
+        break;
+      case 'raw':
+        patch.rawBody = JSON.stringify(value, null, 2);
+        break;
+      default:
+        patch.bodyType = 'json';
+        patch.jsonBody = JSON.stringify(value, null, 2);
+        break;
+    }
+    filled.push('body');
+  }
+  const query = route ? querySchema(route) : undefined;
+  if (query && !methodHasBody(state.method)) {
+    const values = autofillQuery(query, kit, seed + 1);
+    const rows: KeyValueRow[] = state.query.map((row) => (row.name in values ? { ...row, value: values[row.name], enabled: true } : row));
+    for (const [name, value] of Object.entries(values)) if (!rows.some((row) => row.name === name)) rows.push(emptyRow(name, value));
+    patch.query = rows;
+    filled.push('query');
+  }
+  const emptyParams = pathParamNames(state.url).filter((name) => !state.pathParams[name]);
+  if (emptyParams.length > 0) {
+    const schemas: Record<string, JsonSchema> = {};
+    for (const name of emptyParams) {
+      schemas[name] = route?.parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema ?? { type: 'string' };
+    }
+    const values = autofillQuery({ type: 'object', properties: schemas }, kit, seed + 2);
+    patch.pathParams = { ...state.pathParams, ...values };
+    filled.push('path');
+  }
+  return { patch, filled };
+}

@@ -1,0 +1,146 @@
+// The route explorer: routes grouped by resource with method badges, a search over path, name and
+// method, a refresh button, and a virtualised list so 5,000 routes scroll and filter at once.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw, Search } from 'lucide-react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { RouteInfo } from '../../../../../protocol/types';
+import type { RoutesState } from '../state/use-routes';
+import { type ExplorerRow, explorerRoutes, explorerRows, filterRoutes } from './route-list';
+
+export interface RouteExplorerProps {
+  routes: RoutesState;
+  selectedRouteId: string;
+  onSelect: (route: RouteInfo, application: string) => void;
+}
+
+const ROW_HEIGHT = 30;
+const GROUP_HEIGHT = 28;
+
+export function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplorerProps) {
+  const [search, setSearch] = useState('');
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const deferredSearch = useDeferredValue(search);
+  const items = useMemo(() => explorerRoutes(routes.data), [routes.data]);
+  const multipleApplications = (routes.data?.applications.length ?? 0) > 1;
+  const filtered = useMemo(() => filterRoutes(items, deferredSearch), [items, deferredSearch]);
+  // While searching every group is open: a match hidden in a collapsed group would look like none.
+  const rows = useMemo(
+    () => explorerRows(filtered, deferredSearch.trim() ? new Set() : collapsed, multipleApplications),
+    [filtered, collapsed, deferredSearch, multipleApplications],
+  );
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 12,
+  });
+
+  const toggleGroup = (label: string) =>
+    setCollapsed((previous) => {
+      const next = new Set(previous);
+      if (next.has(label)) next.delete(label);
+      else next.add(label);
+      return next;
+    });
+
+  const renderRow = (row: ExplorerRow) => {
+    if (row.kind === 'group') {
+      return (
+        <button type="button" className="kite-route-group" aria-expanded={!row.collapsed} onClick={() => toggleGroup(row.label)}>
+          {row.collapsed ? <ChevronRight size={14} aria-hidden="true" /> : <ChevronDown size={14} aria-hidden="true" />}
+          <span className="kite-route-group-label">{row.label}</span>
+          <span className="kite-route-group-count">{row.count}</span>
+        </button>
+      );
+    }
+    const { route, application } = row.item;
+    const method = route.methods[0] ?? 'GET';
+    const broken = route.extractionErrors.length > 0;
+    const selected = route.id === selectedRouteId;
+    return (
+      <div className="kite-route" data-selected={selected || undefined}>
+        <button
+          type="button"
+          className="kite-route-button"
+          aria-current={selected ? 'true' : undefined}
+          title={[route.summary, route.name].filter(Boolean).join(' · ') || route.uri}
+          onClick={() => onSelect(route, application)}
+        >
+          <span className="kite-badge kite-method" data-method={method}>
+            {method === 'DELETE' ? 'DEL' : method === 'OPTIONS' ? 'OPT' : method}
+          </span>
+          <span className="kite-route-uri">{route.uri}</span>
+        </button>
+        {broken && (
+          <Link
+            to="/status"
+            className="kite-route-error"
+            title={`Schema could not be read: ${route.extractionErrors.map((error) => error.message).join('; ')}. Open Status.`}
+            aria-label={`${route.methods[0]} ${route.uri} has an extraction error; open Status`}
+          >
+            <AlertTriangle size={14} aria-hidden="true" />
+          </Link>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <div className="kite-explorer">
+      <div className="kite-explorer-toolbar">
+        <label className="kite-search">
+          <Search size={14} aria-hidden="true" />
+          <input
+            type="search"
+            placeholder="Search routes"
+            aria-label="Search routes"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="kite-icon-button"
+          aria-label="Refresh routes"
+          title="Refresh routes"
+          data-busy={routes.loading || undefined}
+          onClick={routes.refresh}
+        >
+          <RefreshCw size={14} aria-hidden="true" />
+        </button>
+      </div>
+      {routes.error && !routes.data && (
+        <p className="kite-explorer-message" role="alert">
+          Routes could not be loaded: {routes.error}
+        </p>
+      )}
+      {routes.data && items.length === 0 && <p className="kite-explorer-message">The host lists no routes.</p>}
+      {items.length > 0 && rows.length === 0 && <p className="kite-explorer-message">No routes match “{deferredSearch}”.</p>}
+      {!routes.data && routes.loading && <p className="kite-explorer-message">Loading routes…</p>}
+      <div className="kite-explorer-list" ref={scrollRef} role="navigation" aria-label="Routes">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((virtual) => {
+            const row = rows[virtual.index];
+            return (
+              <div
+                key={virtual.key}
+                className="kite-explorer-row"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: virtual.size, transform: `translateY(${virtual.start}px)` }}
+              >
+                {row && renderRow(row)}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {items.length > 0 && (
+        <div className="kite-explorer-footer kite-muted">
+          {filtered.length === items.length ? `${items.length} routes` : `${filtered.length} of ${items.length} routes`}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// The routes the host lists: fetched on mount, again on window focus (at most every 10 s) when
+// autoRefreshRoutes is on, and with the refresh button. A refresh never touches the request.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RoutesResponse } from '../../../../../protocol/types';
+import { fetchRoutes } from '../../../lib/http/host-api';
+import { shouldRefreshOnFocus } from '../routes/route-list';
+
+export interface RoutesState {
+  data: RoutesResponse | null;
+  loading: boolean;
+  error: string | null;
+  refresh: () => void;
+}
+
+export function useRoutes(autoRefresh: boolean): RoutesState {
+  const [data, setData] = useState<RoutesResponse | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const lastFetchedAt = useRef(0);
+  const inFlight = useRef<AbortController | null>(null);
+
+  const load = useCallback(() => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    lastFetchedAt.current = Date.now();
+    setLoading(true);
+    fetchRoutes(undefined, controller.signal)
+      .then((next) => {
+        // Same revision: keep the old object, so nothing below re-renders for no news.
+        setData((previous) => (previous && previous.revision === next.revision ? previous : next));
+        setError(null);
+      })
+      .catch((reason: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(reason instanceof Error ? reason.message : String(reason));
+      })
+      .finally(() => {
+        if (inFlight.current === controller) {
+          inFlight.current = null;
+          setLoading(false);
+        }
+      });
+  }, []);
+
+  useEffect(() => {
+    load();
+    return () => inFlight.current?.abort();
+  }, [load]);
+
+  useEffect(() => {
+    if (!autoRefresh) return undefined;
+    const onFocus = () => {
+      if (document.visibilityState === 'hidden') return;
+      if (shouldRefreshOnFocus(lastFetchedAt.current, Date.now(), true)) load();
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onFocus);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onFocus);
+    };
+  }, [autoRefresh, load]);
+
+  return { data, loading, error, refresh: load };
+}

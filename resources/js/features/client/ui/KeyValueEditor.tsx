@@ -1,0 +1,45 @@
+// Rows of name and value with an enable toggle: query parameters, headers and form fields.
+import { Plus, Trash2 } from 'lucide-react';
+import { type KeyValueRow, emptyRow } from '../request/request-state';
+import { TextField } from './TextField';
+
+export interface KeyValueEditorProps {
+  rows: KeyValueRow[];
+  onChange: (rows: KeyValueRow[]) => void;
+  /** Names the rows in labels: "query parameter", "header", "field". */
+  noun: string;
+  addLabel: string;
+}
+
+export function KeyValueEditor({ rows, onChange, noun, addLabel }: KeyValueEditorProps) {
+  const update = (id: string, patch: Partial<KeyValueRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
+  return (
+    <div className="kite-kv" role="group" aria-label={`${noun}s`}>
+      {rows.map((row, index) => (
+        <div className="kite-kv-row" key={row.id} data-disabled={!row.enabled || undefined}>
+          <input
+            type="checkbox"
+            className="kite-kv-toggle"
+            checked={row.enabled}
+            aria-label={`Enable ${noun} ${row.name || index + 1}`}
+            onChange={(event) => update(row.id, { enabled: event.target.checked })}
+          />
+          <TextField value={row.name} onValue={(name) => update(row.id, { name })} placeholder="Name" aria-label={`${noun} ${index + 1} name`} />
+          <TextField value={row.value} onValue={(value) => update(row.id, { value })} placeholder="Value" aria-label={`${noun} ${row.name || index + 1} value`} />
+          <button
+            type="button"
+            className="kite-icon-button"
+            aria-label={`Remove ${noun} ${row.name || index + 1}`}
+            title="Remove"
+            onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
+          >
+            <Trash2 size={14} aria-hidden="true" />
+          </button>
+        </div>
+      ))}
+      <button type="button" className="kite-button kite-add-row" data-variant="ghost" onClick={() => onChange([...rows, emptyRow()])}>
+        <Plus size={14} aria-hidden="true" /> {addLabel}
+      </button>
+    </div>
+  );
+}

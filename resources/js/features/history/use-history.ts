@@ -1,0 +1,84 @@
+// History as React state on top of the browser's IndexedDB store: loaded on mount, added to after
+// every send (trimmed to maxHistoryLogs, quota handled with a warning toast), deleted, cleared.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { type HistoryBackend, createBrowserHistoryBackend } from './history-backend';
+import type { HistoryEntry } from './history-entry';
+import { addToHistory, quotaWarning, trimHistory } from './history-store';
+
+let sharedBackend: HistoryBackend | undefined;
+function browserBackend(): HistoryBackend {
+  sharedBackend ??= createBrowserHistoryBackend();
+  return sharedBackend;
+}
+
+export interface HistoryState {
+  /** Newest first. */
+  entries: HistoryEntry[];
+  loaded: boolean;
+  add(entry: HistoryEntry, body?: ArrayBuffer): Promise<void>;
+  remove(id: string): Promise<void>;
+  clear(): Promise<void>;
+  body(id: string): Promise<ArrayBuffer | undefined>;
+}
+
+export function useHistory(maxEntries: number, backend: HistoryBackend = browserBackend()): HistoryState {
+  const [entries, setEntries] = useState<HistoryEntry[]>([]);
+  const [loaded, setLoaded] = useState(false);
+
+  const reload = useCallback(async () => {
+    const list = await backend.list();
+    setEntries(list.reverse());
+    setLoaded(true);
+  }, [backend]);
+
+  const report = useCallback((error: unknown) => {
+    console.error('Kite: history storage failed', error);
+    toast.error('History could not be saved', { description: error instanceof Error ? error.message : String(error) });
+  }, []);
+
+  useEffect(() => {
+    reload().catch(report);
+  }, [reload, report]);
+
+  // A lower limit applies at once, not only at the next send.
+  useEffect(() => {
+    if (!loaded) return;
+    trimHistory(backend, maxEntries)
+      .then((removed) => (removed > 0 ? reload() : undefined))
+      .catch(report);
+  }, [backend, maxEntries, loaded, reload, report]);
+
+  const add = useCallback(
+    async (entry: HistoryEntry, body?: ArrayBuffer) => {
+      // Shown at once; storage catches up.
+      setEntries((previous) => [entry, ...previous.filter((other) => other.id !== entry.id)]);
+      try {
+        const outcome = await addToHistory(backend, entry, body, maxEntries);
+        const warning = quotaWarning(outcome);
+        if (warning) toast.warning(warning);
+      } catch (error) {
+        report(error);
+      }
+      await reload().catch(report);
+    },
+    [backend, maxEntries, reload, report],
+  );
+
+  const remove = useCallback(
+    async (id: string) => {
+      setEntries((previous) => previous.filter((entry) => entry.id !== id));
+      await backend.delete(id).catch(report);
+    },
+    [backend, report],
+  );
+
+  const clear = useCallback(async () => {
+    setEntries([]);
+    await backend.clear().catch(report);
+  }, [backend, report]);
+
+  const body = useCallback((id: string) => backend.getBody(id), [backend]);
+
+  return useMemo(() => ({ entries, loaded, add, remove, clear, body }), [entries, loaded, add, remove, clear, body]);
+}

@@ -1,0 +1,125 @@
+<?php
+
+namespace Kite;
+
+use Illuminate\Http\Request;
+use Illuminate\Support\Str;
+
+/**
+ * Package facts and the settings derived from config/kite.php that more than one class needs.
+ */
+final class Kite
+{
+    /** The package version; equal to package.json's (a test checks it) and to the bundle's. */
+    public const VERSION = '0.1.0';
+
+    public const HOST_KIND = 'laravel';
+
+    public const PUBLISH_COMMAND = 'php artisan kite:publish';
+
+    /** Where `kite:install` publishes dist/, relative to the public directory. */
+    public const ASSETS_PATH = 'vendor/kite';
+
+    /** The package's root directory (holds dist/ and stubs/). */
+    public static function packagePath(string $path = ''): string
+    {
+        return dirname(__DIR__).($path === '' ? '' : '/'.ltrim($path, '/'));
+    }
+
+    /** The mount path without slashes, e.g. `http-client`. */
+    public static function path(): string
+    {
+        return trim((string) config('kite.path', 'http-client'), '/');
+    }
+
+    /**
+     * The URL prefix of the application itself: the sub-folder it is served from (the request's
+     * base URL), or else the path of APP_URL (e.g. behind a proxy that strips the sub-folder).
+     */
+    public static function urlPrefix(?Request $request = null): string
+    {
+        $base = $request ? rtrim($request->getBaseUrl(), '/') : '';
+        if ($base !== '') {
+            // The base URL includes the front controller when the URL names it (`/sub/index.php`).
+            return preg_replace('#/[^/]+\.php$#', '', $base);
+        }
+
+        return rtrim((string) parse_url((string) config('app.url', ''), PHP_URL_PATH), '/');
+    }
+
+    /** The client's router base, e.g. `/sub/http-client`. */
+    public static function basePath(?Request $request = null): string
+    {
+        $path = self::path();
+
+        return self::urlPrefix($request).($path === '' ? '' : '/'.$path);
+    }
+
+    /**
+     * The applications from config, each with an id, name, base URL (null = in-process) and the
+     * route prefixes to list.
+     *
+     * @return list<array{id: string, name: string, baseUrl: ?string, prefixes: list<string>}>
+     */
+    public static function applications(): array
+    {
+        $applications = [];
+        foreach ((array) config('kite.applications', []) as $index => $application) {
+            $name = (string) ($application['name'] ?? 'Application '.($index + 1));
+            $id = (string) ($application['id'] ?? (Str::slug($name) ?: 'app-'.($index + 1)));
+            while (isset($applications[$id])) {
+                $id .= '-'.($index + 1);
+            }
+            $baseUrl = $application['base_url'] ?? null;
+            $applications[$id] = [
+                'id' => $id,
+                'name' => $name,
+                'baseUrl' => is_string($baseUrl) && $baseUrl !== '' ? rtrim($baseUrl, '/') : null,
+                'prefixes' => array_values(array_map(
+                    static fn ($prefix) => trim((string) $prefix, '/'),
+                    (array) ($application['prefixes'] ?? ['api'])
+                )),
+            ];
+        }
+
+        return array_values($applications);
+    }
+
+    /** The base URL shown for an application: its own, or this application's root URL. */
+    public static function displayBaseUrl(array $application, ?Request $request = null): string
+    {
+        if ($application['baseUrl'] !== null) {
+            return $application['baseUrl'];
+        }
+
+        return $request ? rtrim($request->getSchemeAndHttpHost().self::urlPrefix($request), '/') : rtrim((string) config('app.url'), '/');
+    }
+
+    /** @return list<array{name: string, value: string}> */
+    public static function globalHeaders(): array
+    {
+        $headers = [];
+        foreach ((array) config('kite.global_headers', []) as $name => $value) {
+            // Both `'Accept' => 'application/json'` and `['name' => ..., 'value' => ...]` are accepted.
+            if (is_array($value)) {
+                $headers[] = ['name' => (string) ($value['name'] ?? ''), 'value' => (string) ($value['value'] ?? '')];
+            } else {
+                $headers[] = ['name' => (string) $name, 'value' => (string) $value];
+            }
+        }
+
+        return array_values(array_filter($headers, static fn ($header) => $header['name'] !== ''));
+    }
+
+    /** The version of the published bundle (public/vendor/kite/manifest.json), if any. */
+    public static function publishedBundleVersion(): ?string
+    {
+        $manifest = public_path(self::ASSETS_PATH.'/manifest.json');
+        if (! is_file($manifest)) {
+            return null;
+        }
+        $data = json_decode((string) file_get_contents($manifest), true);
+
+        return is_array($data) && isset($data['version']) ? (string) $data['version'] : null;
+    }
+}

@@ -1,0 +1,76 @@
+<?php
+
+namespace Kite;
+
+use Illuminate\Support\Facades\Gate;
+use Illuminate\Support\Facades\Route;
+use Illuminate\Support\ServiceProvider;
+use Kite\Console\InstallCommand;
+use Kite\Console\PublishCommand;
+use Kite\Http\Controllers\PageController;
+use Kite\Http\Controllers\RelayController;
+use Kite\Http\Controllers\RoutesController;
+use Kite\Http\Controllers\StatusController;
+use Kite\Http\Middleware\Authorize;
+use Kite\Http\Middleware\ProtocolErrors;
+use Kite\Http\Middleware\VerifyXsrfToken;
+
+class KiteServiceProvider extends ServiceProvider
+{
+    public function register(): void
+    {
+        $this->mergeConfigFrom(Kite::packagePath('stubs/config/kite.php'), 'kite');
+    }
+
+    public function boot(): void
+    {
+        $this->definePublishing();
+        $this->defineGate();
+
+        if ($this->app->runningInConsole()) {
+            $this->commands([InstallCommand::class, PublishCommand::class]);
+        }
+
+        if (config('kite.enabled')) {
+            $this->registerRoutes();
+        }
+    }
+
+    private function definePublishing(): void
+    {
+        $this->publishes([
+            Kite::packagePath('stubs/config/kite.php') => config_path('kite.php'),
+        ], 'kite-config');
+
+        // 'laravel-assets' is the tag the Laravel skeleton's composer post-update hook publishes
+        // with --force, so `composer update` keeps the published bundle in step with the package.
+        $this->publishes([
+            Kite::packagePath('dist') => public_path(Kite::ASSETS_PATH),
+        ], ['kite-assets', 'laravel-assets']);
+    }
+
+    /** Denies everyone by default; an application's own definition (booted later) replaces it. */
+    private function defineGate(): void
+    {
+        if (! Gate::has('viewKite')) {
+            Gate::define('viewKite', static fn ($user = null) => false);
+        }
+    }
+
+    private function registerRoutes(): void
+    {
+        Route::group([
+            'domain' => config('kite.domain'),
+            'prefix' => Kite::path(),
+            // ProtocolErrors comes first so it also sees the app's own CSRF failure (a 419 page).
+            'middleware' => array_merge([ProtocolErrors::class], (array) config('kite.middleware', ['web']), [Authorize::class]),
+            'as' => 'kite.',
+        ], static function () {
+            Route::get('api/routes', RoutesController::class)->name('routes');
+            Route::get('api/status', StatusController::class)->name('status');
+            Route::post('api/relay', RelayController::class)->middleware(VerifyXsrfToken::class)->name('relay');
+            Route::any('api/{any}', [PageController::class, 'unknownEndpoint'])->where('any', '.*')->name('api.unknown');
+            Route::get('{view?}', [PageController::class, 'show'])->where('view', '(.*)')->name('page');
+        });
+    }
+}

@@ -1,0 +1,227 @@
+<?php
+
+namespace Kite\Relay;
+
+/**
+ * A validated RelayRequest (protocol/types.ts). Every field is checked here, so the dispatchers
+ * can trust its shape; a bad field is a 422 naming it.
+ */
+final class RelayCall
+{
+    public const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+    public const AUTHORIZATION_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
+
+    /**
+     * @param  list<array{name: string, value: string}>  $headers
+     * @param  list<array{name: string, value: string}>  $query
+     */
+    private function __construct(
+        public readonly ?string $application,
+        public readonly string $method,
+        public readonly string $url,
+        public readonly array $headers,
+        public readonly array $query,
+        public readonly array $body,
+        public readonly array $authorization,
+        public readonly ?int $timeoutMs,
+    ) {
+    }
+
+    /** @throws RelayError */
+    public static function fromPayload(mixed $payload): self
+    {
+        if (! is_array($payload) || array_is_list($payload) && $payload !== []) {
+            throw RelayError::invalid('body', 'The relay request must be a JSON object.');
+        }
+
+        $application = $payload['application'] ?? null;
+        if ($application !== null && (! is_string($application) || $application === '')) {
+            throw RelayError::invalid('application', 'application must be the id of one of the applications.');
+        }
+
+        $method = $payload['method'] ?? null;
+        if (! is_string($method) || ! in_array(strtoupper($method), self::METHODS, true)) {
+            throw RelayError::invalid('method', 'method must be one of '.implode(', ', self::METHODS).'.');
+        }
+
+        $url = $payload['url'] ?? null;
+        if (! is_string($url) || trim($url) === '') {
+            throw RelayError::invalid('url', 'url must be a non-empty string (a path relative to the application).');
+        }
+
+        $timeout = $payload['timeoutMs'] ?? null;
+        if ($timeout !== null && (! is_int($timeout) && ! is_float($timeout) || $timeout <= 0)) {
+            throw RelayError::invalid('timeoutMs', 'timeoutMs must be a positive number of milliseconds.');
+        }
+
+        return new self(
+            $application,
+            strtoupper($method),
+            trim($url),
+            self::pairs($payload, 'headers'),
+            self::pairs($payload, 'query'),
+            self::body($payload['body'] ?? ['type' => 'none']),
+            self::authorization($payload['authorization'] ?? ['type' => 'none']),
+            $timeout === null ? null : (int) $timeout,
+        );
+    }
+
+    /** @return list<array{name: string, value: string}> */
+    private static function pairs(array $payload, string $key, ?string $label = null): array
+    {
+        $list = $payload[$key] ?? [];
+        $key = $label ?? $key;
+        if (! is_array($list) || ! array_is_list($list)) {
+            throw RelayError::invalid($key, "{$key} must be a list of { name, value } pairs.");
+        }
+        $pairs = [];
+        foreach ($list as $index => $pair) {
+            if (! is_array($pair) || ! is_string($pair['name'] ?? null) || trim($pair['name']) === '') {
+                throw RelayError::invalid("{$key}[{$index}].name", "{$key}[{$index}].name must be a non-empty string.");
+            }
+            if (! is_string($pair['value'] ?? null)) {
+                throw RelayError::invalid("{$key}[{$index}].value", "{$key}[{$index}].value must be a string.");
+            }
+            if ($key === 'headers' && preg_match('/^[!#$%&\'*+\-.^_`|~0-9A-Za-z]+$/', trim($pair['name'])) !== 1) {
+                throw RelayError::invalid("headers[{$index}].name", "headers[{$index}].name is not a valid header name.");
+            }
+            $pairs[] = ['name' => trim($pair['name']), 'value' => $pair['value']];
+        }
+
+        return $pairs;
+    }
+
+    private static function body(mixed $body): array
+    {
+        $type = is_array($body) ? ($body['type'] ?? null) : null;
+        switch ($type) {
+            case 'none':
+                return ['type' => 'none'];
+            case 'json':
+                if (! is_string($body['text'] ?? null)) {
+                    throw RelayError::invalid('body.text', 'body.text must be a string holding the JSON document.');
+                }
+
+                return ['type' => 'json', 'text' => $body['text']];
+            case 'raw':
+                if (! is_string($body['text'] ?? null)) {
+                    throw RelayError::invalid('body.text', 'body.text must be a string.');
+                }
+                if (isset($body['contentType']) && ! is_string($body['contentType'])) {
+                    throw RelayError::invalid('body.contentType', 'body.contentType must be a string.');
+                }
+
+                return ['type' => 'raw', 'text' => $body['text'], 'contentType' => $body['contentType'] ?? null];
+            case 'form':
+                return ['type' => 'form', 'fields' => self::pairs(['fields' => $body['fields'] ?? null], 'fields', 'body.fields')];
+            case 'multipart':
+                return ['type' => 'multipart', 'fields' => self::multipartFields($body['fields'] ?? null)];
+            default:
+                throw RelayError::invalid('body.type', 'body.type must be one of none, json, form, multipart, raw.');
+        }
+    }
+
+    private static function multipartFields(mixed $fields): array
+    {
+        if (! is_array($fields) || ! array_is_list($fields)) {
+            throw RelayError::invalid('body.fields', 'body.fields must be a list of multipart fields.');
+        }
+        $result = [];
+        foreach ($fields as $index => $field) {
+            $at = "body.fields[{$index}]";
+            if (! is_array($field) || ! is_string($field['name'] ?? null) || $field['name'] === '') {
+                throw RelayError::invalid("{$at}.name", "{$at}.name must be a non-empty string.");
+            }
+            $kind = $field['kind'] ?? null;
+            if ($kind === 'text') {
+                if (! is_string($field['value'] ?? null)) {
+                    throw RelayError::invalid("{$at}.value", "{$at}.value must be a string.");
+                }
+                $result[] = ['name' => $field['name'], 'kind' => 'text', 'value' => $field['value']];
+            } elseif ($kind === 'file') {
+                foreach (['filename', 'contentType', 'base64'] as $key) {
+                    if (! is_string($field[$key] ?? null)) {
+                        throw RelayError::invalid("{$at}.{$key}", "{$at}.{$key} must be a string.");
+                    }
+                }
+                $data = base64_decode($field['base64'], true);
+                if ($data === false) {
+                    throw RelayError::invalid("{$at}.base64", "{$at}.base64 is not valid base64.");
+                }
+                $result[] = ['name' => $field['name'], 'kind' => 'file', 'filename' => $field['filename'], 'contentType' => $field['contentType'], 'data' => $data];
+            } else {
+                throw RelayError::invalid("{$at}.kind", "{$at}.kind must be text or file.");
+            }
+        }
+
+        return $result;
+    }
+
+    private static function authorization(mixed $authorization): array
+    {
+        $type = is_array($authorization) ? ($authorization['type'] ?? null) : null;
+        switch ($type) {
+            case 'none':
+            case 'current-user':
+                return ['type' => $type];
+            case 'bearer':
+                if (! is_string($authorization['token'] ?? null)) {
+                    throw RelayError::invalid('authorization.token', 'authorization.token must be a string.');
+                }
+
+                return ['type' => 'bearer', 'token' => $authorization['token']];
+            case 'basic':
+                foreach (['username', 'password'] as $key) {
+                    if (! is_string($authorization[$key] ?? null)) {
+                        throw RelayError::invalid("authorization.{$key}", "authorization.{$key} must be a string.");
+                    }
+                }
+
+                return ['type' => 'basic', 'username' => $authorization['username'], 'password' => $authorization['password']];
+            case 'impersonate':
+                $userId = $authorization['userId'] ?? null;
+                if (is_int($userId)) {
+                    $userId = (string) $userId;
+                }
+                if (! is_string($userId) || trim($userId) === '') {
+                    throw RelayError::invalid('authorization.userId', 'authorization.userId must be the id of a user.');
+                }
+
+                return ['type' => 'impersonate', 'userId' => trim($userId)];
+            default:
+                throw RelayError::invalid('authorization.type', 'authorization.type must be one of '.implode(', ', self::AUTHORIZATION_TYPES).'.');
+        }
+    }
+
+    /** The same call sent to another URL. */
+    public function withUrl(string $url): self
+    {
+        return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs);
+    }
+
+    /** Path and query string, with the relay's query pairs appended. */
+    public function pathWithQuery(): string
+    {
+        if ($this->query === []) {
+            return $this->url;
+        }
+        $pairs = implode('&', array_map(static fn ($pair) => rawurlencode($pair['name']).'='.rawurlencode($pair['value']), $this->query));
+        // Keep `[]` readable so PHP parses `tags[]=a` as an array either way.
+        $pairs = str_replace(['%5B', '%5D'], ['[', ']'], $pairs);
+
+        return $this->url.(str_contains($this->url, '?') ? '&' : '?').$pairs;
+    }
+
+    /** The first header with this name (case-insensitive), if any. */
+    public function header(string $name): ?string
+    {
+        foreach ($this->headers as $header) {
+            if (strcasecmp($header['name'], $name) === 0) {
+                return $header['value'];
+            }
+        }
+
+        return null;
+    }
+}

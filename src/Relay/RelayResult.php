@@ -1,0 +1,66 @@
+<?php
+
+namespace Kite\Relay;
+
+use Symfony\Component\HttpFoundation\Response;
+
+/** What the target answered, ready to be framed (RelayResponseMeta + raw body bytes). */
+final class RelayResult
+{
+    /**
+     * @param  list<array{0: string, 1: string}>  $headers  in order, repeated ones kept
+     * @param  list<array<string, mixed>>  $cookies
+     */
+    public function __construct(
+        public readonly int $status,
+        public readonly string $statusText,
+        public readonly array $headers,
+        public readonly array $cookies,
+        public readonly string $body,
+        public readonly string $url,
+        public readonly float $ttfbMs,
+        public readonly float $totalMs,
+    ) {
+    }
+
+    /** The framed response: one line of JSON metadata, `\n`, then the body (cut at $maxBodyBytes). */
+    public function toFrame(int $maxBodyBytes): Response
+    {
+        $size = strlen($this->body);
+        $truncated = $size > $maxBodyBytes;
+        $body = $truncated ? substr($this->body, 0, $maxBodyBytes) : $this->body;
+
+        $meta = [
+            'status' => $this->status,
+            'statusText' => $this->statusText,
+            'headers' => $this->headers,
+            'cookies' => $this->cookies,
+            'bodySize' => $size,
+            'bodyBytes' => strlen($body),
+            'truncated' => $truncated,
+            'url' => $this->url,
+            'timing' => ['ttfbMs' => round($this->ttfbMs, 3), 'totalMs' => round($this->totalMs, 3)],
+        ];
+        if ($this->status >= 300 && $this->status < 400) {
+            foreach ($this->headers as [$name, $value]) {
+                if (strcasecmp($name, 'Location') === 0) {
+                    $meta['redirectLocation'] = $value;
+                    break;
+                }
+            }
+        }
+
+        $line = json_encode($meta, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR);
+
+        return new Response($line."\n".$body, 200, [
+            'Content-Type' => 'application/vnd.kite.relay-frame',
+            'Cache-Control' => 'no-store',
+            'X-Content-Type-Options' => 'nosniff',
+        ]);
+    }
+
+    public static function statusText(int $status): string
+    {
+        return Response::$statusTexts[$status] ?? '';
+    }
+}

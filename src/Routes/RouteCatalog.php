@@ -1,0 +1,132 @@
+<?php
+
+namespace Kite\Routes;
+
+use Illuminate\Http\Request;
+use Illuminate\Routing\Route;
+use Illuminate\Routing\Router;
+use Kite\Kite;
+
+/** The RoutesResponse of protocol/types.ts, built from the router and validation rules. */
+final class RouteCatalog
+{
+    private const BODYLESS = ['GET', 'HEAD'];
+
+    public function __construct(private Router $router, private RuleSource $rules)
+    {
+    }
+
+    public function response(Request $request): array
+    {
+        $applications = [];
+        foreach (Kite::applications() as $application) {
+            $applications[] = [
+                'id' => $application['id'],
+                'name' => $application['name'],
+                'baseUrl' => Kite::displayBaseUrl($application, $request),
+                // Routes of an application outside this one cannot be read from this router.
+                'routes' => $application['baseUrl'] === null ? $this->routesUnder($application['prefixes']) : [],
+            ];
+        }
+
+        return [
+            'application' => $applications[0]['id'] ?? '',
+            'applications' => $applications,
+            'revision' => substr(sha1(json_encode($applications)), 0, 16),
+        ];
+    }
+
+    /** @return list<array<string, mixed>> */
+    public function routesUnder(array $prefixes): array
+    {
+        $routes = [];
+        foreach ($this->router->getRoutes()->getRoutes() as $route) {
+            $uri = trim($route->uri(), '/');
+            if (str_starts_with((string) $route->getName(), 'kite.') || ! self::matches($uri, $prefixes)) {
+                continue;
+            }
+            $routes[] = $this->describe($route, self::groupOf($uri, $prefixes));
+        }
+
+        return $routes;
+    }
+
+    private function describe(Route $route, string $group): array
+    {
+        $methods = array_values(array_diff($route->methods(), in_array('GET', $route->methods(), true) ? ['HEAD'] : []));
+        $uri = '/'.trim($route->uri(), '/');
+        $primary = $methods[0] ?? 'GET';
+
+        $found = $this->rules->rulesFor($route, $primary);
+        $converted = RulesToSchema::convert($found['rules']);
+        $schema = [];
+        if ($converted['schema'] !== null) {
+            $schema[in_array($primary, self::BODYLESS, true) ? 'query' : 'body'] = $converted['schema'];
+        }
+
+        $description = [
+            'id' => $primary.' '.preg_replace('/\{(\w+)\?\}/', '{$1}', $uri),
+            'methods' => $methods,
+            'uri' => preg_replace('/\{(\w+)\?\}/', '{$1}', $uri),
+            'group' => $group,
+            'parameters' => self::pathParameters($uri),
+            'schema' => $schema === [] ? new \stdClass : $schema,
+            'extractionErrors' => array_map(static fn (array $error) => isset($error['location'])
+                ? ['message' => $error['message'], 'location' => self::relativeLocation($error['location'])]
+                : $error, $found['errors']),
+        ];
+        if ($route->getName() !== null) {
+            $description['name'] = $route->getName();
+        }
+        if (isset($schema['body'])) {
+            $description['bodyContentType'] = $converted['hasFiles'] ? 'multipart/form-data' : 'application/json';
+        }
+
+        return $description;
+    }
+
+    private static function pathParameters(string $uri): array
+    {
+        preg_match_all('/\{(\w+)(\?)?\}/', $uri, $matches, PREG_SET_ORDER);
+
+        return array_map(static fn (array $match) => [
+            'name' => $match[1],
+            'in' => 'path',
+            'required' => ! isset($match[2]) || $match[2] !== '?',
+            'schema' => ['type' => 'string'],
+        ], $matches);
+    }
+
+    private static function matches(string $uri, array $prefixes): bool
+    {
+        foreach ($prefixes as $prefix) {
+            if ($prefix === '' || $uri === $prefix || str_starts_with($uri, $prefix.'/')) {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /** The first path segment after the application's prefix (`api/users/{user}` → `users`). */
+    private static function groupOf(string $uri, array $prefixes): string
+    {
+        $rest = $uri;
+        foreach ($prefixes as $prefix) {
+            if ($prefix !== '' && ($uri === $prefix || str_starts_with($uri, $prefix.'/'))) {
+                $rest = trim(substr($uri, strlen($prefix)), '/');
+                break;
+            }
+        }
+        $first = explode('/', $rest)[0] ?? '';
+
+        return $first === '' || str_starts_with($first, '{') ? ($prefixes[0] ?? '') ?: '/' : $first;
+    }
+
+    private static function relativeLocation(string $location): string
+    {
+        $base = rtrim(base_path(), '/').'/';
+
+        return str_starts_with($location, $base) ? substr($location, strlen($base)) : $location;
+    }
+}

@@ -1,0 +1,79 @@
+<?php
+
+return [
+
+    /*
+    | Turns Kite on or off. When off, none of Kite's routes exist and every Kite URL is a plain 404.
+    */
+    'enabled' => env('KITE_ENABLED', true),
+
+    /*
+    | The URI path Kite is mounted at: the client opens at https://your-app.test/{path}.
+    */
+    'path' => env('KITE_PATH', 'http-client'),
+
+    /*
+    | The domain Kite's routes answer on (e.g. 'tools.your-app.test'); null answers on every domain.
+    */
+    'domain' => env('KITE_DOMAIN'),
+
+    /*
+    | Middleware of Kite's routes. Keep 'web': the relay needs the session (to send requests as the
+    | logged-in user) and the app's CSRF check (every relay call carries the X-XSRF-TOKEN header).
+    */
+    'middleware' => ['web'],
+
+    /*
+    | Environments where anyone may open Kite. In every other environment the 'viewKite' gate
+    | decides (define it in a service provider: Gate::define('viewKite', fn ($user) => ...)); users it
+    | refuses, and guests, get a plain 404.
+    */
+    'environments' => ['local'],
+
+    /*
+    | The applications Kite lists routes for and sends requests to. For each one:
+    | - 'name': shown in the client;
+    | - 'prefixes': the route URI prefixes whose routes are listed ('api' lists api/*; '' lists all);
+    | - 'base_url': where relayed requests go; null means this application, whose routes are called
+    |   in-process through its HTTP kernel (no network hop, so single-worker servers such as
+    |   `php artisan serve` never deadlock). Any other URL is called with Laravel's HTTP client.
+    */
+    'applications' => [
+        [
+            'name' => env('APP_NAME', 'Laravel'),
+            'prefixes' => ['api'],
+            'base_url' => null,
+        ],
+    ],
+
+    /*
+    | Headers added to every request the client composes, as name => value. A value may be a
+    | generator id prefixed with 'generator:' (e.g. 'generator:uuid') to get a fresh value each time.
+    */
+    'global_headers' => [
+        'Accept' => 'application/json',
+    ],
+
+    /*
+    | "Impersonate User with ID": sends one request authenticated as any user, by id, through the
+    | given guard (null: the default guard). Off unless KITE_IMPERSONATION=true.
+    */
+    'impersonation' => [
+        'enabled' => env('KITE_IMPERSONATION', false),
+        'guard' => env('KITE_IMPERSONATION_GUARD'),
+    ],
+
+    /*
+    | The relay that sends the client's requests:
+    | - 'timeout': seconds to wait for a target outside this application;
+    | - 'max_body_mb': response bodies larger than this are cut and flagged as truncated;
+    | - 'allowed_urls': base URLs outside this application that requests may go to, besides the
+    |   applications' own base URLs (Kite is not an open proxy: anything else is refused with 403).
+    */
+    'relay' => [
+        'timeout' => 30,
+        'max_body_mb' => 100,
+        'allowed_urls' => [],
+    ],
+
+];

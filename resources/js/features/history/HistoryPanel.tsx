@@ -72,7 +72,7 @@ export function HistoryPanel({ history, selectedId, onRestore }: HistoryPanelPro
         ) : (
           <button
             type="button"
-            className="kite-icon-button"
+            className="kite-tool-button"
             aria-label="Clear history"
             title="Clear history"
             disabled={history.entries.length === 0}
@@ -117,7 +117,7 @@ export function HistoryPanel({ history, selectedId, onRestore }: HistoryPanelPro
                 </button>
                 <button
                   type="button"
-                  className="kite-icon-button kite-history-delete"
+                  className="kite-tool-button kite-history-delete"
                   aria-label={`Delete ${entry.method} ${displayUrl(entry.url)} from history`}
                   title="Delete"
                   onClick={() => void history.remove(entry.id)}

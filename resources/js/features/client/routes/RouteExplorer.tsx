@@ -103,7 +103,7 @@ export function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplor
         </label>
         <button
           type="button"
-          className="kite-icon-button"
+          className="kite-tool-button"
           aria-label="Refresh routes"
           title="Refresh routes"
           data-busy={routes.loading || undefined}

@@ -28,7 +28,7 @@ export function KeyValueEditor({ rows, onChange, noun, addLabel }: KeyValueEdito
           <TextField value={row.value} onValue={(value) => update(row.id, { value })} placeholder="Value" aria-label={`${noun} ${row.name || index + 1} value`} />
           <button
             type="button"
-            className="kite-icon-button"
+            className="kite-tool-button"
             aria-label={`Remove ${noun} ${row.name || index + 1}`}
             title="Remove"
             onClick={() => onChange(rows.filter((other) => other.id !== row.id))}

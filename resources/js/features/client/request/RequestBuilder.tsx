@@ -1,0 +1,190 @@
+// The request builder: URL bar, final URL preview, and tabs for query, headers, body and auth.
+import { Copy, Dices, RotateCcw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { GlobalHeader, RouteInfo } from '../../../../../protocol/types';
+import { AuthEditor } from '../auth/AuthEditor';
+import { BodyEditor } from '../body/BodyEditor';
+import type { RequestUpdate } from '../state/request-atoms';
+import { KeyValueEditor } from '../ui/KeyValueEditor';
+import { methodHasBody } from './body-types';
+import { AUTHORIZATION_OPTIONS, type RequestState } from './request-state';
+import { GENERATOR_PREFIX } from './relay-request';
+import { activeRows, finalUrl, missingPathParams, splitUrl } from './url';
+import { UrlBar } from './UrlBar';
+
+export interface RequestBuilderProps {
+  state: RequestState;
+  update: (update: RequestUpdate) => void;
+  route?: RouteInfo;
+  baseUrl: string;
+  globalHeaders: GlobalHeader[];
+  pending: boolean;
+  onSend: () => void;
+  onCancel: () => void;
+  onAutofill: (seed?: number) => void;
+  onCopyCurl: () => void;
+}
+
+type Tab = 'params' | 'headers' | 'body' | 'auth';
+
+export function RequestBuilder(props: RequestBuilderProps) {
+  const { state, update, route, baseUrl, globalHeaders } = props;
+  const [tab, setTab] = useState<Tab>(() => (methodHasBody(state.method) ? 'body' : 'params'));
+  const [seedText, setSeedText] = useState('');
+  // Loading another route opens the tab where its input goes.
+  useEffect(() => {
+    if (state.routeId) setTab(methodHasBody(state.method) ? 'body' : 'params');
+    setSeedText('');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the route changes
+  }, [state.routeId]);
+  const seedShown = seedText !== '' ? seedText : state.autofillSeed === null ? '' : String(state.autofillSeed);
+  const preview = finalUrl(baseUrl, state.url, state.pathParams, state.query);
+  const missing = missingPathParams(splitUrl(state.url).path, state.pathParams);
+  const enabledGlobal = globalHeaders.filter((header) => !state.disabledGlobalHeaders.includes(header.name)).length;
+  const counts: Record<Tab, string> = {
+    params: String(activeRows(state.query).length || ''),
+    headers: String(activeRows(state.headers).length + enabledGlobal || ''),
+    body: state.bodyType === 'none' ? '' : state.bodyType === 'json' ? 'JSON' : state.bodyType,
+    auth: '',
+  };
+  const tabs: Array<{ id: Tab; label: string }> = [
+    { id: 'params', label: 'Params' },
+    { id: 'headers', label: 'Headers' },
+    { id: 'body', label: 'Body' },
+    { id: 'auth', label: 'Auth' },
+  ];
+  const authLabel = AUTHORIZATION_OPTIONS.find((option) => option.type === state.auth.type)?.label;
+  const seedValue = Number(seedShown);
+  const seedValid = seedShown !== '' && Number.isInteger(seedValue) && seedValue >= 0;
+
+  return (
+    <div className="kite-builder">
+      <div className="kite-builder-head">
+        {route && (
+          <div className="kite-builder-title">
+            <span className="kite-builder-route">{route.summary || route.name || route.uri}</span>
+            {route.name && route.summary && <span className="kite-muted kite-mono">{route.name}</span>}
+          </div>
+        )}
+        <UrlBar state={state} update={update} baseUrl={baseUrl} pending={props.pending} onSend={props.onSend} onCancel={props.onCancel} />
+        <div className="kite-url-preview">
+          <span className="kite-url-preview-text kite-mono" aria-label="Final URL" title={preview}>
+            {preview || 'Pick a route or type a URL'}
+          </span>
+          {missing.length > 0 && <span className="kite-url-missing">Missing: {missing.join(', ')}</span>}
+          <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={props.onCopyCurl}>
+            <Copy size={13} aria-hidden="true" /> Copy as cURL
+          </button>
+        </div>
+      </div>
+      <div className="kite-tabs-bar">
+        <div className="kite-tabs" role="tablist" aria-label="Request parts">
+          {tabs.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              role="tab"
+              id={`kite-request-tab-${item.id}`}
+              aria-selected={tab === item.id}
+              aria-controls={`kite-request-panel-${item.id}`}
+              className="kite-tab"
+              onClick={() => setTab(item.id)}
+            >
+              {item.label}
+              {counts[item.id] && <span className="kite-tab-count">{counts[item.id]}</span>}
+            </button>
+          ))}
+        </div>
+        <div className="kite-autofill" role="group" aria-label="Auto-fill">
+          <button
+            type="button"
+            className="kite-button kite-button-sm"
+            title="Fill the body (and the query of a GET) from the route's schema with a new seed"
+            onClick={() => {
+              setSeedText('');
+              props.onAutofill();
+            }}
+          >
+            <Dices size={13} aria-hidden="true" /> Auto-fill
+          </button>
+          <label className="kite-seed">
+            <span>Seed</span>
+            <input
+              className="kite-input kite-seed-input"
+              inputMode="numeric"
+              aria-label="Seed"
+              value={seedShown}
+              placeholder="—"
+              onChange={(event) => setSeedText(event.target.value.replace(/[^0-9]/g, ''))}
+            />
+          </label>
+          <button
+            type="button"
+            className="kite-tool-button"
+            aria-label="Fill again with this seed"
+            title="Fill again with this seed"
+            disabled={!seedValid}
+            onClick={() => props.onAutofill(seedValue)}
+          >
+            <RotateCcw size={13} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <div className="kite-tab-panel" role="tabpanel" id={`kite-request-panel-${tab}`} aria-labelledby={`kite-request-tab-${tab}`}>
+        {tab === 'params' && (
+          <section>
+            <h3 className="kite-section-title">Query parameters</h3>
+            <KeyValueEditor rows={state.query} onChange={(query) => update({ query })} noun="query parameter" addLabel="Add parameter" />
+          </section>
+        )}
+        {tab === 'headers' && (
+          <section>
+            {globalHeaders.length > 0 && (
+              <>
+                <h3 className="kite-section-title">Global headers from the host</h3>
+                <div className="kite-kv" role="group" aria-label="Global headers">
+                  {globalHeaders.map((header) => {
+                    const enabled = !state.disabledGlobalHeaders.includes(header.name);
+                    const generator = header.value.startsWith(GENERATOR_PREFIX) ? header.value.slice(GENERATOR_PREFIX.length) : null;
+                    return (
+                      <div className="kite-kv-row kite-kv-row-static" key={header.name} data-disabled={!enabled || undefined}>
+                        <input
+                          type="checkbox"
+                          className="kite-kv-toggle"
+                          checked={enabled}
+                          aria-label={`Enable global header ${header.name}`}
+                          onChange={(event) =>
+                            update((previous) => ({
+                              ...previous,
+                              disabledGlobalHeaders: event.target.checked
+                                ? previous.disabledGlobalHeaders.filter((name) => name !== header.name)
+                                : [...previous.disabledGlobalHeaders, header.name],
+                            }))
+                          }
+                        />
+                        <span className="kite-kv-static kite-mono">{header.name}</span>
+                        <span className="kite-kv-static kite-mono">
+                          {generator ? <span className="kite-generated">generated: {generator}</span> : header.value}
+                        </span>
+                      </div>
+                    );
+                  })}
+                </div>
+              </>
+            )}
+            <h3 className="kite-section-title">Headers</h3>
+            <KeyValueEditor rows={state.headers} onChange={(headers) => update({ headers })} noun="header" addLabel="Add header" />
+          </section>
+        )}
+        {tab === 'body' && <BodyEditor state={state} update={update} schema={route?.schema.body} />}
+        {tab === 'auth' && <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} />}
+      </div>
+      <div className="kite-builder-foot kite-muted">
+        <span>Auth: {authLabel}</span>
+        <span>
+          <kbd>Ctrl</kbd>+<kbd>Enter</kbd> to send
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -25,10 +25,10 @@ export function ResponseSummary({ result }: { result: RelayResult }) {
         className="kite-response-fact"
         title={`Round trip ${formatDuration(result.durationMs)} · target: first byte ${formatDuration(meta.timing.ttfbMs)}, total ${formatDuration(meta.timing.totalMs)}`}
       >
-        <span className="kite-muted">Time</span> {formatDuration(result.durationMs)}
+        <span className="kite-muted">Time</span> <span>{formatDuration(result.durationMs)}</span>
       </span>
       <span className="kite-response-fact" title={sizeTitle}>
-        <span className="kite-muted">Size</span> {formatSize(meta.bodySize)}
+        <span className="kite-muted">Size</span> <span>{formatSize(meta.bodySize)}</span>
       </span>
       <ArrivalTime at={result.receivedAt} />
       {meta.truncated ? (

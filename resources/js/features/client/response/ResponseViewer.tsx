@@ -2,6 +2,7 @@
 // formatted and searched in a Web Worker and rendered as a window of lines (see BodyView).
 import { useState } from 'react';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
+import { ResponseBody } from './ResponseBody';
 import { ResponseCookies } from './ResponseCookies';
 import { ResponseHeaders } from './ResponseHeaders';
 import { ResponseSummary } from './ResponseSummary';
@@ -46,13 +47,34 @@ function ResponseDetails({ result }: { result: RelayResult }) {
           Cookies <span className="kite-response-count">{meta.cookies.length}</span>
         </SectionTab>
       </div>
-      <div className="kite-response-section" role="tabpanel" aria-label={section}>
-        {section === 'headers' ? <ResponseHeaders headers={meta.headers} /> : null}
-        {section === 'cookies' ? <ResponseCookies cookies={meta.cookies} /> : null}
-        {section === 'body' ? <p className="kite-response-empty">{meta.bodyBytes} bytes</p> : null}
+      {/* The body stays mounted while another section shows, so a large body is not formatted
+          again; it is keyed by the result, so a new response starts on its default tab. */}
+      <div className="kite-response-section" role="tabpanel" aria-label="Body" hidden={section !== 'body'}>
+        <ResponseBody key={resultKey(result)} result={result} />
       </div>
+      {section === 'headers' ? (
+        <div className="kite-response-section" role="tabpanel" aria-label="Headers">
+          <ResponseHeaders headers={meta.headers} />
+        </div>
+      ) : null}
+      {section === 'cookies' ? (
+        <div className="kite-response-section" role="tabpanel" aria-label="Cookies">
+          <ResponseCookies cookies={meta.cookies} />
+        </div>
+      ) : null}
     </>
   );
+}
+
+const resultKeys = new WeakMap<RelayResult, number>();
+let lastResultKey = 0;
+function resultKey(result: RelayResult): number {
+  let key = resultKeys.get(result);
+  if (key === undefined) {
+    key = ++lastResultKey;
+    resultKeys.set(result, key);
+  }
+  return key;
 }
 
 function SectionTab({ id, current, onSelect, children }: { id: Section; current: Section; onSelect: (s: Section) => void; children: React.ReactNode }) {

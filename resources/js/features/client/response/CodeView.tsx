@@ -1,0 +1,170 @@
+// A virtualised, read-only code view: only the rows on screen (plus a few) exist in the DOM, and
+// their text comes from a BodySource a window at a time, so a body of millions of lines scrolls
+// like a short one. Rows have one fixed height; see viewport.ts for the scroll arithmetic.
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import type { BodyView } from './body-document';
+import type { BodySource } from './body-source';
+import { lineSegments } from './line-segments';
+import type { RenderedLine } from './render-line';
+import { lineWindow, scrollTopForLine } from './viewport';
+
+/** Row height in px; the stylesheet uses the same number (--kite-code-line). */
+export const LINE_HEIGHT = 20;
+const OVERSCAN = 10;
+/** Lines fetched beyond the drawn window, so short scrolls need no round trip. */
+const FETCH_MARGIN = 60;
+/** Lines kept around the window; the rest of the cache is dropped. */
+const KEEP_MARGIN = 600;
+
+export interface CodeViewProps {
+  source: BodySource;
+  view: BodyView;
+  lineCount: number;
+  /** Changes whenever already fetched lines may have changed (folds, search, indexing). */
+  version: string;
+  currentMatch: number;
+  /** Scrolls this visible line into view whenever the object changes. */
+  reveal: { line: number } | null;
+  onFold: (line: number) => void;
+  label: string;
+}
+
+export function CodeView({ source, view, lineCount, version, currentMatch, reveal, onFold, label }: CodeViewProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewportHeight, setViewportHeight] = useState(600);
+  const cache = useRef({ key: '', lines: new Map<number, RenderedLine>() });
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const key = `${view}\u0000${version}`;
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    setViewportHeight(element.clientHeight || 600);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || 600));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const window = lineWindow({ scrollTop, viewportHeight, lineCount, lineHeight: LINE_HEIGHT, overscan: OVERSCAN });
+
+  // Fetch the drawn window when any of its rows is missing or was fetched before a change; stale
+  // rows stay on screen until their replacements arrive, so folding and typing never flash blank.
+  useEffect(() => {
+    const held = cache.current;
+    let complete = held.key === key;
+    for (let i = window.first; complete && i < window.first + window.count; i += 1) if (!held.lines.has(i)) complete = false;
+    if (complete) return;
+    let cancelled = false;
+    const start = Math.max(0, window.first - FETCH_MARGIN);
+    source
+      .lines(view, start, window.count + 2 * FETCH_MARGIN)
+      .then((lines) => {
+        if (cancelled) return;
+        const next = new Map<number, RenderedLine>();
+        if (cache.current.key === key) {
+          for (const [index, line] of cache.current.lines) if (index >= start - KEEP_MARGIN && index < start + lines.length + KEEP_MARGIN) next.set(index, line);
+        }
+        for (const line of lines) next.set(line.index, line);
+        cache.current = { key, lines: next };
+        redraw();
+      })
+      .catch(() => {
+        // The body was replaced or closed meanwhile; the next body brings its own view.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [source, view, key, window.first, window.count]);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || !reveal) return;
+    element.scrollTop = scrollTopForLine(reveal.line, { viewportHeight: element.clientHeight, lineCount, lineHeight: LINE_HEIGHT });
+    setScrollTop(element.scrollTop);
+    // Only a new reveal request scrolls; line count changes alone must not move the view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal]);
+
+  const rows: React.ReactNode[] = [];
+  const digits = String(Math.max(lineCount, 1)).length;
+  for (let index = window.first; index < window.first + window.count; index += 1) {
+    const line = cache.current.lines.get(index);
+    rows.push(<CodeRow key={index} line={line} currentMatch={currentMatch} onFold={onFold} />);
+  }
+
+  return (
+    <div
+      ref={scroller}
+      className="kite-code"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      style={{ ['--kite-code-digits' as string]: `${Math.max(digits, 2)}ch` }}
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+    >
+      <div className="kite-code-content" style={{ height: window.contentHeight }}>
+        <div className="kite-code-rows" style={{ transform: `translateY(${window.offset}px)` }}>
+          {rows}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CodeRow({ line, currentMatch, onFold }: { line: RenderedLine | undefined; currentMatch: number; onFold: (line: number) => void }) {
+  if (!line) {
+    return (
+      <div className="kite-code-row" data-loading="">
+        <span className="kite-code-gutter" />
+      </div>
+    );
+  }
+  const toggle = () => onFold(line.line);
+  return (
+    <div className="kite-code-row">
+      <span className="kite-code-gutter">
+        <span className="kite-code-number">{line.label}</span>
+        {line.fold ? (
+          <button
+            type="button"
+            className="kite-code-fold"
+            aria-label={`${line.fold === 'open' ? 'Fold' : 'Unfold'} line ${line.label}`}
+            aria-expanded={line.fold === 'open'}
+            onClick={toggle}
+          >
+            {line.fold === 'open' ? <ChevronDown size={12} /> : <ChevronRight size={12} />}
+          </button>
+        ) : (
+          <span className="kite-code-fold" />
+        )}
+      </span>
+      <span className="kite-code-text">
+        {lineSegments(line, currentMatch).map((segment, i) => {
+          const content =
+            segment.match === 'none' ? (
+              segment.text
+            ) : (
+              <mark className="kite-code-match" data-current={segment.match === 'current' ? '' : undefined}>
+                {segment.text}
+              </mark>
+            );
+          if (segment.kind === 'fold') {
+            return (
+              <span key={i} className="kite-tok-fold" title="Unfold" onClick={toggle}>
+                {content}
+              </span>
+            );
+          }
+          return (
+            <span key={i} className={`kite-tok-${segment.kind}`}>
+              {content}
+            </span>
+          );
+        })}
+      </span>
+    </div>
+  );
+}

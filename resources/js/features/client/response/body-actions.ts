@@ -1,0 +1,32 @@
+// Copy and download of a response body, straight from its bytes (no decoding on the main thread
+// where the browser can take a Blob).
+
+/** How long the 'Copied' indicator stays (spec: "Copied indicator 1500 ms"). */
+export const COPIED_INDICATOR_MS = 1500;
+
+export async function copyBody(bytes: ArrayBuffer, charset?: string): Promise<void> {
+  const clipboard = navigator.clipboard;
+  if (!clipboard) throw new Error('The clipboard is not available on this page');
+  if (typeof ClipboardItem !== 'undefined' && typeof clipboard.write === 'function' && (!charset || charset === 'utf-8')) {
+    try {
+      await clipboard.write([new ClipboardItem({ 'text/plain': new Blob([bytes], { type: 'text/plain' }) })]);
+      return;
+    } catch {
+      // Some browsers refuse Blob items; the text path below works everywhere.
+    }
+  }
+  await clipboard.writeText(new TextDecoder(charset || 'utf-8').decode(bytes));
+}
+
+export function downloadBody(bytes: ArrayBuffer, contentType: string | undefined, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([bytes], { type: contentType || 'application/octet-stream' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The download has started by now; keep the URL a moment for browsers that read it late.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

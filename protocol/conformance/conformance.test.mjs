@@ -1,0 +1,75 @@
+// The conformance suite against the Node host, so `npm test` checks the host the way CI checks
+// any host; and the schemas against the shapes the host actually produces.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startKite } from '../../server/index.mjs';
+import { runConformance } from './checks.mjs';
+import { compileSchemas } from './schemas.mjs';
+import { validateRelayRequest, RelayRequestError } from '../../server/relay/validate.mjs';
+
+let kite;
+let subfolder;
+beforeAll(async () => {
+  kite = await startKite({ port: 0 });
+  subfolder = await startKite({ port: 0, path: '/sub/folder/http-client', openapi: [{ document: { openapi: '3.1.0', info: { title: 'Plain', version: '1' }, paths: { '/me': { get: {} } } }, target: 'http://127.0.0.1:9' }] });
+});
+afterAll(async () => {
+  await Promise.all([kite?.close(), subfolder?.close()]);
+});
+
+describe('conformance suite', () => {
+  it('passes every check against the Node host with its demo API', async () => {
+    const { failed, results } = await runConformance(kite.url);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(failed).toBe(0);
+    expect(results.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('fails the checks that a broken host breaks (a page without config)', async () => {
+    const fakeFetch = async (url, init) => (String(url).endsWith('/http-client') ? new Response('<html>no config</html>', { headers: { 'Content-Type': 'text/html' } }) : fetch(url, init));
+    const { failed, results } = await runConformance(kite.url, { fetch: fakeFetch });
+    expect(failed).toBeGreaterThan(5);
+    expect(results[0]).toMatchObject({ ok: false, detail: 'no `window.Kite = {…}` script in the page' });
+  });
+
+  it('checks the relay refusals on a sub-folder host whose target is down and impersonation is off', async () => {
+    const { results } = await runConformance(subfolder.url);
+    const byName = Object.fromEntries(results.map((r) => [r.name, r]));
+    expect(byName['impersonation is relayed, or refused with the exact message when not configured']).toMatchObject({ ok: true, detail: 'not configured' });
+    expect(byName['the config names the mount path as basePath'].ok).toBe(true);
+    // The target (port 9) refuses connections, so the happy path cannot pass here.
+    expect(byName['relay of a GET route answers a relay frame whose metadata matches the schema'].ok).toBe(false);
+  });
+});
+
+describe('schemas and the host agree', () => {
+  const { problems } = compileSchemas();
+  const valid = [
+    { method: 'GET', url: '/users', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'current-user' } },
+    { application: 'demo', method: 'POST', url: 'users', headers: [{ name: 'X-A', value: '1' }], query: [{ name: 'q', value: '' }], body: { type: 'json', text: '{}' }, authorization: { type: 'bearer', token: 't' }, timeoutMs: 1000 },
+    { method: 'PUT', url: '/f', body: { type: 'form', fields: [{ name: 'a', value: 'b' }] }, authorization: { type: 'basic', username: 'u', password: 'p' } },
+    { method: 'POST', url: '/u', body: { type: 'multipart', fields: [{ name: 't', kind: 'text', value: 'v' }, { name: 'f', kind: 'file', filename: 'a.txt', contentType: 'text/plain', base64: 'aGk=' }] }, authorization: { type: 'impersonate', userId: '5' } },
+    { method: 'PATCH', url: '/r', body: { type: 'raw', text: '<a/>', contentType: 'application/xml' }, authorization: { type: 'none' } },
+  ];
+  const invalid = [
+    { method: 'FETCH', url: '/', body: { type: 'none' }, authorization: { type: 'none' } },
+    { method: 'GET', body: { type: 'none' }, authorization: { type: 'none' } },
+    { method: 'GET', url: '/', body: { type: 'json' }, authorization: { type: 'none' } },
+    { method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'bearer' } },
+    { method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'impersonate', userId: '' } },
+    { method: 'GET', url: '/', headers: [{ name: 'X' }], body: { type: 'none' }, authorization: { type: 'none' } },
+  ];
+
+  it('accepts the same relay requests as the host', () => {
+    for (const request of valid) {
+      expect(problems('relay-request', request)).toBeNull();
+      expect(() => validateRelayRequest(structuredClone(request))).not.toThrow();
+    }
+  });
+
+  it('refuses the same relay requests as the host', () => {
+    for (const request of invalid) {
+      expect(problems('relay-request', request), JSON.stringify(request)).not.toBeNull();
+      expect(() => validateRelayRequest(structuredClone(request))).toThrow(RelayRequestError);
+    }
+  });
+});

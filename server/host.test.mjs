@@ -1,0 +1,191 @@
+// The page, the bundle and the middleware, against a real server on a free port.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKiteHandler, startKite, HOST_VERSION } from './index.mjs';
+import { renderPage, scriptSafeJson } from './page.mjs';
+
+const dist = mkdtempSync(join(tmpdir(), 'kite-dist-'));
+mkdirSync(join(dist, 'chunks'));
+writeFileSync(join(dist, 'kite.js'), 'console.log("kite")');
+writeFileSync(join(dist, 'kite.css'), 'body{}');
+writeFileSync(join(dist, 'manifest.json'), '{"version":"9.9.9"}');
+writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+writeFileSync(join(dist, 'kite.js.map'), '{}');
+writeFileSync(join(dist, 'chunks', 'Screen-ABC123.js'), 'export {}');
+
+let host;
+let subfolder;
+beforeAll(async () => {
+  host = await startKite({ port: 0, distDir: dist });
+  subfolder = await startKite({ port: 0, distDir: dist, path: '/sub/folder/http-client/' });
+});
+afterAll(async () => {
+  await Promise.all([host?.close(), subfolder?.close()]);
+});
+
+const configOf = (html) => JSON.parse(/window\.Kite = (\{.*?\});<\/script>/s.exec(html)[1]);
+
+describe('the page', () => {
+  it('answers every path under the mount path with the page and its config', async () => {
+    for (const path of ['/http-client', '/http-client/', '/http-client/settings', '/http-client/anything/deeper']) {
+      const response = await fetch(`${host.origin}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const config = configOf(await response.text());
+      expect(config).toMatchObject({ basePath: '/http-client', assetsUrl: '/vendor/kite', apiUrl: '/http-client/api', version: HOST_VERSION, host: 'node' });
+      expect(config.applications).toEqual([{ id: 'demo', name: 'Kite Demo API', baseUrl: `${host.origin}/demo` }]);
+    }
+  });
+
+  it('loads the bundle from the assets URL', async () => {
+    const html = await (await fetch(`${host.origin}/http-client`)).text();
+    expect(html).toContain(`<script type="module" src="/vendor/kite/kite.js?v=${HOST_VERSION}"></script>`);
+    expect(html).toContain('href="/vendor/kite/kite.css');
+  });
+
+  it('follows a sub-folder mount path in basePath and apiUrl, assets staying at /vendor/kite', async () => {
+    const config = configOf(await (await fetch(`${subfolder.origin}/sub/folder/http-client/status`)).text());
+    expect(config).toMatchObject({ basePath: '/sub/folder/http-client', apiUrl: '/sub/folder/http-client/api', assetsUrl: '/vendor/kite' });
+    expect((await fetch(`${subfolder.origin}/http-client`)).status).toBe(404);
+  });
+
+  it('redirects the root of the host to the mount path', async () => {
+    const response = await fetch(`${subfolder.origin}/`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/sub/folder/http-client');
+  });
+
+  it('sets a readable XSRF-TOKEN cookie for the mount path, and keeps a genuine one', async () => {
+    const first = await fetch(`${subfolder.origin}/sub/folder/http-client`);
+    const [cookie] = first.headers.getSetCookie();
+    expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{20,}\.[\w-]+; Path=\/sub\/folder\/http-client; SameSite=Lax$/);
+    const again = await fetch(`${subfolder.origin}/sub/folder/http-client`, { headers: { Cookie: cookie.split(';')[0] } });
+    expect(again.headers.getSetCookie()).toEqual([]);
+    const forged = await fetch(`${subfolder.origin}/sub/folder/http-client`, { headers: { Cookie: 'XSRF-TOKEN=forged.value' } });
+    expect(forged.headers.getSetCookie()).toHaveLength(1);
+  });
+
+  it('escapes the config so no value can close the script element', () => {
+    const html = renderPage('<script>window.Kite = {{KITE_CONFIG}};</script>{{VERSION}}', {
+      basePath: '/x',
+      assetsUrl: '/a',
+      apiUrl: '/x/api',
+      version: '1<2',
+      globalHeaders: [{ name: 'X', value: '</script><script>alert(1)</script>\u2028&' }],
+    });
+    expect(html).not.toContain('</script><script>');
+    expect(html).toContain('\\u003c/script\\u003e');
+    expect(html).toContain('\\u2028\\u0026');
+    expect(html.endsWith('1&#60;2')).toBe(true);
+    expect(JSON.parse(scriptSafeJson({ a: '</script>' })).a).toBe('</script>');
+  });
+
+  it('answers 404 outside the mount path and 405 for POST to the page', async () => {
+    const outside = await fetch(`${host.origin}/elsewhere`);
+    expect(outside.status).toBe(404);
+    expect((await outside.json()).error.code).toBe('NOT_FOUND');
+    expect((await fetch(`${host.origin}/http-client/settings`, { method: 'POST' })).status).toBe(405);
+  });
+});
+
+describe('the bundle under /vendor/kite', () => {
+  it('serves each kind of file with its content type', async () => {
+    const types = { 'kite.js': 'text/javascript; charset=utf-8', 'kite.css': 'text/css; charset=utf-8', 'manifest.json': 'application/json; charset=utf-8', 'favicon.svg': 'image/svg+xml', 'kite.js.map': 'application/json; charset=utf-8' };
+    for (const [file, type] of Object.entries(types)) {
+      const response = await fetch(`${host.origin}/vendor/kite/${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('content-type'), file).toBe(type);
+    }
+  });
+
+  it('caches hashed chunks forever and revalidates the stable entries', async () => {
+    const chunk = await fetch(`${host.origin}/vendor/kite/chunks/Screen-ABC123.js?v=1`);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const entry = await fetch(`${host.origin}/vendor/kite/kite.js`);
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    const revalidated = await fetch(`${host.origin}/vendor/kite/kite.js`, { headers: { 'If-None-Match': entry.headers.get('etag') } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('never serves a file outside dist/', async () => {
+    for (const path of ['/vendor/kite/../package.json', '/vendor/kite/%2e%2e/package.json', '/vendor/kite/..%2fpackage.json', '/vendor/kite/missing.js']) {
+      expect((await fetch(`${host.origin}${path}`)).status, path).toBe(404);
+    }
+  });
+});
+
+describe('the protocol endpoints', () => {
+  it('answers routes, status, 404 for unknown endpoints and 405 for wrong methods', async () => {
+    const routes = await fetch(`${host.url}/api/routes`);
+    expect(routes.status).toBe(200);
+    const body = await routes.json();
+    expect(body.application).toBe('demo');
+    expect(body.applications[0].routes.map((r) => r.id)).toContain('POST /users');
+    const status = await (await fetch(`${host.url}/api/status`)).json();
+    expect(status).toMatchObject({ host: { kind: 'node', version: HOST_VERSION }, bundleVersion: '9.9.9', applications: [{ id: 'demo', routeCount: body.applications[0].routes.length, extractionErrors: [] }] });
+    expect((await fetch(`${host.url}/api/nope`)).status).toBe(404);
+    const wrong = await fetch(`${host.url}/api/relay`);
+    expect(wrong.status).toBe(405);
+    expect((await wrong.json()).error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+
+  it('answers routes with 304 when the revision has not changed', async () => {
+    const first = await fetch(`${host.url}/api/routes`);
+    const again = await fetch(`${host.url}/api/routes`, { headers: { 'If-None-Match': first.headers.get('etag') } });
+    expect(again.status).toBe(304);
+  });
+
+  it('lists routes whose schema could not be extracted in status, with the reason', async () => {
+    const broken = { openapi: '3.1.0', info: { title: 'Broken', version: '1' }, servers: [{ url: 'http://127.0.0.1:9/api' }], paths: { '/x': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/nope' } } } } } } } };
+    const kite = await startKite({ port: 0, distDir: dist, openapi: [{ document: broken }] });
+    try {
+      const status = await (await fetch(`${kite.url}/api/status`)).json();
+      expect(status.applications).toEqual([
+        { id: 'broken', name: 'Broken', baseUrl: 'http://127.0.0.1:9/api', routeCount: 1, extractionErrors: [{ route: 'POST /x', message: "Cannot resolve $ref '#/nope': 'nope' does not exist", location: '#/paths/~1x/post/requestBody/content/application~1json/schema' }] },
+      ]);
+    } finally {
+      await kite.close();
+    }
+  });
+});
+
+describe('the (req, res, next) handler', () => {
+  it('mounts inside another node:http app and passes on what it does not own', async () => {
+    const kite = createKiteHandler({ distDir: dist, path: '/tools/kite' });
+    const server = createServer((req, res) =>
+      kite(req, res, () => {
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        res.end('the app itself');
+      }),
+    );
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    try {
+      expect(await (await fetch(`${origin}/`)).text()).toBe('the app itself');
+      expect(await (await fetch(`${origin}/other/page`)).text()).toBe('the app itself');
+      expect(configOf(await (await fetch(`${origin}/tools/kite/settings`)).text()).apiUrl).toBe('/tools/kite/api');
+      expect((await fetch(`${origin}/vendor/kite/kite.js`)).status).toBe(200);
+      expect((await (await fetch(`${origin}/tools/kite/api/routes`)).json()).application).toBe('demo');
+      expect((await fetch(`${origin}/demo/me`)).status).toBe(200);
+    } finally {
+      kite.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('leaves the assets to someone else when the assets URL is a full URL', async () => {
+    const kite = await startKite({ port: 0, distDir: dist, assetsUrl: 'https://cdn.example.com/kite/' });
+    try {
+      const html = await (await fetch(kite.url)).text();
+      expect(configOf(html).assetsUrl).toBe('https://cdn.example.com/kite');
+      expect(html).toContain('src="https://cdn.example.com/kite/kite.js');
+      expect((await fetch(`${kite.origin}/vendor/kite/kite.js`)).status).toBe(404);
+    } finally {
+      await kite.close();
+    }
+  });
+});

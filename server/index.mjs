@@ -225,7 +225,9 @@ export function createKiteHandler(options = {}) {
       return;
     }
 
-    let request, target, app;
+    /** @type {import('../protocol/types').RelayRequest} */
+    let request;
+    let target, app;
     try {
       request = validateRelayRequest(parsed);
       const apps = resolvedApplications(req);

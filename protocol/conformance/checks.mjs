@@ -20,7 +20,7 @@ export async function runConformance(pageUrl, options = {}) {
   const { problems } = compileSchemas();
   /** @type {CheckResult[]} */
   const results = [];
-  /** @type {{ config?: any; token?: string; cookie?: string; routes?: any; origin: string }} */
+  /** @type {{ config?: any; token?: string; cookie?: string; routes?: any; origin: string; xsrfCookie?: import('../types').RelayCookie }} */
   const state = { origin: new URL(pageUrl).origin };
 
   /**
@@ -117,8 +117,8 @@ export async function runConformance(pageUrl, options = {}) {
   });
 
   await check('the page sets a readable XSRF-TOKEN cookie that reaches the API', async () => {
-    const cookie = /** @type {any} */ (state).xsrfCookie;
-    expect(cookie, 'no XSRF-TOKEN cookie on the page response');
+    const cookie = state.xsrfCookie;
+    if (!cookie) throw new Error('no XSRF-TOKEN cookie on the page response');
     expect(cookie.value.length >= 16, 'the XSRF token is shorter than 16 characters');
     expect(!Object.keys(cookie.attributes).some((name) => name.toLowerCase() === 'httponly'), 'the XSRF-TOKEN cookie is HttpOnly, so the app cannot read it');
     const path = String(Object.entries(cookie.attributes).find(([name]) => name.toLowerCase() === 'path')?.[1] ?? '/');

@@ -448,7 +448,7 @@ function intersectTypes(a, b) {
 function withNull(schema) {
   if (schema.type === undefined) return schema;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  return types.includes('null') ? schema : { ...schema, type: [...types, 'null'] };
+  return types.includes('null') ? schema : { ...schema, type: /** @type {JsonSchema['type']} */ ([...types, 'null']) };
 }
 
 /** @param {string} segment */

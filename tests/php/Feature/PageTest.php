@@ -1,0 +1,101 @@
+<?php
+
+namespace Kite\Tests\Feature;
+
+use Illuminate\Contracts\Http\Kernel;
+use Illuminate\Http\Request;
+use Kite\Tests\TestCase;
+
+class PageTest extends TestCase
+{
+    private function kiteConfig(string $html): array
+    {
+        $this->assertSame(1, preg_match('/<script>window\.Kite = (.*?);<\/script>/', $html, $match), 'the page sets window.Kite');
+
+        return json_decode($match[1], true, 512, JSON_THROW_ON_ERROR);
+    }
+
+    public function test_the_page_injects_the_kite_config_before_the_bundle(): void
+    {
+        $response = $this->get('/http-client/any/client/path')->assertOk()->assertHeader('Content-Type', 'text/html; charset=UTF-8');
+        $html = $response->getContent();
+
+        $this->assertSame([
+            'basePath' => '/http-client',
+            'assetsUrl' => '/vendor/kite',
+            'apiUrl' => '/http-client/api',
+            'version' => '0.1.0',
+            'publishCommand' => 'php artisan kite:publish',
+            'host' => 'laravel',
+            'applications' => [['id' => 'laravel', 'name' => 'Laravel', 'baseUrl' => 'http://localhost']],
+            'globalHeaders' => [['name' => 'Accept', 'value' => 'application/json']],
+        ], $this->kiteConfig($html));
+        $this->assertStringContainsString('<script type="module" src="/vendor/kite/kite.js?v=0.1.0"></script>', $html);
+        $this->assertStringContainsString('href="/vendor/kite/kite.css?v=0.1.0"', $html);
+        $this->assertStringNotContainsString('{{', $html);
+    }
+
+    public function test_the_page_sets_the_xsrf_cookie_the_relay_checks(): void
+    {
+        $this->get('/http-client')->assertCookie('XSRF-TOKEN');
+    }
+
+    public function test_an_app_url_with_a_sub_folder_prefixes_base_path_and_assets(): void
+    {
+        config(['app.url' => 'https://example.test/backoffice']);
+
+        $config = $this->kiteConfig($this->get('/http-client')->getContent());
+
+        $this->assertSame('/backoffice/http-client', $config['basePath']);
+        $this->assertSame('/backoffice/vendor/kite', $config['assetsUrl']);
+        $this->assertSame('/backoffice/http-client/api', $config['apiUrl']);
+    }
+
+    public function test_an_app_served_from_a_sub_folder_uses_it_in_every_url(): void
+    {
+        $request = Request::create('http://localhost/shop/http-client', 'GET', [], [], [], [
+            'SCRIPT_NAME' => '/shop/index.php',
+            'SCRIPT_FILENAME' => '/var/www/shop/index.php',
+            'PHP_SELF' => '/shop/index.php',
+        ]);
+
+        $response = $this->app->make(Kernel::class)->handle($request);
+
+        $config = $this->kiteConfig($response->getContent());
+        $this->assertSame('/shop/http-client', $config['basePath']);
+        $this->assertSame('/shop/vendor/kite', $config['assetsUrl']);
+        $this->assertSame('http://localhost/shop', $config['applications'][0]['baseUrl']);
+    }
+
+    public function test_the_config_cannot_close_the_script_element(): void
+    {
+        config(['kite.applications.0.name' => '</script><script>alert(1)</script>', 'kite.global_headers' => ['X-Note' => "a & b \u{2028}"]]);
+
+        $html = $this->get('/http-client')->getContent();
+
+        $this->assertStringNotContainsString('</script><script>alert', $html);
+        $this->assertStringContainsString('\u003C/script\u003E', $html);
+        $this->assertStringContainsString('a \u0026 b \u2028', $html);
+        $this->assertSame('</script><script>alert(1)</script>', $this->kiteConfig($html)['applications'][0]['name']);
+    }
+
+    public function test_a_custom_path_moves_the_whole_client(): void
+    {
+        config(['kite.path' => 'tools/kite']);
+        $this->refreshApplicationWithPath('tools/kite');
+
+        $this->get('/tools/kite')->assertOk();
+        $this->get('/http-client')->assertNotFound();
+    }
+
+    private function refreshApplicationWithPath(string $path): void
+    {
+        $_SERVER['KITE_PATH'] = $_ENV['KITE_PATH'] = $path;
+        try {
+            $this->refreshApplication();
+            $this->artisan('migrate', ['--force' => true]);
+        } finally {
+            unset($_SERVER['KITE_PATH'], $_ENV['KITE_PATH']);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+<?php
+
+namespace Kite\Tests\Feature;
+
+use Kite\Tests\TestCase;
+
+class RoutesTest extends TestCase
+{
+    private function routes(): array
+    {
+        $response = $this->getJson('/http-client/api/routes')->assertOk();
+        $this->assertSame('laravel', $response->json('application'));
+        $this->assertMatchesRegularExpression('/^[0-9a-f]{16}$/', $response->json('revision'));
+
+        return collect($response->json('applications.0.routes'))->keyBy('id')->all();
+    }
+
+    public function test_only_routes_under_the_application_prefixes_are_listed_and_never_kites_own(): void
+    {
+        $routes = $this->routes();
+
+        $this->assertArrayHasKey('GET /api/users', $routes);
+        $this->assertArrayHasKey('POST /api/users', $routes);
+        foreach (array_keys($routes) as $id) {
+            $this->assertStringStartsWith('/api/', explode(' ', $id)[1]);
+        }
+    }
+
+    public function test_a_route_lists_methods_uri_name_group_and_path_parameters(): void
+    {
+        $route = $this->routes()['PUT /api/users/{user}'];
+
+        $this->assertSame(['PUT'], $route['methods']);
+        $this->assertSame('/api/users/{user}', $route['uri']);
+        $this->assertSame('users.update', $route['name']);
+        $this->assertSame('users', $route['group']);
+        $this->assertSame([['name' => 'user', 'in' => 'path', 'required' => true, 'schema' => ['type' => 'string']]], $route['parameters']);
+        $this->assertSame([], $route['extractionErrors']);
+    }
+
+    public function test_a_form_request_on_the_controller_method_gives_the_body_schema(): void
+    {
+        $route = $this->routes()['POST /api/users'];
+
+        $this->assertSame('multipart/form-data', $route['bodyContentType'], 'the avatar image needs multipart');
+        $body = $route['schema']['body'];
+        $this->assertSame(['name', 'email', 'password', 'password_confirmation'], $body['required']);
+        $this->assertSame(['type' => 'string', 'maxLength' => 255], $body['properties']['name']);
+        $this->assertSame('email', $body['properties']['email']['format']);
+        $this->assertSame(['admin', 'editor'], $body['properties']['role']['enum']);
+        $this->assertSame('string', $body['properties']['tags']['items']['type']);
+        $this->assertSame(5, $body['properties']['tags']['maxItems']);
+        $this->assertSame(['string', 'null'], $body['properties']['avatar']['type']);
+        $this->assertSame('binary', $body['properties']['avatar']['format']);
+        $this->assertSame('object', $body['properties']['address']['type']);
+    }
+
+    public function test_inline_request_validate_on_a_get_route_gives_the_query_schema(): void
+    {
+        $route = $this->routes()['GET /api/users'];
+
+        $this->assertSame([
+            'type' => 'object',
+            'properties' => [
+                'page' => ['type' => 'integer', 'minimum' => 1],
+                'search' => ['type' => ['string', 'null'], 'maxLength' => 50],
+                'sort' => ['enum' => ['name', 'email']],
+            ],
+        ], $route['schema']['query']);
+        $this->assertArrayNotHasKey('body', $route['schema']);
+    }
+
+    public function test_inline_validator_make_in_a_closure_is_read_with_rule_in(): void
+    {
+        $route = $this->routes()['POST /api/posts'];
+
+        $this->assertSame(['title', 'status'], $route['schema']['body']['required']);
+        $this->assertSame(['draft', 'published'], $route['schema']['body']['properties']['status']['enum']);
+        $this->assertSame('date-time', $route['schema']['body']['properties']['published_at']['format']);
+        $this->assertSame('application/json', $route['bodyContentType']);
+        $this->assertSame([], $route['extractionErrors']);
+    }
+
+    public function test_a_form_request_reading_its_route_parameter_still_gives_rules(): void
+    {
+        $body = $this->routes()['PUT /api/users/{user}']['schema']['body'];
+
+        $this->assertSame('Laravel rules not expressed in this schema: unique:users,email,{user}', $body['properties']['email']['$comment']);
+    }
+
+    public function test_routes_whose_rules_cannot_be_read_are_listed_with_the_reason_and_file_line(): void
+    {
+        $routes = $this->routes();
+
+        $this->assertSame([[
+            'message' => 'App\Http\Requests\FailingRequest::rules() failed: The rules need a tenant',
+            'location' => 'app/Http/Requests/FailingRequest.php:11',
+        ]], $routes['GET /api/broken-rules']['extractionErrors']);
+        $this->assertSame('Class App\Http\Requests\DoesNotExistRequest (the type of $request) does not exist.', $routes['GET /api/missing-request']['extractionErrors'][0]['message']);
+        $this->assertMatchesRegularExpression('#^app/Http/Controllers/BrokenController\.php:\d+$#', $routes['GET /api/missing-request']['extractionErrors'][0]['location']);
+        $this->assertSame('Validation rules passed as `$rules` cannot be read without running the route.', $routes['GET /api/dynamic-rules']['extractionErrors'][0]['message']);
+        $this->assertSame('Controller class App\Http\Controllers\NoSuchController does not exist.', $routes['GET /api/missing-controller']['extractionErrors'][0]['message']);
+        $this->assertArrayHasKey('GET /api/users', $routes, 'one bad route never breaks the list');
+    }
+
+    public function test_status_reports_host_environment_route_count_and_extraction_errors(): void
+    {
+        $status = $this->getJson('/http-client/api/status')->assertOk()->json();
+
+        $this->assertSame(['kind' => 'laravel', 'version' => '0.1.0'], $status['host']);
+        $this->assertSame('local', $status['environment']);
+        $this->assertIsString($status['bundleVersion']);
+        $this->assertSame(count($this->routes()), $status['applications'][0]['routeCount']);
+        $failing = array_column($status['applications'][0]['extractionErrors'], 'route');
+        $this->assertSame(['GET /api/broken-rules', 'GET /api/missing-request', 'GET /api/dynamic-rules', 'GET /api/missing-controller'], $failing);
+    }
+
+    public function test_prefixes_select_which_routes_an_application_lists(): void
+    {
+        config(['kite.applications' => [['name' => 'Everything', 'prefixes' => ['']], ['name' => 'Posts', 'prefixes' => ['api/posts']]]]);
+
+        $applications = $this->getJson('/http-client/api/routes')->json('applications');
+
+        $this->assertSame(['everything', 'posts'], array_column($applications, 'id'));
+        $this->assertContains('GET /_fixture/session', array_column($applications[0]['routes'], 'id'));
+        $this->assertSame(['POST /api/posts'], array_column($applications[1]['routes'], 'id'));
+    }
+}

@@ -133,6 +133,7 @@ describe('kite serve --openapi', () => {
     const spec = file('pets.yaml', ['openapi: 3.0.3', 'info: {title: Pet Store, version: "1"}', 'servers: [{url: "https://pets.example.com/v1"}]', 'paths:', '  /pets:', '    get:', '      tags: [pets]', '      parameters: [{name: limit, in: query, schema: {type: integer}}]', ''].join('\n'));
     try {
       const { url, child } = await serve(['--openapi', spec, '--target', `${target}/v1`]);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/http-client$/); // loopback unless told otherwise
       const kite = await openKite(url);
       expect(kite.config.applications).toEqual([{ id: 'pet-store', name: 'Pet Store', baseUrl: `${target}/v1` }]);
       const routes = await (await fetch(`${url}/api/routes`)).json();

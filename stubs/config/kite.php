@@ -56,7 +56,8 @@ return [
 
     /*
     | "Impersonate User with ID": sends one request authenticated as any user, by id, through the
-    | given guard (null: the default guard). Off unless KITE_IMPERSONATION=true.
+    | given guard (null: the default guard). Off unless KITE_IMPERSONATION=true; while off, such
+    | requests are refused with 'Impersonation is not configured for this host'.
     */
     'impersonation' => [
         'enabled' => env('KITE_IMPERSONATION', false),

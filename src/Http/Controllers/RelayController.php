@@ -128,7 +128,7 @@ class RelayController
             return [null, null];
         }
         if (! config('kite.impersonation.enabled')) {
-            throw new RelayError(422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation is off: set KITE_IMPERSONATION=true (config kite.impersonation.enabled) to send requests as another user.', 'authorization.type');
+            throw new RelayError(422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation is not configured for this host', 'authorization.type');
         }
         $guard = config('kite.impersonation.guard') ?: config('auth.defaults.guard');
         $providerName = config("auth.guards.{$guard}.provider") ?? config('auth.guards.'.config('auth.defaults.guard').'.provider');

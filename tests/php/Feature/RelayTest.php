@@ -44,7 +44,7 @@ class RelayTest extends TestCase
         $this->relay(['url' => '/api/me', 'authorization' => ['type' => 'impersonate', 'userId' => '1']])
             ->assertStatus(422)
             ->assertJsonPath('error.code', 'IMPERSONATION_UNAVAILABLE')
-            ->assertJsonPath('error.message', 'Impersonation is off: set KITE_IMPERSONATION=true (config kite.impersonation.enabled) to send requests as another user.');
+            ->assertJsonPath('error.message', 'Impersonation is not configured for this host');
     }
 
     public function test_impersonating_a_user_id_that_does_not_exist_is_a_422_naming_the_field(): void

@@ -11,6 +11,8 @@ export const SYSTEM_PACKAGES = {
   'php-xml': '/usr/share/doc/php-xml',
   'php-curl': '/usr/share/doc/php-curl',
   'php-laravel-framework': '/usr/share/php/Illuminate/Foundation/Application.php',
+  // Laravel's HTTP client (relay to other hosts) needs Guzzle; Debian's Laravel does not pull it in.
+  'php-guzzlehttp-guzzle': '/usr/share/php/GuzzleHttp/Client.php',
   phpunit: '/usr/bin/phpunit',
 };
 

@@ -95,9 +95,12 @@ export async function runConformance(pageUrl, options = {}) {
     expect(!bad, `window.Kite does not match page-config.schema.json: ${bad}`);
     const setCookies = typeof response.headers.getSetCookie === 'function' ? response.headers.getSetCookie() : [response.headers.get('set-cookie') ?? ''];
     const xsrf = setCookies.map((line) => parseSetCookie(line)).find((cookie) => cookie?.name === 'XSRF-TOKEN');
+    // Send back every cookie of the page, as a browser would: a host may bind its XSRF token to a
+    // session cookie (Laravel does).
+    const jar = setCookies.map((line) => parseSetCookie(line)).filter((cookie) => cookie && cookie.name);
+    if (jar.length > 0) state.cookie = jar.map((cookie) => `${cookie?.name}=${cookie?.value}`).join('; ');
     if (xsrf) {
       state.token = decodeURIComponent(xsrf.value);
-      state.cookie = `XSRF-TOKEN=${xsrf.value}`;
       state.xsrfCookie = xsrf;
     }
   });

@@ -4,6 +4,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runConformance } from '../../protocol/conformance/checks.mjs';
 
 // Kite inside a real Laravel application: the fixture app (tests/php/fixture, booted from Debian's
 // php-laravel-framework) served by `php -S` with ONE worker, the package's assets published by its
@@ -115,4 +116,10 @@ test('a request relayed as an impersonated user comes back through the relay on 
   expect(result.impersonated.body).toEqual({ id: 3, name: 'Alan Turing' });
   expect(result.currentUser.body).toEqual({ id: 2, name: 'Grace Hopper' });
   expect(result.session.user, 'impersonating never logs the browser in as someone else').toBe(2);
+});
+
+test('the Laravel host passes the protocol conformance suite', async () => {
+  const { results } = await runConformance(`${ORIGIN}/http-client`);
+  expect(results.length).toBeGreaterThan(10);
+  expect(results.filter((result: { ok: boolean }) => !result.ok)).toEqual([]);
 });

@@ -206,7 +206,7 @@ function SearchBox({ search }: { search: SearchState }) {
           } else if (event.key === 'Escape') search.setQuery('');
         }}
       />
-      <span className="kite-body-search-count" aria-live="polite" title={search.capped ? `Counting stops at ${MAX_MATCHES.toLocaleString('en-US')}` : undefined}>
+      <span className="kite-body-search-count" data-empty={countText === '' ? '' : undefined} aria-live="polite" title={search.capped ? `Counting stops at ${MAX_MATCHES.toLocaleString('en-US')}` : undefined}>
         {countText}
       </span>
       <button type="button" className="kite-icon-button" aria-label="Previous match" disabled={search.count === 0} onClick={() => search.step(-1)}>
@@ -243,13 +243,12 @@ function BodyActions({ result, contentType, charset, canCopy }: { result: RelayR
       ) : null}
       <button
         type="button"
-        className="kite-button kite-body-action"
-        data-variant="ghost"
+        className="kite-icon-button"
+        aria-label="Download"
         title={`Download as ${fileName}`}
         onClick={() => downloadBody(result.body, contentType, fileName)}
       >
-        <Download size={14} />
-        <span>Download</span>
+        <Download size={15} />
       </button>
     </>
   );

@@ -17,7 +17,8 @@ type Section = 'body' | 'headers' | 'cookies';
 
 export function ResponseViewer({ result, failure, pending }: ResponseViewerProps) {
   return (
-    <section className="kite-response" aria-label="Response" aria-busy={pending}>
+    // Not a landmark of its own: the screen that places the viewer names the pane.
+    <div className="kite-response" aria-busy={pending}>
       {pending ? <div className="kite-response-progress" role="progressbar" aria-label="Sending request" /> : null}
       {failure ? (
         <ResponseFailure failure={failure} />
@@ -28,7 +29,7 @@ export function ResponseViewer({ result, failure, pending }: ResponseViewerProps
           {pending ? 'Sending request…' : 'Send a request to see its response here.'}
         </div>
       )}
-    </section>
+    </div>
   );
 }
 

@@ -217,6 +217,8 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
                       key={domId}
                       id={domId}
                       role="option"
+                      aria-label={generator.name}
+                      aria-describedby={`${domId}-description`}
                       aria-selected={domId === active}
                       className="kite-palette-option"
                       onPointerMove={() => domId !== active && setActiveId(domId)}
@@ -225,7 +227,9 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
                     >
                       <Icon size={16} aria-hidden="true" className="kite-palette-option-icon" />
                       <span className="kite-palette-option-name">{generator.name}</span>
-                      <span className="kite-palette-option-description">{generator.description}</span>
+                      <span id={`${domId}-description`} className="kite-palette-option-description">
+                        {generator.description}
+                      </span>
                     </div>
                   );
                 })}

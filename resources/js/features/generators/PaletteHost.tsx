@@ -46,13 +46,20 @@ export function PaletteHost() {
   useEffect(() => {
     if (open) return undefined;
     const detector = createDoubleShiftDetector();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (detector.press({ key: event.key, time: event.timeStamp, repeat: event.repeat })) {
-        openGeneratorPalette({ method: 'double-shift' });
-      }
+    const onKeyDown = (event: KeyboardEvent) => detector.keyDown({ key: event.key, time: event.timeStamp, repeat: event.repeat });
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (detector.keyUp({ key: event.key, time: event.timeStamp })) openGeneratorPalette({ method: 'double-shift' });
     };
+    // The window losing focus mid-press (Shift+Tab to another window) must not leave half a pair.
+    const onBlur = () => detector.reset();
     window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
+    window.addEventListener('keyup', onKeyUp, true);
+    window.addEventListener('blur', onBlur);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('keyup', onKeyUp, true);
+      window.removeEventListener('blur', onBlur);
+    };
   }, [open]);
 
   useEffect(() => prefetchWhenIdle(), []);

@@ -1,8 +1,9 @@
-// Double Shift: two presses of Shift within 500 ms with no other key between. Holding Shift
-// (auto-repeat) is one press; Shift+letter (typing a capital) breaks the pair.
+// Double Shift: two presses of Shift within 500 ms with no other key between. A press is a Shift
+// key going down and up again with nothing else pressed meanwhile, so Shift+letter (typing a
+// capital, even right after a Shift tap) is never a press; holding Shift (auto-repeat) is one.
 import { PALETTE } from './constants';
 
-export interface KeyPress {
+export interface KeyStroke {
   key: string;
   /** Milliseconds, any monotonic clock (event.timeStamp). */
   time: number;
@@ -10,24 +11,31 @@ export interface KeyPress {
 }
 
 export function createDoubleShiftDetector(windowMs: number = PALETTE.doubleShiftMs) {
-  let lastShiftAt: number | null = null;
+  let lastPressAt: number | null = null;
+  let shiftDownAlone = false;
   return {
-    /** Feed every keydown; true when this one completes a double Shift. */
-    press({ key, time, repeat }: KeyPress): boolean {
+    keyDown({ key, repeat }: KeyStroke): void {
       if (key !== 'Shift') {
-        lastShiftAt = null;
-        return false;
+        lastPressAt = null;
+        shiftDownAlone = false;
+      } else if (!repeat) {
+        shiftDownAlone = true;
       }
-      if (repeat) return false;
-      if (lastShiftAt !== null && time - lastShiftAt <= windowMs) {
-        lastShiftAt = null;
+    },
+    /** True when this key-up completes the second Shift press of a pair. */
+    keyUp({ key, time }: KeyStroke): boolean {
+      if (key !== 'Shift' || !shiftDownAlone) return false;
+      shiftDownAlone = false;
+      if (lastPressAt !== null && time - lastPressAt <= windowMs) {
+        lastPressAt = null;
         return true;
       }
-      lastShiftAt = time;
+      lastPressAt = time;
       return false;
     },
     reset() {
-      lastShiftAt = null;
+      lastPressAt = null;
+      shiftDownAlone = false;
     },
   };
 }

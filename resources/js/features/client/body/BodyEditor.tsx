@@ -115,7 +115,7 @@ function MultipartEditor({ rows, onChange }: { rows: MultipartRow[]; onChange: (
           )}
           <button
             type="button"
-            className="kite-icon-button"
+            className="kite-tool-button"
             aria-label={`Remove part ${row.name || index + 1}`}
             title="Remove"
             onClick={() => onChange(rows.filter((other) => other.id !== row.id))}

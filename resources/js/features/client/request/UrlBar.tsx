@@ -62,6 +62,7 @@ export function UrlBar({ state, update, baseUrl, pending, onSend, onCancel }: Ur
           ))}
         </select>
         <TextField
+          wrapperClassName="kite-url-field"
           className="kite-url-input"
           aria-label="URL"
           placeholder="/path/{param}?query — or paste a cURL command"
@@ -73,12 +74,14 @@ export function UrlBar({ state, update, baseUrl, pending, onSend, onCancel }: Ur
             if (patch) update(patch);
           }}
         />
+        {/* Distinct keys: reusing one element would let a Cancel click that settles the request
+            turn into a Send submit before the click's default action runs. */}
         {pending ? (
-          <button type="button" className="kite-button kite-send" data-variant="danger" onClick={onCancel}>
+          <button key="cancel" type="button" className="kite-button kite-send" data-variant="danger" onClick={onCancel}>
             Cancel
           </button>
         ) : (
-          <button type="submit" className="kite-button kite-send" data-variant="primary" title="Send (Ctrl+Enter)">
+          <button key="send" type="submit" className="kite-button kite-send" data-variant="primary" title="Send (Ctrl+Enter)">
             Send
           </button>
         )}

@@ -1,22 +1,16 @@
-// Every value input of the client goes through here, so each carries the generator palette's
-// button once the shared ValueInput is in place (resources/js/components/ValueInput.tsx).
-import { type InputHTMLAttributes, forwardRef } from 'react';
+// Every value input of the client goes through here, so each one carries the generator palette's
+// button (the shared ValueInput); the palette's writes arrive through onChange like typing.
+import type { InputHTMLAttributes, Ref } from 'react';
+import { ValueInput } from '../../../components/ValueInput';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   value: string;
   onValue: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+  /** Class of the wrapper (the flex item), when the layout needs one. */
+  wrapperClassName?: string;
 }
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ value, onValue, className, ...rest }, ref) {
-  return (
-    <input
-      ref={ref}
-      className={`kite-input ${className ?? ''}`}
-      value={value}
-      spellCheck={false}
-      autoComplete="off"
-      onChange={(event) => onValue(event.target.value)}
-      {...rest}
-    />
-  );
-});
+export function TextField({ value, onValue, ...rest }: TextFieldProps) {
+  return <ValueInput value={value} spellCheck={false} autoComplete="off" onChange={(event) => onValue(event.target.value)} {...rest} />;
+}

@@ -1,0 +1,294 @@
+// The HTTP Client screen end to end against the Node host's demo API: route explorer, request
+// builder, auto-fill, the generator palette, every authorization type, history and cURL.
+import { expect, test, type Page } from '@playwright/test';
+
+const responseArea = (page: Page) => page.getByRole('region', { name: 'Response' });
+const routeButton = (page: Page, method: string, uri: string) =>
+  page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: new RegExp(`^${method === 'DELETE' ? 'DEL' : method}\\s*${uri.replace(/[{}/]/g, '\\$&')}$`) });
+
+async function openClient(page: Page) {
+  await page.goto('/http-client');
+  await expect(routeButton(page, 'GET', '/users')).toBeVisible();
+}
+
+async function pickRoute(page: Page, method: string, uri: string) {
+  await routeButton(page, method, uri).click();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(uri);
+}
+
+async function send(page: Page) {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 15_000 });
+}
+
+test.beforeEach(async ({ page }) => {
+  // Every test starts from a fresh builder, history and preferences.
+  await page.goto('/http-client');
+  await page.evaluate(async () => {
+    localStorage.clear();
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase('kite');
+      request.onsuccess = request.onerror = request.onblocked = () => resolve(null);
+    });
+  });
+});
+
+test('picking a route loads its method, path and query parameters into the builder', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'GET', '/users');
+  await expect(page.getByRole('combobox', { name: 'Method' })).toHaveValue('GET');
+  await page.getByRole('tab', { name: /Params/ }).click();
+  await expect(page.getByRole('textbox', { name: 'query parameter 1 name' })).toHaveValue('page');
+  await expect(page.getByLabel('Final URL')).toHaveText(/\/demo\/users$/);
+
+  await pickRoute(page, 'PUT', '/users/{user}');
+  await expect(page.getByRole('combobox', { name: 'Method' })).toHaveValue('PUT');
+  await expect(page.getByRole('radio', { name: 'JSON' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Path parameter user' }).fill('2');
+  await expect(page.getByLabel('Final URL')).toHaveText(/\/demo\/users\/2$/);
+});
+
+test('the route search filters by path, by name and by method', async ({ page }) => {
+  await openClient(page);
+  const search = page.getByRole('searchbox', { name: 'Search routes' });
+  await search.fill('posts');
+  await expect(routeButton(page, 'GET', '/posts')).toBeVisible();
+  await expect(routeButton(page, 'GET', '/users')).toHaveCount(0);
+  await search.fill('users.destroy');
+  await expect(routeButton(page, 'DELETE', '/users/{user}')).toBeVisible();
+  await expect(routeButton(page, 'GET', '/users/{user}')).toHaveCount(0);
+  await search.fill('patch');
+  await expect(routeButton(page, 'PATCH', '/users/{user}')).toBeVisible();
+  await expect(routeButton(page, 'PUT', '/users/{user}')).toHaveCount(0);
+  await search.fill('nothing-like-this');
+  await expect(page.getByText('No routes match')).toBeVisible();
+});
+
+test('auto-fill fills the body from the schema and the shown seed regenerates the same payload', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'POST', '/users');
+  const editor = page.getByRole('textbox', { name: 'JSON body' });
+  await page.getByRole('button', { name: 'Auto-fill' }).click();
+  await expect(editor).toHaveValue(/"email": "[^"]+@[^"]+"/);
+  await expect(page.getByText('Valid JSON, matches the route’s schema')).toBeVisible();
+  const first = await editor.inputValue();
+  const seed = await page.getByRole('textbox', { name: 'Seed' }).inputValue();
+  expect(seed).toMatch(/^\d+$/);
+
+  await page.getByRole('button', { name: 'Auto-fill' }).click();
+  await expect(editor).not.toHaveValue(first);
+  await page.getByRole('textbox', { name: 'Seed' }).fill(seed);
+  await page.getByRole('button', { name: 'Fill again with this seed' }).click();
+  await expect(editor).toHaveValue(first);
+
+  await send(page);
+  await expect(responseArea(page)).toContainText('201');
+  await expect(responseArea(page)).toContainText('Created');
+});
+
+test('the JSON editor lists schema errors by path as the user types', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'POST', '/users');
+  const editor = page.getByRole('textbox', { name: 'JSON body' });
+  await editor.fill('{"first_name": 5, "email": "not-an-email"}');
+  const errors = page.getByRole('list', { name: 'Schema errors' });
+  await expect(errors).toContainText('$.first_name');
+  await expect(errors).toContainText('Expected string');
+  await expect(errors).toContainText('$.email');
+  await editor.fill('{"first_name": ');
+  await expect(page.getByText(/Invalid JSON: Unexpected end of input at line 1/)).toBeVisible();
+});
+
+test('Ctrl+Enter inside the JSON editor sends what was just typed, and the status shows', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'POST', '/users');
+  const editor = page.getByRole('textbox', { name: 'JSON body' });
+  await editor.fill('{"first_name": "Ann"}');
+  await editor.press('Control+Enter');
+  await expect(responseArea(page)).toContainText('422', { timeout: 10_000 });
+  await expect(responseArea(page)).toContainText('Unprocessable');
+});
+
+test('a value generated with the palette lands in a path parameter', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'GET', '/users/{user}');
+  const param = page.getByRole('textbox', { name: 'Path parameter user' });
+  await param.focus();
+  await page.locator('.kite-path-param').getByRole('button', { name: 'Generate value' }).click();
+  const search = page.getByPlaceholder('Search generators...');
+  await expect(search).toBeVisible();
+  await search.fill('uuid');
+  await search.press('Enter');
+  await expect(param).toHaveValue(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  await expect(page.getByLabel('Final URL')).toHaveText(/\/demo\/users\/[0-9a-f-]{36}$/);
+});
+
+test('sending as each authorization type tells the API who the request is from', async ({ page }) => {
+  await openClient(page);
+  // A session in this browser, as a logged-in developer would have.
+  await page.request.post('/demo/login');
+  await pickRoute(page, 'GET', '/me');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  const type = page.getByRole('combobox', { name: 'Authorization type' });
+  await expect(type.locator('option')).toHaveText(['Currently Logged-in User', 'Impersonate User with ID', 'None', 'Bearer Token', 'Basic Auth']);
+  await expect(type).toHaveValue('current-user');
+
+  await send(page);
+  await expect(responseArea(page)).toContainText('"via": "cookie"');
+
+  await type.selectOption({ label: 'Impersonate User with ID' });
+  await page.getByRole('textbox', { name: 'User ID' }).fill('2');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"via": "impersonate"');
+
+  await type.selectOption({ label: 'None' });
+  await send(page);
+  await expect(responseArea(page)).toContainText('"via": "anonymous"');
+
+  await type.selectOption({ label: 'Bearer Token' });
+  await page.getByRole('textbox', { name: 'Bearer token' }).fill('demo-token');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"via": "bearer"');
+
+  await type.selectOption({ label: 'Basic Auth' });
+  await page.getByRole('textbox', { name: 'Username' }).fill('demo');
+  await page.getByLabel('Password').fill('secret');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"via": "basic"');
+  await expect(responseArea(page)).toContainText('200');
+});
+
+test('the authorization type of a new request comes from the preferences', async ({ page }) => {
+  await page.evaluate(() => localStorage.setItem('kite:preferences', JSON.stringify({ defaultAuthorizationType: 'bearer' })));
+  await openClient(page);
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await expect(page.getByRole('combobox', { name: 'Authorization type' })).toHaveValue('bearer');
+});
+
+test('history logs every sent request, restores the builder, deletes one and clears all', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'GET', '/users');
+  await send(page);
+  await pickRoute(page, 'POST', '/users');
+  await page.getByRole('textbox', { name: 'JSON body' }).fill('{"first_name": "Zed"}');
+  await send(page);
+  await expect(responseArea(page)).toContainText('422');
+
+  await page.getByRole('tab', { name: /History/ }).click();
+  const list = page.getByRole('list', { name: 'History' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('searchbox', { name: 'Search history' }).fill('422');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Search history' }).fill('');
+
+  // Change the builder, then restore the POST from history.
+  await page.getByRole('textbox', { name: 'URL' }).fill('/somewhere-else');
+  await list.getByRole('button', { name: /^POST\s*\/demo\/users/ }).click();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users');
+  await expect(page.getByRole('combobox', { name: 'Method' })).toHaveValue('POST');
+  await expect(page.getByRole('textbox', { name: 'JSON body' })).toHaveValue('{"first_name": "Zed"}');
+  await expect(responseArea(page)).toContainText('422');
+
+  // History lives in IndexedDB: it is still there after a reload.
+  await page.reload();
+  await page.getByRole('tab', { name: /History/ }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('button', { name: /Delete GET .*demo\/users from history/ }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Clear history' }).click();
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(0);
+  await expect(page.getByText('Requests you send appear here.')).toBeVisible();
+});
+
+test('history keeps at most maxHistoryLogs entries', async ({ page }) => {
+  await page.evaluate(() => localStorage.setItem('kite:preferences', JSON.stringify({ maxHistoryLogs: 2 })));
+  await openClient(page);
+  await pickRoute(page, 'GET', '/users');
+  for (let i = 0; i < 3; i += 1) await send(page);
+  await page.getByRole('tab', { name: /History/ }).click();
+  await expect(page.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+  await page.reload();
+  await page.getByRole('tab', { name: /History/ }).click();
+  await expect(page.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+});
+
+test('copy as cURL puts a command on the clipboard that imports back into the builder', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openClient(page);
+  await pickRoute(page, 'POST', '/users');
+  await page.getByRole('textbox', { name: 'JSON body' }).fill('{"first_name": "Ann", "email": "ann@example.com"}');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption({ label: 'Bearer Token' });
+  await page.getByRole('textbox', { name: 'Bearer token' }).fill('demo-token');
+  await page.getByRole('button', { name: 'Copy as cURL' }).click();
+  await expect(page.getByText('Copied as cURL')).toBeVisible();
+  const command = await page.evaluate(() => navigator.clipboard.readText());
+  expect(command).toMatch(/^curl -X POST http:\/\/127\.0\.0\.1:\d+\/demo\/users /);
+  expect(command).toContain("-H 'Authorization: Bearer demo-token'");
+  expect(command).toContain(`--data-raw '{"first_name": "Ann", "email": "ann@example.com"}'`);
+
+  // Paste it back over a different request.
+  await pickRoute(page, 'GET', '/posts');
+  const url = page.getByRole('textbox', { name: 'URL' });
+  await url.focus();
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, command);
+  await expect(page.getByText('Imported the cURL command')).toBeVisible();
+  await expect(url).toHaveValue('/users');
+  await expect(page.getByRole('combobox', { name: 'Method' })).toHaveValue('POST');
+  await page.getByRole('tab', { name: /Body/ }).click();
+  await expect(page.getByRole('textbox', { name: 'JSON body' })).toHaveValue('{"first_name": "Ann", "email": "ann@example.com"}');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await expect(page.getByRole('textbox', { name: 'Bearer token' })).toHaveValue('demo-token');
+});
+
+test('the request being built survives a reload, and corrupt saved state starts from defaults', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'GET', '/users/{user}');
+  await page.getByRole('textbox', { name: 'Path parameter user' }).fill('3');
+  await page.getByRole('tab', { name: /Headers/ }).click();
+  await page.getByRole('button', { name: 'Add header' }).click();
+  await page.getByRole('textbox', { name: 'header 1 name' }).fill('X-Trace');
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users/{user}');
+  await expect(page.getByRole('textbox', { name: 'Path parameter user' })).toHaveValue('3');
+  await page.getByRole('tab', { name: /Headers/ }).click();
+  await expect(page.getByRole('textbox', { name: 'header 1 name' })).toHaveValue('X-Trace');
+
+  // Written before the app starts, as a broken browser profile would have it.
+  await page.addInitScript(() => localStorage.setItem('kite:request', '{"method": "GET", "query": 7, "url": '));
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('');
+  await expect(routeButton(page, 'GET', '/users')).toBeVisible();
+});
+
+test('Cancel stops a request that is still running and keeps the request', async ({ page }) => {
+  await openClient(page);
+  await page.getByRole('textbox', { name: 'URL' }).fill('/slow?ms=8000');
+  await page.getByRole('textbox', { name: 'URL' }).press('Enter');
+  const cancel = page.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeVisible();
+  await cancel.click();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
+  await expect(responseArea(page)).toContainText(/cancel/i);
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/slow');
+  await page.getByRole('tab', { name: /Params/ }).click();
+  await expect(page.getByRole('textbox', { name: 'query parameter ms value' })).toHaveValue('8000');
+});
+
+test('the refresh button reloads routes and keeps the request as it is', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'POST', '/users');
+  await page.getByRole('textbox', { name: 'JSON body' }).fill('{"first_name": "Kept"}');
+  const routesCall = page.waitForResponse((response) => response.url().endsWith('/api/routes'));
+  await page.getByRole('button', { name: 'Refresh routes' }).click();
+  await routesCall;
+  await expect(page.getByRole('textbox', { name: 'JSON body' })).toHaveValue('{"first_name": "Kept"}');
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users');
+});

@@ -1,0 +1,142 @@
+// The in-page instrument, added before any of the page's own scripts (an init script), so it works
+// the same in every client without knowing how each one renders:
+// - a MutationObserver on the document and on every shadow root (attachShadow is wrapped, since
+//   RapiDoc renders inside shadow DOM) that notices the body's first-line and last-line tokens;
+// - a requestAnimationFrame heartbeat whose longest gap says whether the page froze;
+// - a buffered 'longtask' PerformanceObserver for the longest main-thread task.
+// Node arms it with the two tokens just before clicking Send; times run from that click (a
+// capturing listener) to the end of the frame that painted the token (rAF, then a message, which
+// runs after that frame's rendering). Token checks walk text nodes, never build a huge
+// textContent, so the probe itself adds no long task on a 100 MB body.
+
+/** The init script's source; `window.__bench` is its interface. */
+export const PROBE_SCRIPT = `(() => {
+  const now = () => performance.now();
+  const longTasks = [];
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push([e.startTime, e.duration]); })
+      .observe({ type: 'longtask', buffered: true });
+  } catch (e) {}
+
+  let armed = null;
+  let clickAt = null, firstAt = null, lastAt = null, firstSeen = false, lastSeen = false;
+  let lastBeat = now(), maxGap = 0, scroller = null, resolveDone, failure = null;
+  const done = new Promise((resolve) => { resolveDone = resolve; });
+
+  const afterPaint = (record) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => record(now());
+    channel.port2.postMessage(0);
+  });
+
+  // Text nodes under a node, first to last or last to first, at most 'limit' of them.
+  function textNodes(node, fromEnd, limit) {
+    if (node.nodeType === 3) return [node];
+    if (node.nodeType !== 1 && node.nodeType !== 11) return [];
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const out = [];
+    if (fromEnd) {
+      let last = node; while (last.lastChild) last = last.lastChild;
+      walker.currentNode = last;
+      let current = last.nodeType === 3 ? last : walker.previousNode();
+      while (current && out.length < limit) { out.push(current); current = walker.previousNode(); }
+    } else {
+      let current = walker.nextNode();
+      while (current && out.length < limit) { out.push(current); current = walker.nextNode(); }
+    }
+    return out;
+  }
+  const find = (node, token, fromEnd) => textNodes(node, fromEnd, 2000).find((t) => t.data.includes(token)) ?? null;
+
+  // The nearest ancestor (across shadow roots) that scrolls, else the document's scroller.
+  function scrollerOf(node) {
+    let element = node.nodeType === 1 ? node : node.parentElement ?? node.parentNode?.host;
+    while (element) {
+      const style = getComputedStyle(element);
+      if (/(auto|scroll)/.test(style.overflowY) && element.scrollHeight > element.clientHeight + 1) return element;
+      element = element.parentElement ?? element.parentNode?.host ?? null;
+    }
+    return document.scrollingElement;
+  }
+
+  function finish() {
+    if (!lastSeen) return;
+    resolveDone(true);
+  }
+  function noticeLast() {
+    if (lastSeen) return;
+    lastSeen = true;
+    afterPaint((t) => { lastAt = t; finish(); });
+  }
+  function noticeFirst(textNode) {
+    if (firstSeen) return;
+    firstSeen = true;
+    afterPaint((t) => { firstAt = t; if (lastAt !== null) finish(); });
+    scroller = scrollerOf(textNode);
+    // Already rendered whole (no virtualisation)? Then the end is reachable by scrolling there.
+    if (find(scroller, armed.last, true)) { scroller.scrollTop = scroller.scrollHeight; noticeLast(); }
+  }
+
+  function check(node) {
+    if (!armed || clickAt === null) return;
+    if (!firstSeen) { const hit = find(node, armed.first, false); if (hit) noticeFirst(hit); }
+    if (firstSeen && !lastSeen && find(node, armed.last, true)) noticeLast();
+  }
+  const observer = new MutationObserver((records) => {
+    if (!armed || clickAt === null || lastSeen) return;
+    for (const record of records) {
+      if (record.type === 'characterData') check(record.target);
+      else for (const node of record.addedNodes) check(node);
+      if (lastSeen) break;
+    }
+  });
+  const options = { childList: true, subtree: true, characterData: true };
+  observer.observe(document, options);
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attachShadow.call(this, init);
+    observer.observe(root, options);
+    return root;
+  };
+
+  // Heartbeat; once the first line is up, keep the body's scroller at its end until the last line shows.
+  const beat = () => {
+    const t = now();
+    if (clickAt !== null && lastAt === null) maxGap = Math.max(maxGap, t - lastBeat);
+    lastBeat = t;
+    if (firstSeen && !lastSeen && scroller) {
+      scroller.scrollTop = scroller.scrollHeight;
+    }
+    requestAnimationFrame(beat);
+  };
+  requestAnimationFrame(beat);
+
+  // The first click of all is the one on the first control on the way to the send button.
+  let firstClickAt = null;
+  addEventListener('click', () => {
+    firstClickAt ??= now();
+    if (armed && clickAt === null) { clickAt = now(); lastBeat = clickAt; }
+  }, true);
+  addEventListener('error', (e) => { if (armed && !failure) failure = String(e.message || e); });
+
+  window.__bench = {
+    arm(first, last) { armed = { first, last }; },
+    done,
+    stats() {
+      const end = lastAt ?? now();
+      const longest = longTasks
+        .filter(([start, duration]) => clickAt !== null && start + duration > clickAt && start < end)
+        .reduce((max, [, duration]) => Math.max(max, duration), 0);
+      const gapNow = clickAt !== null && lastAt === null ? now() - lastBeat : 0;
+      return {
+        clicked: clickAt !== null,
+        firstControl: firstClickAt,
+        firstText: firstAt === null ? null : firstAt - clickAt,
+        lastLine: lastAt === null ? null : lastAt - clickAt,
+        longestTask: longest,
+        maxGap: Math.max(maxGap, gapNow),
+        pageError: failure,
+      };
+    },
+  };
+})();`;

@@ -1,6 +1,7 @@
 // The request builder: URL bar, final URL preview, and tabs for query, headers, body and auth.
-import { Copy, Dices, RotateCcw } from 'lucide-react';
+import { AlertTriangle, Copy, Dices, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { GlobalHeader, RouteInfo } from '../../../../../protocol/types';
 import { AuthEditor } from '../auth/AuthEditor';
 import { BodyEditor } from '../body/BodyEditor';
@@ -64,6 +65,15 @@ export function RequestBuilder(props: RequestBuilderProps) {
           <div className="kite-builder-title">
             <span className="kite-builder-route">{route.summary || route.name || route.uri}</span>
             {route.name && route.summary && <span className="kite-muted kite-mono">{route.name}</span>}
+          </div>
+        )}
+        {route && route.extractionErrors.length > 0 && (
+          <div className="kite-builder-warning" role="alert">
+            <AlertTriangle size={14} aria-hidden="true" />
+            <span>
+              The schema of this route could not be read: {route.extractionErrors.map((error) => error.message).join('; ')}.{' '}
+              <Link to="/status">Open Status</Link>
+            </span>
           </div>
         )}
         <UrlBar state={state} update={update} baseUrl={baseUrl} pending={props.pending} onSend={props.onSend} onCancel={props.onCancel} />

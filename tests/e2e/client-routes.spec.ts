@@ -1,0 +1,41 @@
+// The route explorer with a large API: 5,000 operations from an OpenAPI document served by a host
+// of its own, one of them with a schema the host could not read.
+import { expect, test } from '@playwright/test';
+import { writeLargeOpenApiDocument } from '../../bench/openapi-fixture.mjs';
+import { startKiteHost } from '../../bench/kite-host.mjs';
+
+let host: { url: string; stop: () => void };
+
+test.beforeAll(async () => {
+  host = await startKiteHost(['--openapi', writeLargeOpenApiDocument(5000)]);
+});
+test.afterAll(() => host?.stop());
+
+test('5,000 routes scroll and filter in a virtualised list', async ({ page }) => {
+  await page.goto(host.url);
+  const routes = page.getByRole('navigation', { name: 'Routes' });
+  await expect(page.getByText('5001 routes')).toBeVisible({ timeout: 15_000 });
+  // Only what is visible is in the page, not 5,000 rows.
+  expect(await routes.getByRole('button').count()).toBeLessThan(120);
+
+  await routes.hover();
+  await page.mouse.wheel(0, 200_000);
+  await expect(routes.getByRole('button', { name: /resource999\/\{id\}/ }).first()).toBeVisible();
+
+  const started = Date.now();
+  await page.getByRole('searchbox', { name: 'Search routes' }).fill('post resource432');
+  await expect(page.getByText('1 of 5001 routes')).toBeVisible();
+  expect(Date.now() - started).toBeLessThan(1000);
+  await expect(routes.getByRole('button', { name: /^POST\s*\/resource432$/ })).toBeVisible();
+});
+
+test('a route whose schema could not be read is marked and links to the Status screen', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByRole('searchbox', { name: 'Search routes' }).fill('broken');
+  const link = page.getByRole('link', { name: 'POST /broken has an extraction error; open Status' });
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: /\/broken/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be read' })).toContainText("Cannot resolve $ref '#/components/schemas/Missing'");
+  await link.click();
+  await expect(page).toHaveURL(/\/http-client\/status$/);
+});

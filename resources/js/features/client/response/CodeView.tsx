@@ -50,22 +50,28 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
 
   const window = lineWindow({ scrollTop, viewportHeight, lineCount, lineHeight: LINE_HEIGHT, overscan: OVERSCAN });
 
-  // Fetch the drawn window when any of its rows is missing or was fetched before a change; stale
-  // rows stay on screen until their replacements arrive, so folding and typing never flash blank.
+  // Fetch the drawn window when any of its rows is missing or was fetched before a change. Stale
+  // rows stay on screen until their replacements arrive, so folding and typing never flash blank,
+  // and a reply that a newer change overtook is still shown (then fetched again): while a large
+  // body is being indexed the version changes every few milliseconds, and dropping such replies
+  // would leave the view blank until indexing ends.
+  const current = useRef({ source, view });
+  current.current = { source, view };
   useEffect(() => {
     const held = cache.current;
     let complete = held.key === key;
     for (let i = window.first; complete && i < window.first + window.count; i += 1) if (!held.lines.has(i)) complete = false;
     if (complete) return;
-    let cancelled = false;
     const start = Math.max(0, window.first - FETCH_MARGIN);
     source
       .lines(view, start, window.count + 2 * FETCH_MARGIN)
       .then((lines) => {
-        if (cancelled) return;
+        if (current.current.source !== source || current.current.view !== view) return;
         const next = new Map<number, RenderedLine>();
-        if (cache.current.key === key) {
-          for (const [index, line] of cache.current.lines) if (index >= start - KEEP_MARGIN && index < start + lines.length + KEEP_MARGIN) next.set(index, line);
+        // Rows fetched under another version are kept only until the window is refetched.
+        const keep = cache.current.key === key;
+        for (const [index, line] of cache.current.lines) {
+          if (keep && index >= start - KEEP_MARGIN && index < start + lines.length + KEEP_MARGIN) next.set(index, line);
         }
         for (const line of lines) next.set(line.index, line);
         cache.current = { key, lines: next };
@@ -74,9 +80,6 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
       .catch(() => {
         // The body was replaced or closed meanwhile; the next body brings its own view.
       });
-    return () => {
-      cancelled = true;
-    };
   }, [source, view, key, window.first, window.count]);
 
   useLayoutEffect(() => {

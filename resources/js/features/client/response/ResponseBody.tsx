@@ -133,8 +133,12 @@ function useBodySearch(source: ReturnType<typeof useBodySource>['source'], view:
   const [reveal, setReveal] = useState<{ line: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
+  const searched = useRef(false);
   useEffect(() => {
     if (!source || !enabled) return;
+    // Nothing to clear before the first search (and a search waits for the whole index).
+    if (query === '' && !searched.current) return;
+    searched.current = true;
     let cancelled = false;
     const timer = window.setTimeout(() => {
       source

@@ -5,7 +5,7 @@
 import { kiteConfig } from '../../../lib/config';
 import { BodyDocument, decodeBody, type BodyStatus, type BodyView, type SearchSummary } from './body-document';
 import type { RenderedLine } from './render-line';
-import type { FoldAction, WorkerReply, WorkerRequest } from './worker-protocol';
+import { TRANSFER_CHUNK_BYTES, type FoldAction, type WorkerReply, type WorkerRequest } from './worker-protocol';
 
 /** Bodies below this size are indexed on the main thread (a few ms at most). */
 export const LOCAL_BODY_LIMIT = 256 * 1024;
@@ -125,12 +125,21 @@ function worker(): Worker | null {
   return sharedWorker;
 }
 
+/**
+ * Starts the worker ahead of the first large response, so its script is loaded and compiled while
+ * the user is still composing the request rather than when the response arrives.
+ */
+export function prewarmBodyWorker(): void {
+  if (typeof Worker !== 'undefined') worker();
+}
+
 type Pending = { resolve: (value: never) => void; reject: (error: Error) => void; replay: (source: BodySource) => Promise<unknown> };
 
 class WorkerBodySource extends ListenableSource implements BodySource {
   private readonly doc = nextDocument++;
   private readonly pending = new Map<number, Pending>();
   private local: LocalBodySource | null = null;
+  private disposed = false;
 
   constructor(
     private readonly bytes: ArrayBuffer,
@@ -143,9 +152,22 @@ class WorkerBodySource extends ListenableSource implements BodySource {
       return;
     }
     workerClients.set(this.doc, this);
-    // Copy once and hand the copy over: the caller keeps its buffer, and nothing is cloned twice.
-    const copy = bytes.slice(0);
-    this.post({ type: 'open', doc: this.doc, bytes: copy, charset: options.charset, json: options.json }, [copy]);
+    this.post({ type: 'open', doc: this.doc, byteLength: bytes.byteLength, charset: options.charset, json: options.json });
+    void this.sendBytes();
+  }
+
+  /**
+   * Copies the body in slices, one task each, and hands each copy over (transfer, not clone): the
+   * caller keeps its buffer for copy, download and history, and no task copies more than a slice.
+   */
+  private async sendBytes(): Promise<void> {
+    const total = this.bytes.byteLength;
+    for (let offset = 0; offset < total; offset += TRANSFER_CHUNK_BYTES) {
+      if (this.disposed || this.local) return;
+      const chunk = this.bytes.slice(offset, Math.min(total, offset + TRANSFER_CHUNK_BYTES));
+      this.post({ type: 'chunk', doc: this.doc, offset, bytes: chunk }, [chunk]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
   }
 
   private post(message: WorkerRequest, transfer: Transferable[] = []): void {
@@ -219,6 +241,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
   }
 
   dispose(): void {
+    this.disposed = true;
     workerClients.delete(this.doc);
     for (const pending of this.pending.values()) pending.reject(new Error('The response was replaced'));
     this.pending.clear();

@@ -7,6 +7,8 @@ import { INDEX_SLICE_CHARS, type WorkerReply, type WorkerRequest } from './worke
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const documents = new Map<number, BodyDocument>();
+/** Bodies whose bytes are still arriving in chunks. */
+const arriving = new Map<number, { bytes: Uint8Array; received: number; charset?: string; json: boolean }>();
 
 function reply(message: WorkerReply): void {
   scope.postMessage(message);
@@ -21,18 +23,34 @@ function indexInSlices(doc: number): void {
   if (!done) setTimeout(() => indexInSlices(doc), 0);
 }
 
+/** All bytes are here: decode, then index in slices. */
+function complete(doc: number): void {
+  const body = arriving.get(doc);
+  if (!body) return;
+  arriving.delete(doc);
+  documents.set(doc, new BodyDocument(decodeBody(body.bytes, body.charset), body.json));
+  indexInSlices(doc);
+}
+
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const message = event.data;
   const document = documents.get(message.doc);
   try {
     switch (message.type) {
-      case 'open': {
-        const text = decodeBody(message.bytes, message.charset);
-        documents.set(message.doc, new BodyDocument(text, message.json));
-        indexInSlices(message.doc);
+      case 'open':
+        arriving.set(message.doc, { ...message, bytes: new Uint8Array(message.byteLength), received: 0 });
+        if (message.byteLength === 0) complete(message.doc);
+        return;
+      case 'chunk': {
+        const body = arriving.get(message.doc);
+        if (!body) return;
+        body.bytes.set(new Uint8Array(message.bytes), message.offset);
+        body.received += message.bytes.byteLength;
+        if (body.received >= body.bytes.byteLength) complete(message.doc);
         return;
       }
       case 'close':
+        arriving.delete(message.doc);
         documents.delete(message.doc);
         return;
     }

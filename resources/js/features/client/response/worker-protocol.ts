@@ -6,7 +6,9 @@ import type { RenderedLine } from './render-line';
 export type FoldAction = { line: number } | 'collapse-all' | 'expand-all';
 
 export type WorkerRequest =
-  | { type: 'open'; doc: number; bytes: ArrayBuffer; charset?: string; json: boolean }
+  /** Announces a body of `byteLength` bytes; its bytes follow in `chunk` messages. */
+  | { type: 'open'; doc: number; byteLength: number; charset?: string; json: boolean }
+  | { type: 'chunk'; doc: number; offset: number; bytes: ArrayBuffer }
   | { type: 'lines'; doc: number; req: number; view: BodyView; start: number; count: number }
   | { type: 'fold'; doc: number; req: number; action: FoldAction }
   | { type: 'search'; doc: number; req: number; query: string; caseSensitive: boolean }
@@ -20,6 +22,12 @@ export type WorkerReply =
   | { type: 'located'; doc: number; req: number; line: number }
   | { type: 'done'; doc: number; req: number }
   | { type: 'failed'; doc: number; req?: number; message: string };
+
+/**
+ * Bytes copied and handed over per main-thread task: copying a 100 MB body in one go would block
+ * the page for ~50 ms; 8 MB slices take a few ms each.
+ */
+export const TRANSFER_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /** Characters indexed between two looks at the message queue (about 30 ms of work). */
 export const INDEX_SLICE_CHARS = 4_000_000;

@@ -1,6 +1,7 @@
 // The shell: sidebar, the lazily loaded screens, the toast area and the generator palette's mount.
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { BrowserRouter } from 'react-router-dom';
+import { PaletteHost } from '../features/generators/PaletteHost';
 import { BUNDLE_VERSION, kiteConfig } from '../lib/config';
 import { AppSidebar } from './AppSidebar';
 import { ScreenRoutes } from './routes';
@@ -29,6 +30,7 @@ export function App() {
         </SidebarProvider>
       </Tooltip.Provider>
       <Toasts theme={theme} />
+      <PaletteHost />
     </BrowserRouter>
   );
 }

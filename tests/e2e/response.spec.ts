@@ -48,6 +48,23 @@ test('the Raw tab shows the body exactly as the server sent it', async ({ page }
   await expect(response(page).getByRole('region', { name: 'Raw body' })).toHaveText(/^1\{"set":\["demo_theme","demo_tracking","demo_flash"\]\}$/);
 });
 
+test('a plain-text response shows its lines in Raw', async ({ page }) => {
+  await send(page, '/text');
+  const pane = response(page);
+  await expect(pane.getByRole('tab', { name: 'Raw' })).toHaveAttribute('aria-selected', 'true');
+  await expect(pane.getByRole('tab', { name: 'Pretty' })).toHaveCount(0);
+  const rows = pane.getByRole('region', { name: 'Raw body' }).locator('.kite-code-row');
+  await expect(rows.nth(0)).toHaveText('1Plain text from the demo API.');
+  await expect(rows.nth(1)).toHaveText('2Second line.');
+});
+
+test('a large body still shows when the formatting worker cannot load', async ({ page }) => {
+  await page.route('**/json-worker.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await send(page, '/large?mb=1');
+  const body = response(page).getByRole('region', { name: 'Pretty body' });
+  await expect(body).toContainText('"first_name":', { timeout: 10_000 });
+});
+
 test('an HTML response previews in a sandboxed frame that cannot run scripts', async ({ page }) => {
   await send(page, '/page.html');
   const pane = response(page);

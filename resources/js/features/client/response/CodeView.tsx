@@ -87,9 +87,26 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
     if (!element || !reveal) return;
     element.scrollTop = scrollTopForLine(reveal.line, { viewportHeight: element.clientHeight, lineCount, lineHeight: LINE_HEIGHT });
     setScrollTop(element.scrollTop);
+    revealPending.current = true;
     // Only a new reveal request scrolls; line count changes alone must not move the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reveal]);
+
+  // Once the revealed match is drawn, scroll sideways to it too (long raw lines, wide values).
+  const revealPending = useRef(false);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || !revealPending.current) return;
+    const mark = element.querySelector<HTMLElement>('.kite-code-match[data-current]');
+    if (!mark) return;
+    revealPending.current = false;
+    const gutter = element.querySelector<HTMLElement>('.kite-code-gutter')?.offsetWidth ?? 0;
+    const box = element.getBoundingClientRect();
+    const markBox = mark.getBoundingClientRect();
+    if (markBox.right > box.right - 16 || markBox.left < box.left + gutter) {
+      element.scrollLeft += markBox.left - box.left - gutter - (box.width - gutter) / 3;
+    }
+  });
 
   const rows: React.ReactNode[] = [];
   const digits = String(Math.max(lineCount, 1)).length;

@@ -145,6 +145,10 @@ test('search highlights every match, counts them and steps through them', async 
   await expect(pane.getByText('1 of 3')).toBeVisible();
   await pane.getByRole('button', { name: 'Previous match' }).click();
   await expect(pane.getByText('3 of 3')).toBeVisible();
+  // Ctrl+F inside the body goes to the body's search box, not the browser's.
+  await body.click();
+  await page.keyboard.press('Control+f');
+  await expect(pane.getByRole('searchbox', { name: 'Search body' })).toBeFocused();
   await pane.getByRole('searchbox', { name: 'Search body' }).fill('nothing-like-this');
   await expect(pane.getByText('No matches')).toBeVisible();
   await expect(body.locator('mark')).toHaveCount(0);

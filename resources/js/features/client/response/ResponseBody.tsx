@@ -13,6 +13,9 @@ import { useBodySource } from './useBodySource';
 
 type BodyTab = 'pretty' | 'raw' | 'preview';
 
+/** HTML above this is not previewed: decoding and laying it out would stall the page. */
+const MAX_PREVIEW_BYTES = 5 * 1024 * 1024;
+
 const TAB_LABELS: Record<BodyTab, string> = { pretty: 'Pretty', raw: 'Raw', preview: 'Preview' };
 
 function tabsFor(kind: BodyKind, jsonUsable: boolean): BodyTab[] {
@@ -260,7 +263,11 @@ function BodyActions({ result, contentType, charset, canCopy }: { result: RelayR
 
 /** HTML runs with every sandbox restriction: no scripts, no forms, no same-origin access. */
 function HtmlPreview({ bytes, charset }: { bytes: ArrayBuffer; charset?: string }) {
-  const html = useMemo(() => new TextDecoder(charset || 'utf-8').decode(bytes), [bytes, charset]);
+  const tooLarge = bytes.byteLength > MAX_PREVIEW_BYTES;
+  const html = useMemo(() => (tooLarge ? '' : new TextDecoder(charset || 'utf-8').decode(bytes)), [bytes, charset, tooLarge]);
+  if (tooLarge) {
+    return <p className="kite-response-empty">This page is {formatSize(bytes.byteLength)}, too large to preview here; the Raw tab shows it.</p>;
+  }
   return <iframe className="kite-body-frame" title="HTML preview" sandbox="" srcDoc={html} />;
 }
 

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RelayResult } from '../../../lib/http/relay-result';
 import { ResponseViewer } from './ResponseViewer';
@@ -53,6 +53,27 @@ describe('the response viewer', () => {
   it('warns that a body was truncated and gives the full size', () => {
     render(<ResponseViewer result={jsonResult([1], { truncated: true, bodySize: 300 * 1024 * 1024 })} failure={null} pending={false} />);
     expect(screen.getByRole('note').textContent).toMatch(/Truncated: showing 3 B of 300 MB \(314,572,800 bytes\)/);
+  });
+
+  it('lists cookies with their attributes, raw line and the value the host decrypted', () => {
+    const result = jsonResult({}, {
+      cookies: [
+        {
+          name: 'laravel_session',
+          value: 'eyJpdiI6',
+          decryptedValue: 'session-id-42',
+          attributes: { Path: '/', HttpOnly: true },
+          raw: 'laravel_session=eyJpdiI6; Path=/; HttpOnly',
+        },
+      ],
+    });
+    render(<ResponseViewer result={result} failure={null} pending={false} />);
+    fireEvent.click(screen.getByRole('tab', { name: /Cookies/ }));
+    const row = within(screen.getByRole('table', { name: 'Response cookies' })).getByRole('row', { name: /laravel_session/ });
+    expect(row.textContent).toContain('eyJpdiI6');
+    expect(within(row).getByText('Decrypted').nextElementSibling?.textContent).toBe('session-id-42');
+    expect(within(row).getByRole('list', { name: 'Attributes of laravel_session' }).textContent).toBe('Path=/HttpOnly');
+    expect(row.textContent).toContain('laravel_session=eyJpdiI6; Path=/; HttpOnly');
   });
 
   it('shows a failure with the host message, its code and status', () => {

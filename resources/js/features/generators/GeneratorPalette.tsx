@@ -5,7 +5,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { CATEGORIES } from '../../lib/generators/categories';
 import type { GeneratorMeta } from '../../lib/generators/types';
@@ -64,6 +64,41 @@ function placementStyle(placement: Placement) {
 /** Long values (a data URI) are cut in the toast; the clipboard holds all of it. */
 const preview = (value: string) => (value.length > 120 ? `${value.slice(0, 117)}…` : value);
 
+const categoryIcon = new Map(CATEGORIES.map((c) => [c.id, c.icon]));
+
+interface OptionRowProps {
+  domId: string;
+  generator: GeneratorMeta;
+  active: boolean;
+  onHover(domId: string): void;
+  onChoose(generator: GeneratorMeta): void;
+}
+
+/** One generator in the list; memoised so a keystroke re-renders only the rows that change. */
+const OptionRow = memo(function OptionRow({ domId, generator, active, onHover, onChoose }: OptionRowProps) {
+  const Icon = GENERATOR_ICONS[generator.icon ?? categoryIcon.get(generator.category.id)!] ?? FALLBACK_ICON;
+  return (
+    <div
+      id={domId}
+      role="option"
+      aria-label={generator.name}
+      aria-describedby={`${domId}-description`}
+      aria-selected={active}
+      className="kite-palette-option"
+      onPointerMove={() => !active && onHover(domId)}
+      // Keep the focus in the search box.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => onChoose(generator)}
+    >
+      <Icon size={16} aria-hidden="true" className="kite-palette-option-icon" />
+      <span className="kite-palette-option-name">{generator.name}</span>
+      <span id={`${domId}-description`} className="kite-palette-option-description">
+        {generator.description}
+      </span>
+    </div>
+  );
+});
+
 interface GeneratorPaletteProps {
   request: PaletteOpenRequest;
   open: boolean;
@@ -116,10 +151,17 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
   const options = useMemo(() => flattenGroups(groups), [groups]);
   const active = resolveActive(options, activeId);
 
+  // Only keyboard moves scroll the active option into view; a new filter starts at the top (set in
+  // the event, before React changes the DOM, so it costs no extra layout).
+  const scrollToActive = useRef(false);
   useEffect(() => {
-    if (!active) return;
+    if (!active || !scrollToActive.current) return;
+    scrollToActive.current = false;
     listRef.current?.querySelector(`[id="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
+  const toTop = () => {
+    if (listRef.current) listRef.current.scrollTop = 0;
+  };
 
   const choose = async (generator: GeneratorMeta) => {
     if (busy.current) return;
@@ -145,9 +187,15 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
     }
   };
 
+  // Rows are memoised; they call the latest `choose` through a stable function.
+  const chooseRef = useRef(choose);
+  chooseRef.current = choose;
+  const chooseLatest = useCallback((generator: GeneratorMeta) => void chooseRef.current(generator), []);
+
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
+      scrollToActive.current = true;
       setActiveId(moveActive(options, active, event.key === 'ArrowDown' ? 1 : -1));
     } else if (event.key === 'Enter') {
       event.preventDefault();
@@ -193,14 +241,20 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
               autoComplete="off"
               spellCheck={false}
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(event) => {
+                toTop();
+                setSearch(event.target.value);
+              }}
               onKeyDown={onSearchKeyDown}
             />
           </div>
           <CategoryTabs
             categories={CATEGORIES}
             selected={category}
-            onToggle={toggleCategory}
+            onToggle={(id) => {
+              toTop();
+              toggleCategory(id);
+            }}
             onLeave={() => searchRef.current?.focus()}
           />
           <div ref={listRef} id={listboxId} role="listbox" aria-label="Generators" className="kite-palette-list">
@@ -211,27 +265,7 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
                 </div>
                 {group.items.map((generator) => {
                   const domId = optionDomId(group.id, generator.id);
-                  const Icon = GENERATOR_ICONS[generator.icon ?? CATEGORIES.find((c) => c.id === generator.category.id)!.icon] ?? FALLBACK_ICON;
-                  return (
-                    <div
-                      key={domId}
-                      id={domId}
-                      role="option"
-                      aria-label={generator.name}
-                      aria-describedby={`${domId}-description`}
-                      aria-selected={domId === active}
-                      className="kite-palette-option"
-                      onPointerMove={() => domId !== active && setActiveId(domId)}
-                      onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => void choose(generator)}
-                    >
-                      <Icon size={16} aria-hidden="true" className="kite-palette-option-icon" />
-                      <span className="kite-palette-option-name">{generator.name}</span>
-                      <span id={`${domId}-description`} className="kite-palette-option-description">
-                        {generator.description}
-                      </span>
-                    </div>
-                  );
+                  return <OptionRow key={domId} domId={domId} generator={generator} active={domId === active} onHover={setActiveId} onChoose={chooseLatest} />;
                 })}
               </div>
             ))}

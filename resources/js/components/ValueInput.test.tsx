@@ -41,7 +41,7 @@ describe('ValueInput', () => {
     expect(seen).toEqual([{ input: screen.getByRole('textbox', { name: 'Body' }), method: 'button', search: '' }]);
   });
 
-  it('a disabled input hides nothing but cannot open the palette', () => {
+  it('the button of a disabled input is disabled', () => {
     render(<ValueInput aria-label="Locked" disabled />);
     expect((screen.getByRole('button', { name: 'Generate value', hidden: true }) as HTMLButtonElement).disabled).toBe(true);
   });

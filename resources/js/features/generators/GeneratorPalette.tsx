@@ -193,6 +193,7 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
   const chooseLatest = useCallback((generator: GeneratorMeta) => void chooseRef.current(generator), []);
 
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return; // Enter that confirms an IME composition is not a choice
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       scrollToActive.current = true;

@@ -116,6 +116,24 @@ test.describe('generator palette', () => {
     await expect(page.getByRole('textbox', { name: `query parameter ${word} value` })).toBeVisible();
   });
 
+  test('in the JSON body editor the value goes in at the caret', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('tab', { name: 'Body' }).click();
+    await page.getByRole('radio', { name: 'JSON' }).check();
+    const body = page.getByRole('textbox', { name: 'JSON body' });
+    await body.fill('{"id": ""}');
+    await body.press('End');
+    await body.press('ArrowLeft');
+    await body.press('ArrowLeft');
+    await doubleShift(page);
+    await search(page).fill('uuid');
+    await page.keyboard.press('Enter');
+    await expect(palette(page)).toHaveCount(0);
+    await expect(body).toBeFocused();
+    const text = await body.inputValue();
+    expect(JSON.parse(text).id).toMatch(UUID);
+  });
+
   test('typing in the search box filters by name or description; no match shows the empty state', async ({ page }) => {
     await openApp(page);
     await urlInput(page).click();

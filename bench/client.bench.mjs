@@ -1,0 +1,220 @@
+// The HTTP Client screen in Chromium against the Node host (dist/ must be built):
+//  - route filter latency over 5,000 routes: a keystroke in the route search to the filtered list
+//    painted (the end of the first animation frame after the footer shows the new count);
+//  - opening a history of 100 entries: a click on the History tab to its rows painted, and the
+//    IndexedDB read of 100 entries on its own;
+//  - the JSON editor holding a 5 MB document: keystroke to paint, and the longest main-thread task
+//    while the document is parsed and validated against the route's schema.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium, median, percentile, startKiteHost } from './support.mjs';
+
+function largeOpenApiDocument(count) {
+  const paths = {};
+  for (let i = 0; i < count; i += 1) {
+    const resource = `resource${Math.floor(i / 5)}`;
+    const path = i % 5 < 2 ? `/${resource}` : `/${resource}/{id}`;
+    const method = ['get', 'post', 'get', 'put', 'delete'][i % 5];
+    paths[path] ??= {};
+    paths[path][method] = {
+      tags: [`group${Math.floor(i / 50)}`],
+      operationId: `${resource}.${['index', 'store', 'show', 'update', 'destroy'][i % 5]}`,
+      summary: `Operation ${i}`,
+      parameters: path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }] : [],
+      ...(method === 'post' || method === 'put'
+        ? {
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'array',
+                    items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' }, age: { type: 'integer', minimum: 0 } } },
+                  },
+                },
+              },
+            },
+          }
+        : {}),
+    };
+  }
+  return { openapi: '3.1.0', info: { title: 'Large API', version: '1.0.0' }, servers: [{ url: 'http://127.0.0.1:9' }], paths };
+}
+
+const documentFile = join(mkdtempSync(join(tmpdir(), 'kite-client-bench-')), 'openapi.json');
+writeFileSync(documentFile, JSON.stringify(largeOpenApiDocument(5000)));
+
+const host = await startKiteHost(['--openapi', documentFile]);
+const browser = await launchChromium();
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(host.url);
+  await page.locator('.kite-explorer-footer', { hasText: '5000 routes' }).waitFor({ timeout: 30_000 });
+
+  // ---- route filter latency -------------------------------------------------------------------
+  const queries = ['r', 're', 'res', 'resource4', 'resource43', 'resource432', 'post resource432', 'delete', 'group7', 'store', '', 'update', 'resource99', ''];
+  // The footer the explorer must show for each query, computed here with the same rule (every
+  // term matches; a method name matches the method), so the probe knows when the list is done.
+  const routes = (await (await fetch(`${host.url}/api/routes`)).json()).applications[0].routes;
+  const methodNames = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
+  const expectedFooter = (query) => {
+    const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const count = routes.filter((route) => {
+      const haystack = `${route.methods.join(' ')} ${route.uri} ${route.name ?? ''} ${route.summary ?? ''}`.toLowerCase();
+      return terms.every((term) => (methodNames.has(term) ? route.methods.some((m) => m.toLowerCase() === term) : haystack.includes(term)));
+    }).length;
+    return count === routes.length ? `${count} routes` : `${count} of ${routes.length} routes`;
+  };
+  const filterTimes = [];
+  for (const query of queries) {
+    filterTimes.push(
+      await page.evaluate(
+        ([text, expected]) =>
+          new Promise((resolve) => {
+            const input = document.querySelector('input[aria-label="Search routes"]');
+            const footer = () => document.querySelector('.kite-explorer-footer')?.textContent ?? '';
+            const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+            const started = performance.now();
+            setter.call(input, text);
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            const check = () => {
+              if (footer() === expected) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+              else requestAnimationFrame(check);
+            };
+            check();
+          }),
+        [query, expectedFooter(query)],
+      ),
+    );
+  }
+  console.log(`Route filter over 5,000 routes, keystroke to painted list (${queries.length} queries): median ${fmt(median(filterTimes))}, p95 ${fmt(percentile(filterTimes, 95))}, max ${fmt(Math.max(...filterTimes))} (goal: under 100 ms)`);
+
+  // ---- history of 100 entries -------------------------------------------------------------------
+  await page.evaluate(async () => {
+    const open = indexedDB.open('kite', 1);
+    open.onupgradeneeded = () => {
+      open.result.createObjectStore('history', { keyPath: 'id' });
+      open.result.createObjectStore('historyBodies');
+    };
+    const db = await new Promise((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const transaction = db.transaction(['history', 'historyBodies'], 'readwrite');
+    const body = new TextEncoder().encode(JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `user ${i}` })) })).buffer;
+    for (let i = 0; i < 100; i += 1) {
+      const id = `${(Date.now() - i * 1000).toString(36).padStart(9, '0')}${String(i).padStart(2, '0')}`;
+      transaction.objectStore('history').put({
+        id,
+        time: Date.now() - i * 1000,
+        method: i % 3 ? 'GET' : 'POST',
+        url: `http://127.0.0.1:9/resource${i}`,
+        request: { method: i % 3 ? 'GET' : 'POST', url: `/resource${i}`, headers: [{ id: 'h', enabled: true, name: 'X-Run', value: String(i) }], jsonBody: '{"name":"x"}' },
+        status: i % 7 ? 200 : 422,
+        statusText: 'OK',
+        size: body.byteLength,
+        durationMs: 12 + i,
+        meta: { status: 200, statusText: 'OK', headers: [['content-type', 'application/json']], cookies: [], bodySize: body.byteLength, bodyBytes: body.byteLength, truncated: false, url: 'x', timing: { ttfbMs: 1, totalMs: 2 } },
+        hasBody: true,
+        bodyCut: false,
+      });
+      transaction.objectStore('historyBodies').put(body, id);
+    }
+    await new Promise((resolve) => (transaction.oncomplete = resolve));
+    db.close();
+  });
+  const openTimes = [];
+  const readTimes = [];
+  for (let run = 0; run < 5; run += 1) {
+    await page.reload();
+    await page.locator('.kite-explorer-footer', { hasText: '5000 routes' }).waitFor({ timeout: 30_000 });
+    readTimes.push(
+      await page.evaluate(async () => {
+        const started = performance.now();
+        const db = await new Promise((resolve, reject) => {
+          const open = indexedDB.open('kite', 1);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const entries = await new Promise((resolve) => {
+          const request = db.transaction('history').objectStore('history').getAll();
+          request.onsuccess = () => resolve(request.result);
+        });
+        db.close();
+        if (entries.length !== 100) throw new Error(`expected 100 entries, read ${entries.length}`);
+        return performance.now() - started;
+      }),
+    );
+    openTimes.push(
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const tab = [...document.querySelectorAll('[role="tab"]')].find((element) => element.textContent?.includes('History'));
+            const started = performance.now();
+            tab.click();
+            const check = () => {
+              if (document.querySelectorAll('.kite-history-row').length > 0) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          }),
+      ),
+    );
+  }
+  console.log(`History of 100 entries: click on the History tab to rows painted, median ${fmt(median(openTimes))} (max ${fmt(Math.max(...openTimes))}); IndexedDB read of the 100 entries, median ${fmt(median(readTimes))}`);
+
+  // ---- JSON editor with 5 MB ------------------------------------------------------------------------
+  await page.getByRole('tab', { name: /Routes/ }).click();
+  await page.getByRole('searchbox', { name: 'Search routes' }).fill('post resource1');
+  await page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: /^POST\s*\/resource1$/ }).click();
+  const editorFigures = await page.evaluate(async () => {
+    const textarea = document.querySelector('textarea[aria-label="JSON body"]');
+    const items = [];
+    let size = 2;
+    for (let i = 0; size < 5 * 1024 * 1024; i += 1) {
+      const item = JSON.stringify({ name: `user number ${i}`, email: `user${i}@example.com`, age: 20 + (i % 60) });
+      items.push(item);
+      size += item.length + 3;
+    }
+    const text = `[\n ${items.join(',\n ')}\n]`;
+    let longest = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+    });
+    observer.observe({ type: 'longtask', buffered: false });
+    textarea.value = text;
+    textarea.dispatchEvent(new Event('input', { bubbles: true }));
+    const status = () => document.querySelector('.kite-json-status')?.textContent ?? '';
+    const waitFor = (predicate) =>
+      new Promise((resolve) => {
+        const check = () => (predicate() ? resolve() : setTimeout(check, 20));
+        check();
+      });
+    const validatedAt = performance.now();
+    await waitFor(() => status().includes('Valid JSON'));
+    const validationMs = performance.now() - validatedAt;
+    const keystrokes = [];
+    textarea.focus();
+    textarea.setSelectionRange(text.length - 2, text.length - 2);
+    for (let i = 0; i < 20; i += 1) {
+      const started = performance.now();
+      textarea.setRangeText(' ', textarea.selectionStart, textarea.selectionEnd, 'end');
+      textarea.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: ' ' }));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      keystrokes.push(performance.now() - started);
+    }
+    await waitFor(() => status().includes('Valid JSON'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    observer.disconnect();
+    return { bytes: text.length, keystrokes, longest, validationMs, errors: status() };
+  });
+  console.log(
+    `JSON editor with ${(editorFigures.bytes / 1024 / 1024).toFixed(1)} MB: keystroke to paint median ${fmt(median(editorFigures.keystrokes))}, max ${fmt(Math.max(...editorFigures.keystrokes))}; ` +
+      `validated against the schema ${fmt(editorFigures.validationMs)} after the pause; longest main-thread task ${fmt(editorFigures.longest)}`,
+  );
+} finally {
+  await browser.close();
+  host.stop();
+}

@@ -292,3 +292,88 @@ test('the refresh button reloads routes and keeps the request as it is', async (
   await expect(page.getByRole('textbox', { name: 'JSON body' })).toHaveValue('{"first_name": "Kept"}');
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users');
 });
+
+test('a 5 MB JSON body stays editable: keys land at once and validation follows', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'POST', '/users');
+  const editor = page.getByRole('textbox', { name: 'JSON body' });
+  await editor.focus();
+  await page.evaluate(() => {
+    const items = Array.from({ length: 75_000 }, (_, i) => JSON.stringify({ first_name: `user ${i}`, email: `user${i}@example.com` }));
+    const data = new DataTransfer();
+    data.setData('text/plain', `[\n ${items.join(',\n ')}\n]`);
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  const firstSection = page.getByRole('textbox', { name: /^JSON body, lines 1 to \d+$/ });
+  await expect(firstSection).toBeVisible();
+  await expect(page.getByText(/schema errors?|Valid JSON/)).toBeVisible({ timeout: 10_000 });
+
+  await firstSection.focus();
+  await firstSection.press('Control+Home');
+  const started = Date.now();
+  await firstSection.press('x');
+  expect(Date.now() - started).toBeLessThan(500);
+  await expect(page.getByText('Invalid JSON: Unexpected "x" at line 1, column 1')).toBeVisible({ timeout: 10_000 });
+});
+
+test('a multipart body sends text and file parts', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'POST', '/uploads');
+  await expect(page.getByRole('radio', { name: 'Multipart form' })).toBeChecked();
+  const fields = page.getByRole('group', { name: 'Multipart fields' });
+  // Start from an empty list whatever the route suggested.
+  while ((await fields.getByRole('button', { name: /^Remove part/ }).count()) > 0) await fields.getByRole('button', { name: /^Remove part/ }).first().click();
+  await page.getByRole('button', { name: 'Add part' }).click();
+  await page.getByRole('textbox', { name: 'part 1 name' }).fill('title');
+  await page.getByRole('textbox', { name: 'part title value' }).fill('Holiday');
+  await page.getByRole('button', { name: 'Add part' }).click();
+  await page.getByRole('textbox', { name: 'part 2 name' }).fill('file');
+  await page.getByRole('combobox', { name: 'part file kind' }).selectOption('file');
+  await page.getByLabel('part file file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello kite') });
+  await expect(page.getByText('notes.txt (10 B)')).toBeVisible();
+  await send(page);
+  await expect(responseArea(page)).toContainText('201');
+  await expect(responseArea(page)).toContainText('"filename": "notes.txt"');
+  await expect(responseArea(page)).toContainText('"value": "Holiday"');
+});
+
+test('a form body is sent URL-encoded', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'POST', '/forms');
+  await page.getByRole('radio', { name: 'Form URL-encoded' }).check();
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await page.getByRole('textbox', { name: 'field 1 name' }).fill('greeting');
+  await page.getByRole('textbox', { name: 'field greeting value' }).fill('hello world & more');
+  await send(page);
+  await expect(responseArea(page)).toContainText('application/x-www-form-urlencoded');
+  await expect(responseArea(page)).toContainText('"greeting": "hello world & more"');
+});
+
+test('a full storage quota drops the oldest history bodies first and warns, keeping the newest entry', async ({ page }) => {
+  // Storage that holds two response bodies: the third write fails like a full quota does.
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function patchedPut(this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.name === 'historyBodies') {
+        const stored = Number(sessionStorage.getItem('bodies') ?? '0');
+        if (stored >= 2) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        sessionStorage.setItem('bodies', String(stored + 1));
+      }
+      return put.apply(this, args);
+    };
+    const remove = IDBObjectStore.prototype.delete;
+    IDBObjectStore.prototype.delete = function patchedDelete(this: IDBObjectStore, key: IDBValidKey | IDBKeyRange) {
+      if (this.name === 'historyBodies') sessionStorage.setItem('bodies', String(Math.max(0, Number(sessionStorage.getItem('bodies') ?? '0') - 1)));
+      return remove.call(this, key);
+    };
+  });
+  await openClient(page);
+  await pickRoute(page, 'GET', '/users');
+  await send(page);
+  await send(page);
+  await expect(page.getByText(/Browser storage is full/)).toHaveCount(0);
+  await send(page);
+  await expect(page.getByText('Browser storage is full: history dropped 1 older response body to keep the newest request.')).toBeVisible();
+  await page.getByRole('tab', { name: /History/ }).click();
+  await expect(page.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(3);
+});

@@ -132,9 +132,15 @@ export function createIndexedDbHistoryBackend(factory: IDBFactory = indexedDB): 
     },
     async put(entry, body) {
       const transaction = (await db()).transaction([ENTRIES, BODIES], 'readwrite');
-      transaction.objectStore(ENTRIES).put(entry);
-      if (body) transaction.objectStore(BODIES).put(body, entry.id);
-      else transaction.objectStore(BODIES).delete(entry.id);
+      try {
+        transaction.objectStore(ENTRIES).put(entry);
+        if (body) transaction.objectStore(BODIES).put(body, entry.id);
+        else transaction.objectStore(BODIES).delete(entry.id);
+      } catch (error) {
+        // All or nothing: an entry must never be stored claiming a body that was refused.
+        transaction.abort();
+        throw error;
+      }
       await done(transaction);
     },
     async getBody(id) {

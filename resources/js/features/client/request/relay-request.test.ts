@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { buildRelayRequest, filesMissingContent, resolveGlobalHeaders } from './relay-request';
+import { defaultRequestState, emptyRow } from './request-state';
+
+describe('the relay call for the request being built', () => {
+  it('sends the filled path, enabled query rows and headers, the body and the authorization', () => {
+    const request = buildRelayRequest(
+      {
+        ...defaultRequestState(),
+        application: 'demo',
+        method: 'PATCH',
+        url: '/users/{user}?include=posts',
+        pathParams: { user: '7' },
+        query: [emptyRow('page', '2'), { ...emptyRow('off', 'x'), enabled: false }],
+        headers: [emptyRow('X-Trace', 'abc'), emptyRow('', 'nameless')],
+        bodyType: 'json',
+        jsonBody: '{"a":1}',
+        auth: { type: 'bearer', token: 't0k', username: '', password: '', userId: '' },
+      },
+      [{ name: 'X-Global', value: 'g' }],
+    );
+    expect(request).toEqual({
+      application: 'demo',
+      method: 'PATCH',
+      url: '/users/7',
+      headers: [
+        { name: 'X-Global', value: 'g' },
+        { name: 'X-Trace', value: 'abc' },
+      ],
+      query: [
+        { name: 'include', value: 'posts' },
+        { name: 'page', value: '2' },
+      ],
+      body: { type: 'json', text: '{"a":1}' },
+      authorization: { type: 'bearer', token: 't0k' },
+    });
+  });
+
+  it('sends each authorization type with only its own fields', () => {
+    const auth = { token: 't', username: 'u', password: 'p', userId: '42' };
+    const as = (type: 'none' | 'current-user' | 'bearer' | 'basic' | 'impersonate') =>
+      buildRelayRequest({ ...defaultRequestState(), auth: { type, ...auth } }, []).authorization;
+    expect(as('current-user')).toEqual({ type: 'current-user' });
+    expect(as('impersonate')).toEqual({ type: 'impersonate', userId: '42' });
+    expect(as('none')).toEqual({ type: 'none' });
+    expect(as('bearer')).toEqual({ type: 'bearer', token: 't' });
+    expect(as('basic')).toEqual({ type: 'basic', username: 'u', password: 'p' });
+  });
+
+  it('sends multipart text and file parts, files as base64', () => {
+    const request = buildRelayRequest(
+      {
+        ...defaultRequestState(),
+        method: 'POST',
+        bodyType: 'multipart',
+        multipartFields: [
+          { ...emptyRow('title', 'Hi'), kind: 'text' },
+          { ...emptyRow('file', ''), kind: 'file', file: { filename: 'a.png', contentType: 'image/png', size: 3, base64: 'AAEC' } },
+        ],
+      },
+      [],
+    );
+    expect(request.body).toEqual({
+      type: 'multipart',
+      fields: [
+        { name: 'title', kind: 'text', value: 'Hi' },
+        { name: 'file', kind: 'file', filename: 'a.png', contentType: 'image/png', base64: 'AAEC' },
+      ],
+    });
+  });
+
+  it('names files whose content was not kept across a reload', () => {
+    const state = {
+      ...defaultRequestState(),
+      bodyType: 'multipart' as const,
+      multipartFields: [{ ...emptyRow('file', ''), kind: 'file' as const, file: { filename: 'big.bin', contentType: 'x', size: 5_000_000 } }],
+    };
+    expect(filesMissingContent(state)).toEqual(['big.bin']);
+  });
+
+  it('resolves generator-valued global headers at send time and skips switched-off ones', async () => {
+    const generated: string[] = [];
+    const headers = await resolveGlobalHeaders(
+      [
+        { name: 'X-Request-Id', value: 'generator:uuid' },
+        { name: 'X-App', value: 'kite' },
+        { name: 'X-Off', value: 'generator:word' },
+      ],
+      ['X-Off'],
+      (id) => {
+        generated.push(id);
+        return `value-of-${id}`;
+      },
+    );
+    expect(headers).toEqual([
+      { name: 'X-Request-Id', value: 'value-of-uuid' },
+      { name: 'X-App', value: 'kite' },
+    ]);
+    expect(generated).toEqual(['uuid']);
+  });
+});

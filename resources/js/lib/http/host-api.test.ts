@@ -1,0 +1,119 @@
+// The relay call's decoding against a real HTTP server on 127.0.0.1 standing in for a host: a
+// framed answer becomes a RelayResult, every kind of failure a RelayFailure with the host's message.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELAY_FRAME_CONTENT_TYPE, type RelayRequest } from '../../../../protocol/types';
+import { createHostClient } from './client';
+import { RelayFailureError, decodeRelayResult, relay } from './host-api';
+
+const request: RelayRequest = { method: 'GET', url: '/x', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' } };
+
+function frame(body: Uint8Array, status = 201) {
+  const meta = {
+    status,
+    statusText: 'Created',
+    headers: [['content-type', 'application/json']],
+    cookies: [],
+    bodySize: body.length,
+    bodyBytes: body.length,
+    truncated: false,
+    url: 'http://t/x',
+    timing: { ttfbMs: 1, totalMs: 2 },
+  };
+  return Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), Buffer.from(body)]);
+}
+
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  // The path of the client's prefix URL picks the answer.
+  server = createServer((req, res) => {
+    const scenario = (req.url ?? '').split('/')[1];
+    if (scenario === 'ok') {
+      res.writeHead(200, { 'content-type': RELAY_FRAME_CONTENT_TYPE });
+      res.end(frame(new Uint8Array([...Buffer.from('{"ok":true}')])));
+    } else if (scenario === 'refused') {
+      res.writeHead(403, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'TARGET_NOT_ALLOWED', message: 'Not an allowed origin' } }));
+    } else if (scenario === 'html') {
+      res.writeHead(500, 'Internal Server Error', { 'content-type': 'text/html' });
+      res.end('<h1>oops</h1>');
+    } else if (scenario === 'plain') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    } else if (scenario === 'hang') {
+      // never answers
+    } else {
+      req.socket.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const client = (scenario: string) => createHostClient({ prefixUrl: `${baseUrl}/${scenario}/`, minimumDurationMs: 0, notify: () => {} });
+
+async function failureOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RelayFailureError) return error.failure;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('relay', () => {
+  it('decodes a framed answer into the metadata and the raw body bytes', async () => {
+    const result = await relay(request, undefined, client('ok'));
+    expect(result.meta.status).toBe(201);
+    expect(new TextDecoder().decode(result.body)).toBe('{"ok":true}');
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    expect(Date.now() - result.receivedAt).toBeLessThan(5000);
+  });
+
+  it('keeps binary bodies byte for byte', () => {
+    const bytes = frame(new Uint8Array([0, 10, 255, 10, 13]));
+    const result = decodeRelayResult(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), 5);
+    expect([...new Uint8Array(result.body)]).toEqual([0, 10, 255, 10, 13]);
+  });
+
+  it("turns the host's error body into a failure with its code and message", async () => {
+    expect(await failureOf(relay(request, undefined, client('refused')))).toEqual({
+      status: 403,
+      code: 'TARGET_NOT_ALLOWED',
+      message: 'Not an allowed origin',
+      field: undefined,
+    });
+  });
+
+  it('names a non-JSON error by its status', async () => {
+    expect(await failureOf(relay(request, undefined, client('html')))).toMatchObject({
+      status: 500,
+      code: 'HTTP_500',
+      message: 'The host answered 500 Internal Server Error',
+    });
+  });
+
+  it('reports an answer that is not a relay frame', async () => {
+    expect(await failureOf(relay(request, undefined, client('plain')))).toMatchObject({ code: 'INVALID_RELAY_RESPONSE' });
+  });
+
+  it('reports a cancel as ABORTED', async () => {
+    const controller = new AbortController();
+    const pending = failureOf(relay(request, controller.signal, client('hang')));
+    setTimeout(() => controller.abort(), 50);
+    expect(await pending).toMatchObject({ code: 'ABORTED', message: 'The request was cancelled.' });
+  });
+
+  it('reports a dropped connection as NETWORK_ERROR', async () => {
+    expect(await failureOf(relay(request, undefined, client('drop')))).toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+});

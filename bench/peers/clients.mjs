@@ -19,9 +19,12 @@ export const CLIENTS = [
   {
     id: 'scalar',
     name: 'Scalar',
-    sendPath: 'Test Request → Send',
+    sendPath: 'operation in the sidebar → Test Request → Send',
     url: (urls) => `${urls.pages}/scalar.html`,
     async sendButton(page, size, timeout) {
+      // Operations far down the page are rendered only once scrolled to; the sidebar gets there.
+      const sidebar = page.getByRole('complementary', { name: /^Sidebar/ });
+      await sidebar.getByRole('link', { name: `JSON body of ${size.label} HTTP Method: GET`, exact: true }).click({ timeout });
       await page.getByRole('button', { name: `Test Request (get ${pathFor(size.id)})`, exact: true }).click({ timeout });
       return page.getByRole('button', { name: /^Send\b/ }).first();
     },

@@ -20,6 +20,8 @@ export const PROBE_SCRIPT = `(() => {
 
   let armed = null;
   let clickAt = null, firstAt = null, lastAt = null, firstSeen = false, lastSeen = false;
+  const UNREACHABLE_AFTER_MS = 3000;
+  let endHeight = -1, atEndSince = null, unreachable = false;
   let lastBeat = now(), maxGap = 0, scroller = null, resolveDone, failure = null;
   const done = new Promise((resolve) => { resolveDone = resolve; });
 
@@ -61,7 +63,7 @@ export const PROBE_SCRIPT = `(() => {
 
   function finish() {
     if (!lastSeen) return;
-    resolveDone(true);
+    resolveDone('done');
   }
   function noticeLast() {
     if (lastSeen) return;
@@ -102,10 +104,16 @@ export const PROBE_SCRIPT = `(() => {
   // Heartbeat; once the first line is up, keep the body's scroller at its end until the last line shows.
   const beat = () => {
     const t = now();
-    if (clickAt !== null && lastAt === null) maxGap = Math.max(maxGap, t - lastBeat);
+    if (clickAt !== null && lastAt === null && !unreachable) maxGap = Math.max(maxGap, t - lastBeat);
     lastBeat = t;
     if (firstSeen && !lastSeen && scroller) {
       scroller.scrollTop = scroller.scrollHeight;
+      // A scroller that sits at its end, not growing, for 3 s without the last line will never show
+      // it (e.g. a list taller than the browser's maximum element height): give up early.
+      const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+      if (!atEnd || scroller.scrollHeight !== endHeight) { endHeight = scroller.scrollHeight; atEndSince = atEnd ? t : null; }
+      else if (atEndSince === null) atEndSince = t;
+      else if (t - atEndSince > UNREACHABLE_AFTER_MS) { unreachable = true; resolveDone('unreachable'); }
     }
     requestAnimationFrame(beat);
   };
@@ -131,6 +139,8 @@ export const PROBE_SCRIPT = `(() => {
       return {
         clicked: clickAt !== null,
         firstControl: firstClickAt,
+        unreachable,
+        scrollHeight: scroller ? scroller.scrollHeight : null,
         firstText: firstAt === null ? null : firstAt - clickAt,
         lastLine: lastAt === null ? null : lastAt - clickAt,
         longestTask: longest,

@@ -146,7 +146,7 @@ export function goalVerdicts(results) {
     detail: over.length ? `over 100 ms at ${over.join(', ')}; worst ${formatTask(worst)}` : `worst ${formatTask(worst)}`,
   });
   const missing = peers.filter((p) => !results.load[p.id]).map((p) => p.name);
-  verdicts.push({ goal: 'Every peer row present', met: missing.length === 0, detail: missing.length ? `missing: ${missing.join(', ')}` : 'Scalar, Swagger UI and RapiDoc all measured' });
+  verdicts.push({ goal: 'Every peer row present', met: missing.length === 0, detail: missing.length ? `missing: ${missing.join(', ')}` : `${peers.map((p) => p.name).join(', ')} measured` });
   return verdicts;
 }
 
@@ -165,7 +165,7 @@ export function renderMarkdown(results) {
   out.push(`- Responses: compact JSON from one loopback API (127.0.0.1) of ${results.sizes.map((s) => s.label).join(', ')} (1 MB = 1,048,576 bytes); Kite reaches it through its Node host's relay, the peers call it from their pages (CORS).`);
   out.push(`- Total bench time: ${formatMs(meta.elapsedMs)}`);
   out.push('');
-  out.push('Ratio rows: Kite ÷ the best peer in that column (under 1× means Kite is ahead). A client that has not painted the last line 60 s after the click is "did not finish in 60 s"; once a client did not finish a size, its larger sizes are skipped, and once 3 of 5 runs did not finish, the other runs are skipped (the median is decided).');
+  out.push('Ratio rows: Kite ÷ the best peer in that column (under 1× means Kite is ahead). A client that has not painted the last line 60 s after the click is "did not finish in 60 s"; once a client showed no text at a size within 60 s, its larger sizes are skipped, and once 3 of 5 runs ran out the 60 s, the other runs are skipped (the median is decided). A last line that never appears although its scroller has sat at its end for 3 s counts as not finished too (see the notes).');
   out.push('');
   out.push('## First load');
   out.push('');

@@ -106,7 +106,7 @@ async function measureOnce(browser, client, size, urls) {
     // records the click itself, and stats() says if it never arrived.
     const clicking = send.click({ timeout: DEADLINE_MS, noWaitAfter: true }).catch(() => {});
     const finished = await within(
-      Promise.race([page.evaluate(() => window.__bench.done.then(() => 'done')), crash.then(() => 'crashed')]).catch(() => 'closed'),
+      Promise.race([page.evaluate(() => window.__bench.done), crash.then(() => 'crashed')]).catch(() => 'closed'),
       Math.max(0, DEADLINE_MS - (Date.now() - clickedAt)),
       'timeout',
     );
@@ -117,8 +117,10 @@ async function measureOnce(browser, client, size, urls) {
     const stats = crashed ? null : await within(page.evaluate(() => window.__bench.stats()).catch(() => null), 3000, null);
     if (stats) {
       if (!stats.clicked) sample.note = 'the click on the send button did not reach the page';
+      sample.unreachable = finished === 'unreachable';
       Object.assign(sample, { firstText: stats.firstText, lastLine: stats.lastLine, longestTask: stats.longestTask, maxGap: stats.maxGap });
       if (finished !== 'done') sample.lastLine = null;
+      if (finished === 'unreachable') sample.note ??= `the last line never appeared: the body's scroller sat at its end (${stats.scrollHeight} px tall) for 3 s without it`;
       if (finished === 'timeout') sample.note ??= stats.firstText === null ? 'no body text within 60 s' : 'the last line was not reachable within 60 s';
     } else {
       sample.hung = true;
@@ -187,7 +189,7 @@ try {
       for (const client of order) {
         if (givenUp[client.id]) continue;
         const done = runs[client.id];
-        if (decidedAsUnfinished(done.filter((r) => r.lastLine === null).length, RUNS)) continue;
+        if (decidedAsUnfinished(done.filter((r) => r.lastLine === null && !r.unreachable).length, RUNS)) continue;
         const sample = await measureOnce(browser, client, size, urls);
         done.push(sample);
         if (sample.tti !== null) loads[client.id].push(sample);
@@ -204,7 +206,9 @@ try {
       }
       const summary = summarizeRuns(runs[client.id]);
       responses[client.id][size.id] = { summary, runs: runs[client.id], notes: notes[client.id] };
-      if (!Number.isFinite(summary.lastLine)) givenUp[client.id] = `did not finish ${size.label}`;
+      // Larger bodies only take longer: a client that showed no text (or hung) at this size is not
+      // given a larger one. One that showed the text but not its last line still is.
+      if (!Number.isFinite(summary.firstText)) givenUp[client.id] = `no text at ${size.label}`;
     }
   }
 } finally {
@@ -241,7 +245,8 @@ const markdown = renderMarkdown(results);
 const out = new URL(args.out, repo);
 mkdirSync(new URL('.', out), { recursive: true });
 writeFileSync(out, markdown);
-writeFileSync(new URL(args.out.replace(/\.md$/, '') + '.json', repo), JSON.stringify(results, null, 2));
+const rawFile = join(tmpdir(), 'kite-bench-peers.json');
+writeFileSync(rawFile, JSON.stringify(results, null, 2));
 
 console.log('');
 printTable(
@@ -259,4 +264,4 @@ printTable(
 );
 console.log('');
 console.log(markdown);
-console.log(`Written to ${args.out} (raw runs beside it as .json) in ${formatMs(Date.now() - started)}.`);
+console.log(`Written to ${args.out} (every run: ${rawFile}) in ${formatMs(Date.now() - started)}.`);

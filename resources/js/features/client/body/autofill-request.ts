@@ -24,7 +24,7 @@ function dataUriPart(name: string, value: string): MultipartRow | undefined {
   const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(value);
   if (!match || !match[2]) return undefined;
   const contentType = match[1] ?? 'application/octet-stream';
-  const extension = contentType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') || 'bin';
+  const extension = contentType.split('/')[1]?.split('+')[0].replace(/[^a-z0-9]/gi, '') || 'bin';
   const base64 = match[3];
   return {
     id: newRowId(),

@@ -118,13 +118,14 @@ export function RequestBuilder(props: RequestBuilderProps) {
             <Dices size={13} aria-hidden="true" /> Auto-fill
           </button>
           <label className="kite-seed">
-            <span>Seed</span>
+            <span className="sr-only">Seed</span>
             <input
               className="kite-input kite-seed-input"
               inputMode="numeric"
               aria-label="Seed"
               value={seedShown}
-              placeholder="—"
+              placeholder="seed"
+              title="The seed of the last auto-fill: the same seed fills the same values"
               onChange={(event) => setSeedText(event.target.value.replace(/[^0-9]/g, ''))}
             />
           </label>

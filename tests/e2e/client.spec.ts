@@ -377,3 +377,59 @@ test('a full storage quota drops the oldest history bodies first and warns, keep
   await page.getByRole('tab', { name: /History/ }).click();
   await expect(page.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(3);
 });
+
+test("the host's global headers are sent, generator-valued ones generated at send time, and can be switched off", async ({ page }) => {
+  // The host's page config names two global headers (as a host configured with them would).
+  await page.addInitScript(() => {
+    let config: Record<string, unknown> | undefined;
+    Object.defineProperty(window, 'Kite', {
+      configurable: true,
+      get: () => config,
+      set: (value: Record<string, unknown>) => {
+        config = { ...value, globalHeaders: [{ name: 'X-Tenant', value: 'acme' }, { name: 'X-Request-Id', value: 'generator:uuid' }] };
+      },
+    });
+  });
+  await openClient(page);
+  await pickRoute(page, 'GET', '/echo');
+  await page.getByRole('tab', { name: /Headers/ }).click();
+  await expect(page.getByRole('group', { name: 'Global headers' })).toContainText('generated: uuid');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"X-Tenant"');
+  await expect(responseArea(page)).toContainText('"acme"');
+  await expect(responseArea(page)).toContainText(/"X-Request-Id",\d*\s*"[0-9a-f]{8}-[0-9a-f]{4}-/);
+
+  await page.getByRole('checkbox', { name: 'Enable global header X-Tenant' }).uncheck();
+  await send(page);
+  await expect(responseArea(page)).toContainText('"X-Request-Id"');
+  await expect(responseArea(page)).not.toContainText('"X-Tenant"');
+});
+
+test('with autoRefreshRoutes on, routes are fetched again on focus at most every 10 seconds; off, only by the button', async ({ page }) => {
+  await page.clock.install();
+  let routeCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/routes')) routeCalls += 1;
+  });
+  await openClient(page);
+  const focus = () => page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  const settle = () => page.waitForTimeout(300);
+  const initial = routeCalls;
+  await focus();
+  await settle();
+  expect(routeCalls).toBe(initial);
+  await page.clock.fastForward(10_500);
+  await focus();
+  await expect.poll(() => routeCalls).toBe(initial + 1);
+
+  await page.evaluate(() => localStorage.setItem('kite:preferences', JSON.stringify({ autoRefreshRoutes: false })));
+  await page.reload();
+  await expect(routeButton(page, 'GET', '/users')).toBeVisible();
+  const afterReload = routeCalls;
+  await page.clock.fastForward(20_000);
+  await focus();
+  await settle();
+  expect(routeCalls).toBe(afterReload);
+  await page.getByRole('button', { name: 'Refresh routes' }).click();
+  await expect.poll(() => routeCalls).toBe(afterReload + 1);
+});

@@ -433,3 +433,11 @@ test('with autoRefreshRoutes on, routes are fetched again on focus at most every
   await page.getByRole('button', { name: 'Refresh routes' }).click();
   await expect.poll(() => routeCalls).toBe(afterReload + 1);
 });
+
+test('a request with an empty path parameter is not sent, and the user is told which one', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'GET', '/users/{user}');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Fill in the path parameter user first')).toBeVisible();
+  await expect(page.getByText('Send a request to see its response here.')).toBeVisible();
+});

@@ -10,7 +10,7 @@ import { historyBody, newHistoryId } from '../../history/history-entry';
 import type { HistoryState } from '../../history/use-history';
 import { slimRequestState } from '../request/persistence';
 import { buildRelayRequest, filesMissingContent, resolveGlobalHeaders } from '../request/relay-request';
-import { finalUrl } from '../request/url';
+import { finalUrl, missingPathParams, splitUrl } from '../request/url';
 import { generateValue } from './generator-kits';
 import { flushPendingEdits } from './pending-edits';
 import { requestStateAtom } from './request-atoms';
@@ -34,6 +34,11 @@ export function useSender(history: HistoryState, baseUrl: string) {
     const missingFiles = filesMissingContent(state);
     if (missingFiles.length > 0) {
       toast.error('Pick the files again', { description: `Their content was not kept across the reload: ${missingFiles.join(', ')}` });
+      return;
+    }
+    const missingParams = missingPathParams(splitUrl(state.url).path, state.pathParams);
+    if (missingParams.length > 0) {
+      toast.error(`Fill in the path ${missingParams.length === 1 ? 'parameter' : 'parameters'} ${missingParams.join(', ')} first`);
       return;
     }
     const abort = new AbortController();

@@ -189,7 +189,7 @@ try {
         const check = () => (predicate() ? resolve() : requestAnimationFrame(check));
         check();
       });
-    const status = () => document.querySelector('.kite-json-status')?.textContent ?? '';
+    const status = () => document.querySelector('.kite-json-status > span')?.textContent ?? '';
 
     // Paste the document into the (empty) editor.
     const plain = document.querySelector('textarea[aria-label="JSON body"]');

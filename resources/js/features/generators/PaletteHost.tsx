@@ -86,15 +86,11 @@ export function PaletteHost() {
     const onKeyUp = (event: KeyboardEvent) => {
       if (detector.keyUp({ key: event.key, time: event.timeStamp })) openGeneratorPalette({ method: 'double-shift' });
     };
-    // The window losing focus mid-press (Shift+Tab to another window) must not leave half a pair.
-    const onBlur = () => detector.reset();
     window.addEventListener('keydown', onKeyDown, true);
     window.addEventListener('keyup', onKeyUp, true);
-    window.addEventListener('blur', onBlur);
     return () => {
       window.removeEventListener('keydown', onKeyDown, true);
       window.removeEventListener('keyup', onKeyUp, true);
-      window.removeEventListener('blur', onBlur);
     };
   }, [open]);
 

@@ -41,7 +41,7 @@ test.beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'kite-laravel-e2e-'));
   mkdirSync(join(scratch, 'config'));
   for (const file of readdirSync(join(FIXTURE, 'config'))) copyFileSync(join(FIXTURE, 'config', file), join(scratch, 'config', file));
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     KITE_FIXTURE_BASE_PATH: scratch,
     APP_ENV: 'local',

@@ -1,5 +1,6 @@
 // Authorization: the five types in the spec's order and labels, and the fields each one needs.
-import { AUTHORIZATION_OPTIONS, type AuthState } from '../request/request-state';
+import { AUTHORIZATION_OPTIONS } from '../../../lib/authorization';
+import type { AuthState } from '../request/request-state';
 import { TextField } from '../ui/TextField';
 
 export function AuthEditor({ auth, onChange }: { auth: AuthState; onChange: (auth: AuthState) => void }) {

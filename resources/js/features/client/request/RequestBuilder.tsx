@@ -8,7 +8,8 @@ import { BodyEditor } from '../body/BodyEditor';
 import type { RequestUpdate } from '../state/request-atoms';
 import { KeyValueEditor } from '../ui/KeyValueEditor';
 import { methodHasBody } from './body-types';
-import { AUTHORIZATION_OPTIONS, type RequestState } from './request-state';
+import { authorizationLabel } from '../../../lib/authorization';
+import type { RequestState } from './request-state';
 import { GENERATOR_PREFIX } from './relay-request';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from './url';
 import { UrlBar } from './UrlBar';
@@ -54,7 +55,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
     { id: 'body', label: 'Body' },
     { id: 'auth', label: 'Auth' },
   ];
-  const authLabel = AUTHORIZATION_OPTIONS.find((option) => option.type === state.auth.type)?.label;
+  const authLabel = authorizationLabel(state.auth.type);
   const seedValue = Number(seedShown);
   const seedValid = seedShown !== '' && Number.isInteger(seedValue) && seedValue >= 0;
 

@@ -2,8 +2,8 @@
 // back field by field, so a corrupt or outdated entry yields defaults (per field), never a crash.
 import type { AuthorizationType } from '../../../../../protocol/types';
 import { BODY_TYPES, type BodyType } from './body-types';
+import { AUTHORIZATION_OPTIONS } from '../../../lib/authorization';
 import {
-  AUTHORIZATION_OPTIONS,
   HTTP_METHODS,
   type KeyValueRow,
   type MultipartRow,

@@ -58,14 +58,6 @@ export interface RequestState {
   autofillSeed: number | null;
 }
 
-export const AUTHORIZATION_OPTIONS: ReadonlyArray<{ type: AuthorizationType; label: string }> = [
-  { type: 'current-user', label: 'Currently Logged-in User' },
-  { type: 'impersonate', label: 'Impersonate User with ID' },
-  { type: 'none', label: 'None' },
-  { type: 'bearer', label: 'Bearer Token' },
-  { type: 'basic', label: 'Basic Auth' },
-];
-
 let rowCounter = 0;
 export function newRowId(): string {
   rowCounter += 1;

@@ -56,9 +56,8 @@ function currentPlacement(request: PaletteOpenRequest): Placement {
 }
 
 function placementStyle(placement: Placement) {
-  return placement.kind === 'above'
-    ? { bottom: placement.bottom, left: placement.left }
-    : { top: placement.top, left: placement.left };
+  const edge = placement.kind === 'above' ? { bottom: placement.bottom } : { top: placement.top };
+  return { ...edge, left: placement.left, maxHeight: placement.maxHeight };
 }
 
 /** Long values (a data URI) are cut in the toast; the clipboard holds all of it. */

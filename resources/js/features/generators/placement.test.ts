@@ -13,8 +13,13 @@ describe('placing the palette', () => {
     expect(placePalette(rect(600, 50), viewport, 448)).toEqual({ kind: 'above', bottom: 800 - 600 + 4, left: 50 });
   });
 
-  it('stays below when there is even less room above', () => {
-    expect(placePalette(rect(250, 50), { width: 1280, height: 600 }, 448).kind).toBe('below');
+  it('when neither side has 400 px it takes the roomier side and shrinks to fit', () => {
+    expect(placePalette(rect(250, 50), { width: 1280, height: 600 }, 448)).toEqual({ kind: 'below', top: 286, left: 50, maxHeight: 600 - 286 - 8 });
+    expect(placePalette(rect(320, 50), { width: 1280, height: 600 }, 448)).toEqual({ kind: 'above', bottom: 600 - 320 + 4, left: 50, maxHeight: 320 - 4 - 8 });
+  });
+
+  it('goes over an input taller than the room around it, inside the viewport', () => {
+    expect(placePalette({ top: 120, left: 50, bottom: 1400, right: 600 }, viewport, 448)).toEqual({ kind: 'over', top: 392, left: 50, maxHeight: 784 });
   });
 
   it('is centred when no input is focused', () => {

@@ -1,5 +1,7 @@
 // Where the palette goes (spec §9): 4 px below the focused input, flipped above it when the assumed
-// 400 px height does not fit below; centred when no input is focused. Kept inside the viewport.
+// 400 px height does not fit below; centred when no input is focused. Kept inside the viewport:
+// when neither side has 400 px it takes the roomier side and shrinks, and when even that is too
+// little (a textarea taller than the window) it lies over the input.
 import { PALETTE } from './constants';
 
 export interface Rect {
@@ -14,11 +16,20 @@ export interface Viewport {
   height: number;
 }
 
-export type Placement =
+export type Placement = (
   | { kind: 'below'; top: number; left: number }
   /** Anchored by its bottom edge, so a palette shorter than assumed still sits next to the input. */
   | { kind: 'above'; bottom: number; left: number }
-  | { kind: 'centred'; top: number; left: number };
+  | { kind: 'centred'; top: number; left: number }
+  /** Neither side has room (a tall textarea): it lies over the input, inside the viewport. */
+  | { kind: 'over'; top: number; left: number }
+) & {
+  /** Set when the palette must shrink to the room it has. */
+  maxHeight?: number;
+};
+
+/** Below this the palette is too cramped next to the input and goes over it instead. */
+const MIN_HEIGHT = 200;
 
 export function placePalette(anchor: Rect | null, viewport: Viewport, paletteWidth: number): Placement {
   const { assumedHeight, offset, viewportMargin } = PALETTE;
@@ -33,8 +44,16 @@ export function placePalette(anchor: Rect | null, viewport: Viewport, paletteWid
   const left = Math.min(Math.max(viewportMargin, anchor.left), maxLeft);
   const spaceBelow = viewport.height - anchor.bottom - offset;
   const spaceAbove = anchor.top - offset;
-  if (spaceBelow >= assumedHeight || spaceBelow >= spaceAbove) {
-    return { kind: 'below', top: anchor.bottom + offset, left };
-  }
-  return { kind: 'above', bottom: viewport.height - anchor.top + offset, left };
+  const below = { kind: 'below' as const, top: anchor.bottom + offset, left };
+  const above = { kind: 'above' as const, bottom: viewport.height - anchor.top + offset, left };
+  if (spaceBelow >= assumedHeight) return below;
+  if (spaceAbove >= assumedHeight) return above;
+  const room = Math.max(spaceBelow, spaceAbove) - viewportMargin;
+  if (room >= MIN_HEIGHT) return { ...(spaceBelow >= spaceAbove ? below : above), maxHeight: room };
+  return {
+    kind: 'over',
+    top: Math.max(viewportMargin, viewport.height - assumedHeight - viewportMargin),
+    left,
+    maxHeight: viewport.height - 2 * viewportMargin,
+  };
 }

@@ -132,6 +132,10 @@ test.describe('generator palette', () => {
     await body.press('ArrowLeft');
     await body.press('ArrowLeft');
     await doubleShift(page);
+    // The editor is taller than the room around it: the palette stays inside the window.
+    const box = await settledBox(page);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     await search(page).fill('uuid');
     await page.keyboard.press('Enter');
     await expect(palette(page)).toHaveCount(0);

@@ -25,7 +25,7 @@ import { flushPendingEdits } from './state/pending-edits';
 import { browserStorage, requestDefaults, requestStateAtom, updateRequestAtom } from './state/request-atoms';
 import { useRoutes } from './state/use-routes';
 import { useSender } from './state/use-sender';
-import { copyText } from './ui/clipboard';
+import { copyText } from '../../lib/clipboard';
 
 const SAVE_DEBOUNCE_MS = 400;
 
@@ -122,7 +122,7 @@ export default function ClientScreen() {
     const current = store.get(requestStateAtom);
     try {
       const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
-      await copyText(toCurl(current, { baseUrl, globalHeaders: headers }));
+      if (!(await copyText(toCurl(current, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
       toast.success('Copied as cURL');
     } catch (error) {
       toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });

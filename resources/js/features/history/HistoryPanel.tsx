@@ -5,7 +5,7 @@ import { Search, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry } from './history-entry';
 import { searchHistory } from './history-search';
-import { formatBytes, relativeTime } from '../client/ui/format';
+import { formatRelativeTime, formatSize } from '../../lib/format';
 import type { HistoryState } from './use-history';
 
 export interface HistoryPanelProps {
@@ -109,9 +109,9 @@ export function HistoryPanel({ history, selectedId, onRestore }: HistoryPanelPro
                       {entry.status ?? entry.failure?.code ?? 'failed'}
                     </span>
                     <span>{Math.round(entry.durationMs)} ms</span>
-                    <span>{formatBytes(entry.size)}</span>
+                    <span>{formatSize(entry.size)}</span>
                     <time dateTime={new Date(entry.time).toISOString()} title={new Date(entry.time).toLocaleString()}>
-                      {relativeTime(entry.time, now)}
+                      {formatRelativeTime(entry.time, now)}
                     </time>
                   </span>
                 </button>

@@ -9,7 +9,7 @@ import { KeyValueEditor } from '../ui/KeyValueEditor';
 import { TextField } from '../ui/TextField';
 import { fileToBase64 } from './file-base64';
 import { JsonEditor } from './JsonEditor';
-import { formatBytes } from '../ui/format';
+import { formatSize } from '../../../lib/format';
 
 export interface BodyEditorProps {
   state: RequestState;
@@ -103,7 +103,7 @@ function MultipartEditor({ rows, onChange }: { rows: MultipartRow[]; onChange: (
             <label className="kite-file-pick">
               <Paperclip size={14} aria-hidden="true" />
               <span className="kite-file-name">
-                {row.file ? `${row.file.filename} (${formatBytes(row.file.size)})${row.file.base64 === undefined && row.file.size > 0 ? ' — pick again' : ''}` : 'Choose a file…'}
+                {row.file ? `${row.file.filename} (${formatSize(row.file.size)})${row.file.base64 === undefined && row.file.size > 0 ? ' — pick again' : ''}` : 'Choose a file…'}
               </span>
               <input
                 type="file"

@@ -8,7 +8,7 @@ import type { BodyView } from './body-document';
 import { MAX_MATCHES } from './body-document';
 import { CodeView } from './CodeView';
 import { bodyKind, charsetOf, downloadFileName, headerValue, mediaType, type BodyKind } from './content-type';
-import { formatSize } from './response-meta';
+import { formatSize } from '../../../lib/format';
 import { useBodySource } from './useBodySource';
 
 type BodyTab = 'pretty' | 'raw' | 'preview';

@@ -1,14 +1,8 @@
 // The line above the body: status (coloured by class), duration, size, arrival time, redirect.
 import { useEffect, useState } from 'react';
 import type { RelayResult } from '../../../lib/http/relay-result';
-import {
-  formatDuration,
-  formatExactSize,
-  formatRelativeTime,
-  formatSize,
-  relativeTimeRefreshMs,
-  statusClass,
-} from './response-meta';
+import { formatDuration, formatExactSize, formatRelativeTime, formatSize, relativeTimeRefreshMs } from '../../../lib/format';
+import { statusClass } from './response-meta';
 
 export function ResponseSummary({ result }: { result: RelayResult }) {
   const { meta } = result;

@@ -1,13 +1,13 @@
 // Copy and download of a response body, straight from its bytes (no decoding on the main thread
 // where the browser can take a Blob).
+import { copyText } from '../../../lib/clipboard';
 
 /** How long the 'Copied' indicator stays (spec: "Copied indicator 1500 ms"). */
 export const COPIED_INDICATOR_MS = 1500;
 
 export async function copyBody(bytes: ArrayBuffer, charset?: string): Promise<void> {
   const clipboard = navigator.clipboard;
-  if (!clipboard) throw new Error('The clipboard is not available on this page');
-  if (typeof ClipboardItem !== 'undefined' && typeof clipboard.write === 'function' && (!charset || charset === 'utf-8')) {
+  if (clipboard && typeof ClipboardItem !== 'undefined' && typeof clipboard.write === 'function' && (!charset || charset === 'utf-8')) {
     try {
       await clipboard.write([new ClipboardItem({ 'text/plain': new Blob([bytes], { type: 'text/plain' }) })]);
       return;
@@ -15,7 +15,8 @@ export async function copyBody(bytes: ArrayBuffer, charset?: string): Promise<vo
       // Some browsers refuse Blob items; the text path below works everywhere.
     }
   }
-  await clipboard.writeText(new TextDecoder(charset || 'utf-8').decode(bytes));
+  // The text path, with the old copy command where the async clipboard is missing (plain http).
+  if (!(await copyText(new TextDecoder(charset || 'utf-8').decode(bytes)))) throw new Error('The browser refused to copy to the clipboard.');
 }
 
 export function downloadBody(bytes: ArrayBuffer, contentType: string | undefined, fileName: string): void {

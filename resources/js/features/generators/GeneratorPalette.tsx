@@ -56,7 +56,7 @@ function currentPlacement(request: PaletteOpenRequest): Placement {
 }
 
 function placementStyle(placement: Placement) {
-  const edge = placement.kind === 'above' ? { bottom: placement.bottom } : { top: placement.top };
+  const edge = 'bottom' in placement ? { bottom: placement.bottom } : { top: placement.top };
   return { ...edge, left: placement.left, maxHeight: placement.maxHeight };
 }
 

@@ -6,11 +6,11 @@ const rect = (top: number, left: number, height = 32, width = 200) => ({ top, le
 
 describe('placing the palette', () => {
   it('goes 4 px below the focused input when the assumed 400 px fit', () => {
-    expect(placePalette(rect(100, 50), viewport, 448)).toEqual({ kind: 'below', top: 136, left: 50 });
+    expect(placePalette(rect(100, 50), viewport, 448)).toEqual({ kind: 'below', top: 136, left: 50, maxHeight: 800 - 136 - 8 });
   });
 
   it('flips above the input when 400 px do not fit below', () => {
-    expect(placePalette(rect(600, 50), viewport, 448)).toEqual({ kind: 'above', bottom: 800 - 600 + 4, left: 50 });
+    expect(placePalette(rect(600, 50), viewport, 448)).toEqual({ kind: 'above', bottom: 800 - 600 + 4, left: 50, maxHeight: 600 - 4 - 8 });
   });
 
   it('when neither side has 400 px it takes the roomier side and shrinks to fit', () => {
@@ -19,7 +19,7 @@ describe('placing the palette', () => {
   });
 
   it('goes over an input taller than the room around it, inside the viewport', () => {
-    expect(placePalette({ top: 120, left: 50, bottom: 1400, right: 600 }, viewport, 448)).toEqual({ kind: 'over', top: 392, left: 50, maxHeight: 784 });
+    expect(placePalette({ top: 120, left: 50, bottom: 1400, right: 600 }, viewport, 448)).toEqual({ kind: 'over', bottom: 8, left: 50, maxHeight: 784 });
   });
 
   it('is centred when no input is focused', () => {

@@ -21,10 +21,10 @@ export type Placement = (
   /** Anchored by its bottom edge, so a palette shorter than assumed still sits next to the input. */
   | { kind: 'above'; bottom: number; left: number }
   | { kind: 'centred'; top: number; left: number }
-  /** Neither side has room (a tall textarea): it lies over the input, inside the viewport. */
-  | { kind: 'over'; top: number; left: number }
+  /** Neither side has room (a tall textarea): it lies over the input, at the window's bottom. */
+  | { kind: 'over'; bottom: number; left: number }
 ) & {
-  /** Set when the palette must shrink to the room it has. */
+  /** The room it has: the palette shrinks its list rather than leave the window. */
   maxHeight?: number;
 };
 
@@ -44,16 +44,11 @@ export function placePalette(anchor: Rect | null, viewport: Viewport, paletteWid
   const left = Math.min(Math.max(viewportMargin, anchor.left), maxLeft);
   const spaceBelow = viewport.height - anchor.bottom - offset;
   const spaceAbove = anchor.top - offset;
-  const below = { kind: 'below' as const, top: anchor.bottom + offset, left };
-  const above = { kind: 'above' as const, bottom: viewport.height - anchor.top + offset, left };
+  const below = { kind: 'below' as const, top: anchor.bottom + offset, left, maxHeight: spaceBelow - viewportMargin };
+  const above = { kind: 'above' as const, bottom: viewport.height - anchor.top + offset, left, maxHeight: spaceAbove - viewportMargin };
   if (spaceBelow >= assumedHeight) return below;
   if (spaceAbove >= assumedHeight) return above;
-  const room = Math.max(spaceBelow, spaceAbove) - viewportMargin;
-  if (room >= MIN_HEIGHT) return { ...(spaceBelow >= spaceAbove ? below : above), maxHeight: room };
-  return {
-    kind: 'over',
-    top: Math.max(viewportMargin, viewport.height - assumedHeight - viewportMargin),
-    left,
-    maxHeight: viewport.height - 2 * viewportMargin,
-  };
+  const roomier = spaceBelow >= spaceAbove ? below : above;
+  if (roomier.maxHeight >= MIN_HEIGHT) return roomier;
+  return { kind: 'over', bottom: viewportMargin, left, maxHeight: viewport.height - 2 * viewportMargin };
 }

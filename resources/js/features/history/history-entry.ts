@@ -1,7 +1,6 @@
 // One logged request: when it was sent, the whole request state, and what came back.
 import type { HttpMethod, RelayResponseMeta } from '../../../../protocol/types';
 import type { RelayFailure } from '../../lib/http/relay-result';
-import type { RequestState } from '../client/request/request-state';
 
 /** Response bodies are kept in history up to this many bytes. */
 export const MAX_HISTORY_BODY_BYTES = 1024 * 1024;
@@ -13,7 +12,11 @@ export interface HistoryEntry {
   method: HttpMethod;
   /** The final URL as the preview showed it, for display and search. */
   url: string;
-  request: RequestState;
+  /**
+   * The whole request as the builder saved it. History keeps it opaque: the builder reads it back
+   * through its own field-by-field check, so an entry an older Kite wrote still restores.
+   */
+  request: unknown;
   status?: number;
   statusText?: string;
   failure?: RelayFailure;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRequestState } from '../client/request/request-state';
 import { createMemoryHistoryBackend, entryBytes } from './history-backend';
 import { type HistoryEntry, MAX_HISTORY_BODY_BYTES, historyBody, newHistoryId } from './history-entry';
 import { addToHistory, quotaWarning, trimHistory } from './history-store';
@@ -11,7 +10,7 @@ function entry(time: number, overrides: Partial<HistoryEntry> = {}): HistoryEntr
     time,
     method: 'GET',
     url: `http://x/items/${time}`,
-    request: defaultRequestState(),
+    request: { method: 'GET', url: '/users' },
     status: 200,
     statusText: 'OK',
     size: 10,

@@ -6,7 +6,7 @@ import type { AuthorizationType } from '../../../../protocol/types';
 import { AUTHORIZATION_OPTIONS } from '../../lib/authorization';
 import { isPreferencesDirtyAtom, preferencesAtom, resetPreferencesAtom } from '../../lib/preferences/atoms';
 import { MAX_HISTORY_LOGS_LIMIT, THEMES, type ThemePreference } from '../../lib/preferences/preferences';
-import { AUTOMATIC_BODY_TYPE, BODY_TYPES } from '../client/request/body-types';
+import { AUTOMATIC_BODY_TYPE, BODY_TYPES } from '../../lib/body-types';
 
 const THEME_LABELS: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 

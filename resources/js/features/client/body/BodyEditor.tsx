@@ -2,7 +2,7 @@
 import { Paperclip, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { JsonSchema } from '../../../../../protocol/types';
-import { BODY_TYPES } from '../request/body-types';
+import { BODY_TYPES } from '../../../lib/body-types';
 import { type MultipartRow, type RequestState, emptyMultipartRow } from '../request/request-state';
 import type { RequestUpdate } from '../state/request-atoms';
 import { KeyValueEditor } from '../ui/KeyValueEditor';

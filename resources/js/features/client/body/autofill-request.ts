@@ -1,7 +1,7 @@
 // One click of Auto-fill: the body from the route's body schema (in the body type being edited),
 // the query rows from its query schema for methods without a body, and empty path parameters.
 import type { JsonSchema, RouteInfo } from '../../../../../protocol/types';
-import { methodHasBody } from '../request/body-types';
+import { methodHasBody } from '../../../lib/body-types';
 import { type KeyValueRow, type MultipartRow, type RequestState, emptyRow, newRowId, pathParamNames } from '../request/request-state';
 import { type AutofillKit, autofill, autofillQuery } from './autofill';
 

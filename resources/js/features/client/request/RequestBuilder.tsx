@@ -7,7 +7,7 @@ import { AuthEditor } from '../auth/AuthEditor';
 import { BodyEditor } from '../body/BodyEditor';
 import type { RequestUpdate } from '../state/request-atoms';
 import { KeyValueEditor } from '../ui/KeyValueEditor';
-import { methodHasBody } from './body-types';
+import { methodHasBody } from '../../../lib/body-types';
 import { authorizationLabel } from '../../../lib/authorization';
 import type { RequestState } from './request-state';
 import { GENERATOR_PREFIX } from './relay-request';

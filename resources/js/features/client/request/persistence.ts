@@ -1,7 +1,7 @@
 // The request being built survives a reload: it is saved under its own localStorage key and read
 // back field by field, so a corrupt or outdated entry yields defaults (per field), never a crash.
 import type { AuthorizationType } from '../../../../../protocol/types';
-import { BODY_TYPES, type BodyType } from './body-types';
+import { BODY_TYPES, type BodyType } from '../../../lib/body-types';
 import { AUTHORIZATION_OPTIONS } from '../../../lib/authorization';
 import {
   HTTP_METHODS,

@@ -1,7 +1,7 @@
 // The whole state of the request being built: what the builder edits, what persists across a
 // reload and what a history entry restores. Plain data only, so it serialises as JSON.
 import type { AuthorizationType, HttpMethod, RouteInfo } from '../../../../../protocol/types';
-import { type BodyType, initialBodyType } from './body-types';
+import { type BodyType, initialBodyType } from '../../../lib/body-types';
 
 export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 

@@ -22,7 +22,7 @@ import {
   toggleCategoryAtom,
 } from './atoms';
 import { CategoryTabs } from './CategoryTabs';
-import { copyText } from './clipboard';
+import { copyText } from '../../lib/clipboard';
 import { flattenGroups, groupGenerators, moveActive, optionDomId, resolveActive } from './filter';
 import { FALLBACK_ICON, GENERATOR_ICONS } from './icons';
 import { generatorConfigFromInput } from './input-options';

@@ -44,6 +44,14 @@ export interface KiteConfig {
   globalHeaders?: GlobalHeader[];
   /** Host kind, e.g. `node` or `laravel`. */
   host?: string;
+  /** Where and how the app shows its sidebar; defaults: sidebar, left, icon. */
+  sidebar?: SidebarConfig;
+}
+
+export interface SidebarConfig {
+  variant?: 'sidebar' | 'floating' | 'inset';
+  side?: 'left' | 'right';
+  collapsible?: 'icon' | 'offcanvas' | 'none';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -115,6 +115,52 @@ test.describe('the sidebar', () => {
   });
 });
 
+test.describe('sidebar options from the page config', () => {
+  const withSidebar = (page: Page, sidebarConfig: object) =>
+    page.route('**/http-client', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('window.Kite = {', `window.Kite = {"sidebar":${JSON.stringify(sidebarConfig)},`);
+      await route.fulfill({ response, body: html });
+    });
+
+  test('sits on the right when the host asks for it', async ({ page }) => {
+    await withSidebar(page, { side: 'right' });
+    await page.goto('/http-client');
+    const box = (await sidebar(page).boundingBox())!;
+    expect(box.x + box.width).toBe(page.viewportSize()!.width);
+    await expect(sidebar(page)).toHaveAttribute('data-side', 'right');
+  });
+
+  test('off canvas, it collapses to nothing and a button brings it back', async ({ page }) => {
+    await withSidebar(page, { collapsible: 'offcanvas' });
+    await page.goto('/http-client');
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width ?? 0).toBe(0);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(256);
+  });
+
+  test('with collapsible none, it stays expanded whatever the shortcut says', async ({ page }) => {
+    await withSidebar(page, { collapsible: 'none' });
+    await page.goto('/http-client');
+    await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(256);
+    await page.keyboard.press('Control+b');
+    await page.waitForTimeout(300);
+    expect((await sidebar(page).boundingBox())?.width).toBe(256);
+    await expect(page.getByRole('button', { name: /sidebar/ })).toHaveCount(0);
+  });
+
+  for (const variant of ['floating', 'inset'] as const) {
+    test(`the ${variant} variant sets the sidebar off the page edge`, async ({ page }) => {
+      await withSidebar(page, { variant });
+      await page.goto('/http-client');
+      await expect(sidebar(page)).toHaveAttribute('data-variant', variant);
+      const inner = (await sidebar(page).locator('.kite-sidebar-inner').boundingBox())!;
+      expect(inner.x).toBeGreaterThanOrEqual(8);
+      expect(inner.y).toBeGreaterThanOrEqual(8);
+    });
+  }
+});
+
 test.describe('theme', () => {
   test('follows the system setting while the page is open', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });

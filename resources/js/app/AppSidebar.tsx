@@ -27,7 +27,7 @@ export function AppSidebar() {
     { href: links.github, label: 'GitHub', icon: <GitHubMark size={18} /> },
   ];
   return (
-    <Sidebar aria-label="Kite">
+    <Sidebar aria-label="Kite" {...kiteConfig.sidebar}>
       <SidebarHeader>
         <span className="kite-sidebar-logo" title="Kite">
           <KiteLogo size={22} />

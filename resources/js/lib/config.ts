@@ -1,5 +1,5 @@
 // The page config the host injects as `window.Kite` before the bundle (see protocol/types.ts).
-import type { KiteConfig, KiteLinks } from '../../../protocol/types';
+import type { KiteConfig, KiteLinks, SidebarConfig } from '../../../protocol/types';
 
 declare global {
   interface Window {
@@ -36,7 +36,24 @@ export function readKiteConfig(source: Partial<KiteConfig> | undefined = globalT
     applications: Array.isArray(raw.applications) ? raw.applications : [],
     globalHeaders: Array.isArray(raw.globalHeaders) ? raw.globalHeaders : [],
     host: raw.host,
+    sidebar: readSidebarConfig(raw.sidebar),
   };
+}
+
+const SIDEBAR_CHOICES = {
+  variant: ['sidebar', 'floating', 'inset'],
+  side: ['left', 'right'],
+  collapsible: ['icon', 'offcanvas', 'none'],
+} as const;
+
+/** Keeps only the sidebar options the app knows; anything else falls back to the default. */
+function readSidebarConfig(raw: unknown): Required<SidebarConfig> {
+  const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const pick = <K extends keyof typeof SIDEBAR_CHOICES>(key: K): (typeof SIDEBAR_CHOICES)[K][number] => {
+    const choices: readonly string[] = SIDEBAR_CHOICES[key];
+    return (choices.includes(source[key] as string) ? source[key] : choices[0]) as (typeof SIDEBAR_CHOICES)[K][number];
+  };
+  return { variant: pick('variant'), side: pick('side'), collapsible: pick('collapsible') };
 }
 
 export const kiteConfig: KiteConfig = readKiteConfig();

@@ -82,18 +82,28 @@ export function Sidebar({
   children,
   ...props
 }: ComponentProps<'aside'> & { variant?: SidebarVariant; side?: SidebarSide; collapsible?: SidebarCollapsible }) {
-  const { state } = useSidebar();
+  const { state, toggle } = useSidebar();
+  const shown = collapsible === 'none' ? 'expanded' : state;
   return (
-    <aside
-      className="kite-sidebar"
-      data-state={collapsible === 'none' ? 'expanded' : state}
-      data-variant={variant}
-      data-side={side}
-      data-collapsible={collapsible}
-      {...props}
-    >
-      <div className="kite-sidebar-inner">{children}</div>
-    </aside>
+    <>
+      <aside
+        className="kite-sidebar"
+        data-state={shown}
+        data-variant={variant}
+        data-side={side}
+        data-collapsible={collapsible}
+        inert={collapsible === 'offcanvas' && shown === 'collapsed' ? true : undefined}
+        {...props}
+      >
+        <div className="kite-sidebar-inner">{children}</div>
+      </aside>
+      {collapsible === 'offcanvas' && shown === 'collapsed' && (
+        // Off canvas, the sidebar's own trigger is hidden with it: this one brings it back.
+        <button type="button" className="kite-sidebar-reveal" data-side={side} aria-label="Expand sidebar" onClick={toggle}>
+          <span aria-hidden="true">☰</span>
+        </button>
+      )}
+    </>
   );
 }
 

@@ -319,6 +319,32 @@ test.describe('toasts', () => {
     await expect(toast).toHaveCount(0, { timeout: 6000 });
   });
 
+  test('a swipe of 45 px or more dismisses a toast; a short slow one does not', async ({ page }) => {
+    await failStatus(page, 500);
+    await page.goto('/http-client/status');
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'HTTP error! status: 500' });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const start = { x: box.x + 40, y: box.y + box.height / 2 };
+
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step += 1) {
+      await page.mouse.move(start.x + step * 2, start.y);
+      await page.waitForTimeout(60);
+    }
+    await page.mouse.up();
+    await page.waitForTimeout(400);
+    await expect(toast).toBeVisible();
+
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(start.x + 30, start.y, { steps: 3 });
+    await page.mouse.move(start.x + 70, start.y, { steps: 3 });
+    await page.mouse.up();
+    await expect(toast).toHaveCount(0);
+  });
+
   test('Alt+T moves focus to the toast area', async ({ page }) => {
     await failStatus(page);
     await page.goto('/http-client/status');

@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium.mjs';
 
 // End-to-end tests drive Debian's Chromium (browser downloads do not work here) against real hosts
 // on 127.0.0.1. The default host is the Node host with its demo API; specs that need other flags
-// start their own host with tests/e2e/support/host.ts.
+// start their own host with startKiteHost from bench/support.mjs. The Chromium path and flags are
+// shared with the benchmarks (tests/chromium.mjs).
 export const E2E_PORT = Number(process.env.KITE_E2E_PORT ?? 8181);
 
 export default defineConfig({
@@ -15,18 +17,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'off',
   },
   webServer: {

@@ -4,65 +4,12 @@
 //  - keystroke in the search box to the filtered list painted (median of several keystrokes).
 // "Painted" is the end of the first animation frame after the DOM shows the result (a task queued
 // from the frame's callbacks, which runs once the frame has been painted).
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
+import { launchChromium, median, startKiteHost } from './support.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const WARM_RUNS = 15;
 const KEYSTROKE_RUNS = 30;
 const GOALS = { warmOpen: 50, keystroke: 16 };
 
-// Same flags as playwright.config.ts.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startHost(port) {
-  const child = spawn(process.execPath, ['bin/kite.mjs', 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}/http-client`;
-  for (let i = 0; i < 100; i += 1) {
-    if (child.exitCode !== null) throw new Error(`kite serve exited: ${output}`);
-    try {
-      if ((await fetch(url)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error(`kite serve did not answer on ${url}: ${output}`);
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const ms = (n) => `${n.toFixed(1).padStart(7)} ms`;
 const verdict = (value, goal) => `goal < ${goal} ms  ${value < goal ? 'met' : 'MISSED'}`;
 
@@ -116,15 +63,14 @@ async function closePalette(page) {
 }
 
 async function main() {
-  const port = await freePort();
-  const { child, url } = await startHost(port);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const host = await startKiteHost();
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(instrument);
     const fakerRequests = [];
     page.on('request', (r) => /\/chunks\/en-[A-Z0-9]+\.js/.test(r.url()) && fakerRequests.push(r.url()));
-    await page.goto(url);
+    await page.goto(host.url);
     const target = page.getByRole('textbox', { name: 'URL' });
     await target.waitFor();
     await target.click();
@@ -182,7 +128,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    child.kill();
+    await host.stop();
   }
 }
 

@@ -4,6 +4,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { startKite } from '../server/index.mjs';
 import { parseSetCookie } from '../protocol/cookies.js';
+import { percentile } from './support.mjs';
 
 const SEQUENTIAL = 2000;
 const CONCURRENCY = 16;
@@ -74,8 +75,6 @@ async function latencies(send) {
   }
   return times.sort((a, b) => a - b);
 }
-/** @param {number[]} sorted @param {number} p */
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** @param {() => Promise<unknown>} send */
 async function throughput(send) {

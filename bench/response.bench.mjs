@@ -3,45 +3,11 @@
 // main-thread task after arrival (PerformanceObserver 'longtask' and a requestAnimationFrame
 // heartbeat), and the time to show the last line after scrolling to the end. Median of 3 runs.
 // Assumes dist/ is built (`npm run build`); starts its own `kite serve` on a free port.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
+import { launchChromium, median, startKiteHost } from './support.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SIZES_MB = [1, 10, 50, 100];
 const RUNS = 3;
 const GOALS = { firstPaintMs: 1000, longestTaskMs: 100 };
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startHost(port) {
-  const host = spawn(process.execPath, ['bin/kite.mjs', 'serve', '--port', String(port), '--host', '127.0.0.1', '--max-body-mb', '200'], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  host.stderr.on('data', (chunk) => (stderr += chunk));
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (host.exitCode !== null) throw new Error(`kite serve exited: ${stderr.trim()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/http-client`);
-      if (response.ok) return host;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  host.kill();
-  throw new Error('kite serve did not start within 10 s');
-}
 
 // Runs in the page before the app: notes when a relay answer's bytes are in the page, the first
 // painted line of the body after that, long tasks, and the longest gap between animation frames.
@@ -122,18 +88,16 @@ async function measure(browser, baseUrl, mb) {
   return { ...figures, scrollEndMs: lastLineAt - scrolledAt };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value) => `${value.toFixed(0)} ms`.padStart(8);
 
-const port = await freePort();
-const host = await startHost(port);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const host = await startKiteHost(['--max-body-mb', '200']);
+const browser = await launchChromium();
 try {
   console.log(`JSON response viewer, median of ${RUNS} runs (Chromium, real client screen, demo API /demo/large)`);
   console.log(`size    first paint after arrival   longest task after arrival   longest frame gap   scroll to end`);
   for (const mb of SIZES_MB) {
     const runs = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(browser, `http://127.0.0.1:${port}`, mb));
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(browser, host.origin, mb));
     const first = median(runs.map((r) => r.firstPaintMs));
     const task = median(runs.map((r) => r.longTaskMs));
     const gap = median(runs.map((r) => r.frameGapMs));
@@ -148,5 +112,5 @@ try {
   console.log('Frame gap: longest interval between requestAnimationFrame callbacks after arrival.');
 } finally {
   await browser.close();
-  host.kill();
+  await host.stop();
 }

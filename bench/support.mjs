@@ -2,17 +2,14 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.mjs';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
+const KITE_CLI = new URL('../bin/kite.mjs', import.meta.url).pathname;
+const START_TIMEOUT_MS = 10_000;
+
+/** A TCP port nothing listens on at the moment, on 127.0.0.1. */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -24,25 +21,60 @@ export function freePort() {
   });
 }
 
-/** Starts `kite serve` with extra flags; resolves once it answers. Call `stop()` when done. */
+/**
+ * Starts `kite serve` on a free port with extra flags and resolves once its page answers. Rejects,
+ * with what the host wrote to stderr, when it exits first or has not answered within 10 s (then it
+ * is stopped). `stop()` ends it and resolves once it has exited.
+ *
+ * @param {string[]} [extraArgs]
+ * @returns {Promise<{ port: number; url: string; origin: string; stop: () => Promise<void> }>}
+ */
 export async function startKiteHost(extraArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [new URL('../bin/kite.mjs', import.meta.url).pathname, 'serve', '--port', String(port), ...extraArgs], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}/http-client`;
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
+  const origin = `http://127.0.0.1:${port}`;
+  const url = `${origin}/http-client`;
+  const child = spawn(process.execPath, [KITE_CLI, 'serve', '--port', String(port), ...extraArgs], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  const keepStderr = (chunk) => (stderr += chunk);
+  child.stderr.setEncoding('utf8').on('data', keepStderr);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await exited;
+  };
+  const failure = (reason) => new Error(`kite serve ${extraArgs.join(' ')} ${reason}${stderr.trim() ? `; it wrote:\n${stderr.trim()}` : ' (nothing on stderr)'}`);
+
+  let answered = false;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  const answering = (async () => {
+    while (!answered && Date.now() < deadline) {
+      try {
+        if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return true;
+      } catch {
+        // not listening yet
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    return false;
+  })();
+  const outcome = await Promise.race([answering, exited.then((how) => ({ exited: how }))]);
+  answered = true; // ends the polling loop whichever came first
+  if (outcome === true) {
+    // From now on the host's warnings go where they went before: this process's stderr.
+    child.stderr.off('data', keepStderr);
+    child.stderr.pipe(process.stderr);
+    return { port, url, origin, stop };
   }
-  return { port, url, stop: () => child.kill() };
+  if (outcome === false) {
+    await stop();
+    throw failure(`did not answer on ${url} within ${START_TIMEOUT_MS / 1000} s`);
+  }
+  throw failure(`exited (${outcome.exited}) before answering on ${url}`);
 }
 
-export function launchChromium() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** Debian's Chromium with the shared flags (see tests/chromium.mjs). */
+export function launchChromium(extraArgs = []) {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export function median(values) {

@@ -5,45 +5,10 @@
 //    IndexedDB read of 100 entries on its own;
 //  - the JSON editor holding a 5 MB document: keystroke to paint, and the longest main-thread task
 //    while the document is parsed and validated against the route's schema.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeLargeOpenApiDocument } from '../tests/fixtures/large-openapi.mjs';
 import { launchChromium, median, percentile, startKiteHost } from './support.mjs';
 
-function largeOpenApiDocument(count) {
-  const paths = {};
-  for (let i = 0; i < count; i += 1) {
-    const resource = `resource${Math.floor(i / 5)}`;
-    const path = i % 5 < 2 ? `/${resource}` : `/${resource}/{id}`;
-    const method = ['get', 'post', 'get', 'put', 'delete'][i % 5];
-    paths[path] ??= {};
-    paths[path][method] = {
-      tags: [`group${Math.floor(i / 50)}`],
-      operationId: `${resource}.${['index', 'store', 'show', 'update', 'destroy'][i % 5]}`,
-      summary: `Operation ${i}`,
-      parameters: path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }] : [],
-      ...(method === 'post' || method === 'put'
-        ? {
-            requestBody: {
-              content: {
-                'application/json': {
-                  schema: {
-                    type: 'array',
-                    items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' }, age: { type: 'integer', minimum: 0 } } },
-                  },
-                },
-              },
-            },
-          }
-        : {}),
-    };
-  }
-  return { openapi: '3.1.0', info: { title: 'Large API', version: '1.0.0' }, servers: [{ url: 'http://127.0.0.1:9' }], paths };
-}
-
-const documentFile = join(mkdtempSync(join(tmpdir(), 'kite-client-bench-')), 'openapi.json');
-writeFileSync(documentFile, JSON.stringify(largeOpenApiDocument(5000)));
-
+const documentFile = writeLargeOpenApiDocument({ operations: 5000 });
 const host = await startKiteHost(['--openapi', documentFile]);
 const browser = await launchChromium();
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
@@ -235,5 +200,5 @@ try {
   );
 } finally {
   await browser.close();
-  host.stop();
+  await host.stop();
 }

@@ -21,7 +21,7 @@ export const PROBE_SCRIPT = `(() => {
   let armed = null;
   let clickAt = null, firstAt = null, lastAt = null, firstSeen = false, lastSeen = false;
   const UNREACHABLE_AFTER_MS = 3000;
-  let endHeight = -1, atEndSince = null, unreachable = false;
+  let endHeight = -1, atEndSince = null, unreachable = false, lastMutation = 0;
   let lastBeat = now(), maxGap = 0, scroller = null, resolveDone, failure = null;
   const done = new Promise((resolve) => { resolveDone = resolve; });
 
@@ -85,6 +85,7 @@ export const PROBE_SCRIPT = `(() => {
     if (firstSeen && !lastSeen && find(node, armed.last, true)) noticeLast();
   }
   const observer = new MutationObserver((records) => {
+    lastMutation = now();
     if (!armed || clickAt === null || lastSeen) return;
     for (const record of records) {
       if (record.type === 'characterData') check(record.target);
@@ -108,10 +109,11 @@ export const PROBE_SCRIPT = `(() => {
     lastBeat = t;
     if (firstSeen && !lastSeen && scroller) {
       scroller.scrollTop = scroller.scrollHeight;
-      // A scroller that sits at its end, not growing, for 3 s without the last line will never show
-      // it (e.g. a list taller than the browser's maximum element height): give up early.
+      // A scroller that sits at its end, not growing, with nothing on the page changing for 3 s,
+      // and no last line, will never show it (e.g. a list taller than the browser's maximum
+      // element height): give up early. A page still working (progress bars, rows) keeps going.
       const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-      if (!atEnd || scroller.scrollHeight !== endHeight) { endHeight = scroller.scrollHeight; atEndSince = atEnd ? t : null; }
+      if (!atEnd || scroller.scrollHeight !== endHeight || t - lastMutation < UNREACHABLE_AFTER_MS) { endHeight = scroller.scrollHeight; atEndSince = atEnd ? t : null; }
       else if (atEndSince === null) atEndSince = t;
       else if (t - atEndSince > UNREACHABLE_AFTER_MS) { unreachable = true; resolveDone('unreachable'); }
     }

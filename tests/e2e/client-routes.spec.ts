@@ -24,10 +24,9 @@ test('5,000 routes scroll and filter in a virtualised list', async ({ page }) =>
   await page.mouse.wheel(0, 200_000);
   await expect(routes.getByRole('button', { name: /resource999\/\{id\}/ }).first()).toBeVisible();
 
-  const started = Date.now();
+  // The filter latency is measured in bench/client.bench.mjs.
   await page.getByRole('searchbox', { name: 'Search routes' }).fill('post resource432');
   await expect(page.getByText('1 of 5001 routes')).toBeVisible();
-  expect(Date.now() - started).toBeLessThan(1000);
   await expect(routes.getByRole('button', { name: /^POST\s*\/resource432$/ })).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 // The page, the bundle and the middleware, against a real server on a free port.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ const dist = mkdtempSync(join(tmpdir(), 'kite-dist-'));
 mkdirSync(join(dist, 'chunks'));
 writeFileSync(join(dist, 'kite.js'), 'console.log("kite")');
 writeFileSync(join(dist, 'kite.css'), 'body{}');
-writeFileSync(join(dist, 'manifest.json'), '{"version":"9.9.9"}');
+writeFileSync(join(dist, 'manifest.json'), '{"version":"9.9.9","entry":"kite.js","initial":["kite.js","chunks/Screen-ABC123.js"]}');
 writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 writeFileSync(join(dist, 'kite.js.map'), '{}');
 writeFileSync(join(dist, 'chunks', 'Screen-ABC123.js'), 'export {}');
@@ -81,6 +81,15 @@ describe('the page', () => {
     expect(html).toContain('\\u2028\\u0026');
     expect(html.endsWith('1&#60;2')).toBe(true);
     expect(JSON.parse(scriptSafeJson({ a: '</script>' })).a).toBe('</script>');
+  });
+
+  it("preloads the entry's static imports named in dist/manifest.json", async () => {
+    const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8'));
+    const chunks = manifest.initial.filter((file) => file !== manifest.entry);
+    expect(chunks.length).toBeGreaterThan(0);
+    const html = await (await fetch(`${host.origin}/http-client`)).text();
+    for (const chunk of chunks) expect(html).toContain(`<link rel="modulepreload" href="/vendor/kite/${chunk}">`);
+    expect(html).not.toContain('{{');
   });
 
   it('answers 404 outside the mount path and 405 for POST to the page', async () => {

@@ -1,7 +1,7 @@
 // @ts-check
 // The page every path under the mount path answers with: stubs/page.html with the page config
 // injected as `window.Kite` (see stubs/README.md for the placeholders).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 /** @typedef {import('../protocol/types').KiteConfig} KiteConfig */
 
@@ -27,17 +27,44 @@ export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** @type {{ file: string; mtimeMs: number; files: string[] } | undefined} */
+let manifestCache;
+
+/**
+ * The files the entry imports statically, from dist/manifest.json (re-read when it changes, so
+ * `npm run dev` rebuilds show up); empty when there is no manifest.
+ * @param {string} distDir
+ * @returns {string[]}
+ */
+export function initialChunks(distDir) {
+  const file = `${distDir.replace(/\/+$/, '')}/manifest.json`;
+  try {
+    const { mtimeMs } = statSync(file);
+    if (manifestCache?.file !== file || manifestCache.mtimeMs !== mtimeMs) {
+      const manifest = JSON.parse(readFileSync(file, 'utf8'));
+      const files = Array.isArray(manifest.initial) ? manifest.initial.filter((/** @type {unknown} */ f) => typeof f === 'string' && f !== manifest.entry) : [];
+      manifestCache = { file, mtimeMs, files };
+    }
+    return manifestCache.files;
+  } catch {
+    return [];
+  }
+}
+
 /**
  * @param {string} template
  * @param {KiteConfig} config
+ * @param {string[]} [preloadFiles] files under the assets URL to announce as module preloads
  * @returns {string}
  */
-export function renderPage(template, config) {
+export function renderPage(template, config, preloadFiles = []) {
+  const preloads = preloadFiles.map((file) => `<link rel="modulepreload" href="${escapeHtml(`${config.assetsUrl}/${file}`)}">`).join('\n');
   const replacements = {
     '{{ASSETS_URL}}': escapeHtml(config.assetsUrl),
     '{{VERSION}}': escapeHtml(config.version),
     '{{KITE_CONFIG}}': scriptSafeJson(config),
+    '{{PRELOADS}}': preloads,
   };
   // One pass, so a value that happens to contain a placeholder is never expanded again.
-  return template.replace(/\{\{(ASSETS_URL|VERSION|KITE_CONFIG)\}\}/g, (placeholder) => replacements[/** @type {keyof typeof replacements} */ (placeholder)]);
+  return template.replace(/\{\{(ASSETS_URL|VERSION|KITE_CONFIG|PRELOADS)\}\}/g, (placeholder) => replacements[/** @type {keyof typeof replacements} */ (placeholder)]);
 }

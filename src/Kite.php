@@ -114,12 +114,35 @@ final class Kite
     /** The version of the published bundle (public/vendor/kite/manifest.json), if any. */
     public static function publishedBundleVersion(): ?string
     {
+        $data = self::publishedManifest();
+
+        return isset($data['version']) ? (string) $data['version'] : null;
+    }
+
+    /**
+     * The files the published entry imports statically, which the page announces as module
+     * preloads so the browser fetches them alongside the entry; empty without a manifest.
+     *
+     * @return list<string>
+     */
+    public static function publishedInitialChunks(): array
+    {
+        $data = self::publishedManifest();
+        $entry = $data['entry'] ?? 'kite.js';
+        $files = is_array($data['initial'] ?? null) ? $data['initial'] : [];
+
+        return array_values(array_filter($files, static fn ($file) => is_string($file) && $file !== $entry));
+    }
+
+    /** @return array<string, mixed> */
+    private static function publishedManifest(): array
+    {
         $manifest = public_path(self::ASSETS_PATH.'/manifest.json');
         if (! is_file($manifest)) {
-            return null;
+            return [];
         }
         $data = json_decode((string) file_get_contents($manifest), true);
 
-        return is_array($data) && isset($data['version']) ? (string) $data['version'] : null;
+        return is_array($data) ? $data : [];
     }
 }

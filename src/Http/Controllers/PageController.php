@@ -17,10 +17,16 @@ class PageController
         $config = PageConfig::for($request);
         $template = (string) file_get_contents(Kite::packagePath('stubs/page.html'));
 
+        $preloads = array_map(
+            static fn (string $file) => '<link rel="modulepreload" href="'.htmlspecialchars($config['assetsUrl'].'/'.$file, ENT_QUOTES).'">',
+            Kite::publishedInitialChunks(),
+        );
+
         $html = strtr($template, [
             '{{ASSETS_URL}}' => htmlspecialchars($config['assetsUrl'], ENT_QUOTES),
             '{{VERSION}}' => htmlspecialchars(Kite::VERSION, ENT_QUOTES),
             '{{KITE_CONFIG}}' => PageConfig::toScriptJson($config),
+            '{{PRELOADS}}' => implode("\n", $preloads),
         ]);
 
         return new Response($html, 200, [

@@ -35,6 +35,21 @@ class PageTest extends TestCase
         $this->assertStringNotContainsString('{{', $html);
     }
 
+    public function test_the_page_preloads_the_published_entrys_static_imports(): void
+    {
+        $this->assertSame(0, $this->artisan('kite:publish'));
+        $manifest = json_decode((string) file_get_contents(public_path('vendor/kite/manifest.json')), true);
+        $chunks = array_values(array_filter($manifest['initial'], static fn ($file) => $file !== 'kite.js'));
+        $this->assertNotEmpty($chunks, 'the bundle has static chunks to preload');
+
+        $html = $this->get('/http-client')->assertOk()->getContent();
+
+        foreach ($chunks as $chunk) {
+            $this->assertStringContainsString('<link rel="modulepreload" href="/vendor/kite/'.$chunk.'">', $html);
+        }
+        $this->assertStringNotContainsString('modulepreload" href="/vendor/kite/kite.js"', $html);
+    }
+
     public function test_the_page_sets_the_xsrf_cookie_the_relay_checks(): void
     {
         $this->get('/http-client')->assertCookie('XSRF-TOKEN');

@@ -194,6 +194,12 @@ export interface RelayResponseMeta {
   /** The final URL the host sent the request to. */
   url: string;
   timing: { ttfbMs: number; totalMs: number };
+  /**
+   * The host's current routes revision, equal to `RoutesResponse.revision` at the time of this
+   * answer. When it differs from the revision of the routes the app shows, the host's routes have
+   * changed (an edited OpenAPI file, a new Laravel route) and the app may fetch them again.
+   */
+  routesRevision?: string;
 }
 
 /** Content type of a framed relay response: one line of JSON metadata, `\n`, then raw body bytes. */
@@ -204,6 +210,8 @@ export const RELAY_FRAME_CONTENT_TYPE = 'application/vnd.kite.relay-frame';
 
 export interface StatusResponse {
   host: { kind: string; version: string };
+  /** The host's current routes revision, equal to `RoutesResponse.revision` (hosts may leave it out). */
+  routesRevision?: string;
   bundleVersion: string;
   environment: string;
   applications: Array<{

@@ -1,6 +1,6 @@
 // @ts-check
 // The applications a host serves: each an OpenAPI document (or the built-in demo) with the base
-// URL the relay sends to and its routes, converted once at start-up.
+// URL the relay sends to and its routes, converted at start-up and again when a file is edited.
 import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { loadOpenApiFile, OpenApiLoadError } from './openapi/load.mjs';
@@ -24,6 +24,7 @@ import { demoOpenApiDocument } from './demo/openapi.mjs';
  * @property {string} name
  * @property {string | null} baseUrl null while it depends on where the server listens (the demo)
  * @property {RouteInfo[]} routes
+ * @property {string} [file] the OpenAPI file it was read from, watched for edits
  */
 
 /**
@@ -36,23 +37,53 @@ export function loadApplications(sources, targets = []) {
   /** @type {Set<string>} */
   const ids = new Set();
   return sources.map((raw, index) => {
-    const source = typeof raw === 'string' ? { file: raw } : raw;
-    const label = source.file ?? `openapi[${index}]`;
-    const document = source.document ?? (source.file ? loadOpenApiFile(source.file) : undefined);
-    if (!document) throw new OpenApiLoadError(`${label}: give a file or a document`);
-    const target = source.target ?? targets[index];
-    const baseUrl = target !== undefined ? checkTarget(target, label) : serverUrl(document, label);
-    const title = typeof document.info?.title === 'string' && document.info.title.trim() ? document.info.title.trim() : source.file ? basename(source.file, extname(source.file)) : `Application ${index + 1}`;
-    const name = source.name ?? title;
+    const source = sourceOf(raw);
+    const { name, baseUrl, routes } = readApplication(source, index, source.target ?? targets[index]);
     const id = uniqueId(source.id ?? slug(name), ids);
-    let routes;
-    try {
-      routes = openApiToRoutes(document);
-    } catch (error) {
-      throw new OpenApiLoadError(`${label}: could not read its paths: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return { id, name, baseUrl, routes };
+    return { id, name, baseUrl, routes, file: source.file };
   });
+}
+
+/**
+ * Reads an application's file again after an edit. Its id stays, so requests being built keep
+ * naming it; its name, base URL and routes follow the document.
+ * @param {LoadedApplication} previous
+ * @param {string | OpenApiSource} raw the source it was loaded from
+ * @param {number} index
+ * @param {string} [target]
+ * @returns {LoadedApplication}
+ * @throws {OpenApiLoadError}
+ */
+export function reloadApplication(previous, raw, index, target) {
+  const source = sourceOf(raw);
+  const { name, baseUrl, routes } = readApplication(source, index, source.target ?? target);
+  return { ...previous, name, baseUrl, routes };
+}
+
+/** @param {string | OpenApiSource} raw */
+function sourceOf(raw) {
+  return typeof raw === 'string' ? { file: raw } : raw;
+}
+
+/**
+ * @param {OpenApiSource} source
+ * @param {number} index
+ * @param {string | undefined} target
+ */
+function readApplication(source, index, target) {
+  const label = source.file ?? `openapi[${index}]`;
+  const document = source.document ?? (source.file ? loadOpenApiFile(source.file) : undefined);
+  if (!document) throw new OpenApiLoadError(`${label}: give a file or a document`);
+  const baseUrl = target !== undefined ? checkTarget(target, label) : serverUrl(document, label);
+  const title = typeof document.info?.title === 'string' && document.info.title.trim() ? document.info.title.trim() : source.file ? basename(source.file, extname(source.file)) : `Application ${index + 1}`;
+  const name = source.name ?? title;
+  let routes;
+  try {
+    routes = openApiToRoutes(document);
+  } catch (error) {
+    throw new OpenApiLoadError(`${label}: could not read its paths: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { name, baseUrl, routes };
 }
 
 /**

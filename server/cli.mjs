@@ -18,7 +18,8 @@ export const USAGE = `Usage: kite serve [options]
   --host ADDRESS           address to listen on (default 127.0.0.1)
   --path PATH              mount path of the page and the protocol (default /http-client)
   --openapi FILE           an OpenAPI 3.0/3.1 document (JSON or YAML); repeat for several
-                           applications; without it the built-in demo API runs under /demo
+                           applications; without it the built-in demo API runs under /demo;
+                           edits to the file are picked up while kite runs
   --target URL             base URL the relay sends to, one per --openapi in the same order
                            (default: the document's first servers entry)
   --allow URL              another origin the relay may reach (repeatable)

@@ -10,9 +10,10 @@ import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, normalizeMountPath } from '../pr
 import { parseCookieHeader, readCookie } from '../protocol/cookies.js';
 import { serveAsset } from './assets.mjs';
 import { BodyTooLargeError, readBody, requestUrl, sendError, sendJson } from './http.mjs';
-import { readPageTemplate, renderPage } from './page.mjs';
+import { initialChunks, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
-import { demoApplication, loadApplications, routesRevision } from './applications.mjs';
+import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
+import { watchFiles } from './openapi/watch.mjs';
 import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mjs';
 import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
 import { buildTargetUrl, isSameSite, originOf } from './relay/target.mjs';
@@ -55,6 +56,8 @@ export const DEFAULT_MAX_BODY_MB = 100;
  * @property {GlobalHeader[]} [globalHeaders]
  * @property {string} [publishCommand] shown by the app when the served bundle is stale
  * @property {boolean} [redirectRoot] answer `/` with a redirect to the mount path (standalone server)
+ * @property {boolean} [watch] read `openapi` files again when they change (default true)
+ * @property {(line: string) => void} [log] where reload problems are reported (default console.warn)
  */
 
 /**
@@ -78,15 +81,41 @@ export function createKiteHandler(options = {}) {
   const environment = options.environment ?? process.env.NODE_ENV ?? 'development';
   const targets = options.target === undefined ? [] : Array.isArray(options.target) ? options.target : [options.target];
   /** @type {LoadedApplication[]} */
-  const applications = [...(demo ? [demoApplication()] : []), ...loadApplications(sources, targets)];
+  let applications = [...(demo ? [demoApplication()] : []), ...loadApplications(sources, targets)];
   const allowedOrigins = (options.allow ?? []).map((url) => originOf(url));
-  const revision = routesRevision(applications);
+  let revision = routesRevision(applications);
+  const log = options.log ?? ((/** @type {string} */ line) => console.warn(line));
   const demoApi = demo ? createDemoApi({ impersonateHeader }) : null;
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
   // The relay request carries files as base64 (4/3 of their size) plus JSON around them.
   const maxRelayRequestBytes = Math.ceil(maxBodyBytes * 1.4) + 1024 * 1024;
   /** @type {Map<string, Buffer>} */
   const routesCache = new Map();
+
+  /**
+   * An OpenAPI file changed on disk: convert it again. A document that no longer reads keeps the
+   * routes it had, so a half-saved edit never empties the explorer; the log names the problem.
+   * @param {string} file
+   */
+  function reload(file) {
+    const index = sources.findIndex((source) => (typeof source === 'string' ? source : source.file) === file);
+    const position = applications.findIndex((app) => app.file === file);
+    if (index === -1 || position === -1) return;
+    let next;
+    try {
+      next = reloadApplication(applications[position], sources[index], index, targets[index]);
+    } catch (error) {
+      log(`kite: kept the previous routes of ${file}: ${error instanceof Error ? error.message.replace(`${file}: `, '') : String(error)}`);
+      return;
+    }
+    applications = applications.map((app, i) => (i === position ? next : app));
+    const nextRevision = routesRevision(applications);
+    if (nextRevision === revision) return;
+    revision = nextRevision;
+    routesCache.clear();
+  }
+  const watchedFiles = sources.map((source) => (typeof source === 'string' ? source : source.file)).filter((file) => typeof file === 'string');
+  const stopWatching = options.watch === false || watchedFiles.length === 0 ? () => {} : watchFiles(/** @type {string[]} */ (watchedFiles), reload, { log });
 
   /**
    * The applications with their base URLs as this request sees them. The demo lives on this very
@@ -126,7 +155,7 @@ export function createKiteHandler(options = {}) {
       sendError(res, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on the page`);
       return;
     }
-    const html = renderPage(template, pageConfig(req));
+    const html = renderPage(template, pageConfig(req), servesAssets ? initialChunks(distDir) : []);
     /** @type {Record<string, string | number>} */
     const headers = {
       'Content-Type': 'text/html; charset=utf-8',
@@ -179,6 +208,7 @@ export function createKiteHandler(options = {}) {
     /** @type {StatusResponse} */
     const status = {
       host: { kind: 'node', version: HOST_VERSION },
+      routesRevision: revision,
       bundleVersion: bundleVersion(distDir),
       environment,
       applications: resolvedApplications(req).map((app) => ({
@@ -271,6 +301,7 @@ export function createKiteHandler(options = {}) {
         agents,
         signal: browserGone.signal,
       });
+      response.meta.routesRevision = revision;
       await writeRelayFrame(res, response);
     } catch (error) {
       if (error instanceof RelayTargetError) sendError(res, error.status, error.code, error.message);
@@ -328,10 +359,11 @@ export function createKiteHandler(options = {}) {
 
   /** Frees the relay's kept-alive connections. */
   handler.close = () => {
+    stopWatching();
     agents.http.destroy();
     agents.https.destroy();
   };
-  handler.applications = applications;
+  Object.defineProperty(handler, 'applications', { get: () => applications, enumerable: true });
   handler.mountPath = mountPath;
   return handler;
 }

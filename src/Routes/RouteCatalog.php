@@ -18,6 +18,32 @@ final class RouteCatalog
 
     public function response(Request $request): array
     {
+        $applications = $this->applications($request);
+
+        return [
+            'application' => $applications[0]['id'] ?? '',
+            'applications' => $applications,
+            'revision' => self::revisionOf($applications),
+        ];
+    }
+
+    /**
+     * The revision the routes endpoint answers right now; the relay sends it with every frame so
+     * the app notices new or changed routes without polling.
+     */
+    public function revision(Request $request): string
+    {
+        return self::revisionOf($this->applications($request));
+    }
+
+    private static function revisionOf(array $applications): string
+    {
+        return substr(sha1(json_encode($applications)), 0, 16);
+    }
+
+    /** @return list<array<string, mixed>> */
+    private function applications(Request $request): array
+    {
         $applications = [];
         foreach (Kite::applications() as $application) {
             $applications[] = [
@@ -29,11 +55,7 @@ final class RouteCatalog
             ];
         }
 
-        return [
-            'application' => $applications[0]['id'] ?? '',
-            'applications' => $applications,
-            'revision' => substr(sha1(json_encode($applications)), 0, 16),
-        ];
+        return $applications;
     }
 
     /** @return list<array<string, mixed>> */

@@ -10,6 +10,7 @@ use Kite\Relay\ExternalDispatcher;
 use Kite\Relay\InProcessDispatcher;
 use Kite\Relay\RelayCall;
 use Kite\Relay\RelayError;
+use Kite\Routes\RouteCatalog;
 use Symfony\Component\HttpFoundation\Response;
 
 /**
@@ -18,8 +19,10 @@ use Symfony\Component\HttpFoundation\Response;
  */
 class RelayController
 {
-    public function __invoke(Request $request, Application $app): Response
+    public function __invoke(Request $request, Application $app, RouteCatalog $catalog): Response
     {
+        // Read before the call: an in-process call swaps the container's request for its own.
+        $routesRevision = $catalog->revision($request);
         try {
             $call = RelayCall::fromPayload(self::payload($request));
             $application = self::application($call);
@@ -37,7 +40,7 @@ class RelayController
             return $error->toResponse();
         }
 
-        return $result->toFrame((int) (((float) config('kite.relay.max_body_mb', 100)) * 1024 * 1024));
+        return $result->toFrame((int) (((float) config('kite.relay.max_body_mb', 100)) * 1024 * 1024), $routesRevision);
     }
 
     private static function payload(Request $request): mixed

@@ -284,7 +284,22 @@ class RelayTest extends TestCase
             ->assertJsonPath('error.code', 'TARGET_NOT_ALLOWED');
     }
 
-    public function test_an_absolute_url_of_this_application_is_dispatched_in_process(): void
+    public function test_every_frame_carries_the_routes_revision_the_routes_endpoint_answers_and_it_follows_new_routes(): void
+    {
+        $before = $this->getJson('/http-client/api/routes')->assertOk()->json('revision');
+        [$meta] = $this->frame($this->relay(['url' => '/api/users']));
+        $this->assertSame($before, $meta['routesRevision']);
+
+        $this->app['router']->get('api/added-while-running', fn () => ['ok' => true]);
+        $this->app['router']->getRoutes()->refreshNameLookups();
+
+        $after = $this->getJson('/http-client/api/routes')->assertOk()->json('revision');
+        $this->assertNotSame($before, $after);
+        [$meta] = $this->frame($this->relay(['url' => '/api/users']));
+        $this->assertSame($after, $meta['routesRevision']);
+    }
+
+        public function test_an_absolute_url_of_this_application_is_dispatched_in_process(): void
     {
         [$meta] = $this->frame($this->relay(['url' => 'http://localhost/api/users']));
 

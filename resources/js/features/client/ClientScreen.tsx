@@ -39,7 +39,7 @@ export default function ClientScreen() {
   const application = currentApplication(routes.data, state.application, kiteConfig.applications);
   const baseUrl = absoluteBaseUrl(application?.baseUrl);
   const route = findRoute(routes.data, state.application, state.routeId);
-  const { response, setResponse, send, cancel, historyId, setHistoryId } = useSender(history, baseUrl);
+  const { response, setResponse, send, cancel, historyId, setHistoryId } = useSender(history, baseUrl, routes.noticeRevision);
   const [leftTab, setLeftTab] = useState<'routes' | 'history'>('routes');
   const globalHeaders = kiteConfig.globalHeaders ?? [];
 

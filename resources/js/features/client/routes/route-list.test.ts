@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo, RoutesResponse } from '../../../../../protocol/types';
-import { explorerRoutes, explorerRows, filterRoutes, shouldRefreshOnFocus } from './route-list';
+import { explorerRoutes, explorerRows, filterRoutes, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 
 const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
   id: `${methods[0]} ${uri}`,
@@ -75,5 +75,20 @@ describe('route explorer list', () => {
     expect(shouldRefreshOnFocus(0, 9_999, true)).toBe(false);
     expect(shouldRefreshOnFocus(0, 10_000, true)).toBe(true);
     expect(shouldRefreshOnFocus(0, 60_000, false)).toBe(false);
+  });
+
+  it('refetches after a relay answer whose routes revision differs from the routes on screen, once per revision', () => {
+    const on = { shown: 'aaa', alreadyFetchedFor: null, enabled: true };
+    expect(shouldRefreshForRevision({ ...on, reported: 'bbb' })).toBe(true);
+    expect(shouldRefreshForRevision({ ...on, reported: 'aaa' })).toBe(false);
+    expect(shouldRefreshForRevision({ ...on, reported: 'bbb', alreadyFetchedFor: 'bbb' })).toBe(false);
+    expect(shouldRefreshForRevision({ ...on, reported: 'ccc', alreadyFetchedFor: 'bbb' })).toBe(true);
+    expect(shouldRefreshForRevision({ ...on, reported: 'bbb', shown: undefined })).toBe(true);
+  });
+
+  it('does not refetch for a host that reports no revision, or when automatic refresh is off', () => {
+    expect(shouldRefreshForRevision({ reported: undefined, shown: 'aaa', alreadyFetchedFor: null, enabled: true })).toBe(false);
+    expect(shouldRefreshForRevision({ reported: '', shown: 'aaa', alreadyFetchedFor: null, enabled: true })).toBe(false);
+    expect(shouldRefreshForRevision({ reported: 'bbb', shown: 'aaa', alreadyFetchedFor: null, enabled: false })).toBe(false);
   });
 });

@@ -69,3 +69,21 @@ export const FOCUS_REFRESH_INTERVAL_MS = 10_000;
 export function shouldRefreshOnFocus(lastFetchedAt: number, now: number, enabled: boolean): boolean {
   return enabled && now - lastFetchedAt >= FOCUS_REFRESH_INTERVAL_MS;
 }
+
+export interface ReportedRevision {
+  /** `meta.routesRevision` of the relay answer that just arrived (hosts may leave it out). */
+  reported: string | undefined;
+  /** The revision of the routes on screen; undefined before the first list arrived. */
+  shown: string | undefined;
+  /** The reported revision a refetch was already started for, so one report refetches once. */
+  alreadyFetchedFor: string | null;
+  enabled: boolean;
+}
+
+/**
+ * After a relay answer: fetch the routes again when the host says its routes changed. Each reported
+ * revision refetches at most once, so a host whose two answers disagree cannot cause a loop.
+ */
+export function shouldRefreshForRevision({ reported, shown, alreadyFetchedFor, enabled }: ReportedRevision): boolean {
+  return enabled && reported !== undefined && reported !== '' && reported !== shown && reported !== alreadyFetchedFor;
+}

@@ -1,15 +1,18 @@
-// The routes the host lists: fetched on mount, again on window focus (at most every 10 s) when
-// autoRefreshRoutes is on, and with the refresh button. A refresh never touches the request.
+// The routes the host lists: fetched on mount; when autoRefreshRoutes is on, again on window focus
+// (at most every 10 s) and after a relay answer reports a routes revision other than the one on
+// screen; always with the refresh button. A refresh never touches the request.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoutesResponse } from '../../../../../protocol/types';
 import { fetchRoutes } from '../../../lib/http/host-api';
-import { shouldRefreshOnFocus } from '../routes/route-list';
+import { shouldRefreshForRevision, shouldRefreshOnFocus } from '../routes/route-list';
 
 export interface RoutesState {
   data: RoutesResponse | null;
   loading: boolean;
   error: string | null;
   refresh: () => void;
+  /** Hands over a relay answer's `meta.routesRevision`; refetches when the host's routes changed. */
+  noticeRevision: (reported: string | undefined) => void;
 }
 
 export function useRoutes(autoRefresh: boolean): RoutesState {
@@ -18,6 +21,11 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
   const [error, setError] = useState<string | null>(null);
   const lastFetchedAt = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
+  const shownRevision = useRef<string | undefined>(undefined);
+  shownRevision.current = data?.revision;
+  const autoRefreshRef = useRef(autoRefresh);
+  autoRefreshRef.current = autoRefresh;
+  const fetchedForRevision = useRef<string | null>(null);
 
   const load = useCallback(() => {
     inFlight.current?.abort();
@@ -62,5 +70,14 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
     };
   }, [autoRefresh, load]);
 
-  return { data, loading, error, refresh: load };
+  const noticeRevision = useCallback(
+    (reported: string | undefined) => {
+      if (!shouldRefreshForRevision({ reported, shown: shownRevision.current, alreadyFetchedFor: fetchedForRevision.current, enabled: autoRefreshRef.current })) return;
+      fetchedForRevision.current = reported ?? null;
+      load();
+    },
+    [load],
+  );
+
+  return { data, loading, error, refresh: load, noticeRevision };
 }

@@ -21,7 +21,8 @@ export interface ResponseState {
   pending: boolean;
 }
 
-export function useSender(history: HistoryState, baseUrl: string) {
+/** @param onRoutesRevision receives each relay answer's `meta.routesRevision` (see useRoutes). */
+export function useSender(history: HistoryState, baseUrl: string, onRoutesRevision?: (revision: string | undefined) => void) {
   const store = useStore();
   const [response, setResponse] = useState<ResponseState>({ result: null, failure: null, pending: false });
   const [historyId, setHistoryId] = useState<string | null>(null);
@@ -52,6 +53,7 @@ export function useSender(history: HistoryState, baseUrl: string) {
       const result = await relay(buildRelayRequest(state, globalHeaders), abort.signal);
       const kept = historyBody(result.body); // copied before the viewer may transfer the body away
       setResponse({ result, failure: null, pending: false });
+      onRoutesRevision?.(result.meta.routesRevision);
       setHistoryId(entryBase.id);
       void history.add(
         {
@@ -77,7 +79,7 @@ export function useSender(history: HistoryState, baseUrl: string) {
     } finally {
       if (controller.current === abort) controller.current = null;
     }
-  }, [store, history, baseUrl]);
+  }, [store, history, baseUrl, onRoutesRevision]);
 
   const cancel = useCallback(() => controller.current?.abort(), []);
 

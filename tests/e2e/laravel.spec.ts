@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -31,6 +31,29 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
     };
     attempt();
   });
+}
+
+// The response pane starts with the status line ("200 OK"), so a status is read with /^200\s*OK/.
+// Kite's own UI, found by role and visible text as tests/e2e/client.spec.ts finds it against the Node host.
+const responseArea = (page: Page) => page.getByRole('region', { name: 'Response' });
+const routeButton = (page: Page, method: string, uri: string) =>
+  page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: new RegExp(`^${method}\\s*${uri.replace(/[{}/]/g, '\\$&')}$`) });
+
+/** Logs fixture user 2 (Grace Hopper) into the app in this browser, then opens Kite. */
+async function openKiteAsGrace(page: Page) {
+  await page.goto('/_fixture/login/2');
+  await page.goto('/http-client');
+  await expect(routeButton(page, 'GET', '/api/me')).toBeVisible();
+}
+
+async function pickRoute(page: Page, method: string, uri: string) {
+  await routeButton(page, method, uri).click();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(uri);
+}
+
+async function send(page: Page) {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
 test.use({ baseURL: ORIGIN });
@@ -116,6 +139,92 @@ test('a request relayed as an impersonated user comes back through the relay on 
   expect(result.impersonated.body).toEqual({ id: 3, name: 'Alan Turing' });
   expect(result.currentUser.body).toEqual({ id: 2, name: 'Grace Hopper' });
   expect(result.session.user, 'impersonating never logs the browser in as someone else').toBe(2);
+});
+
+test('in the UI, a route picked in the explorer is sent as an impersonated user and then as the logged-in user', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await pickRoute(page, 'GET', '/api/me');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  const type = page.getByRole('combobox', { name: 'Authorization type' });
+  await type.selectOption({ label: 'Impersonate User with ID' });
+  await page.getByRole('textbox', { name: 'User ID' }).fill('3');
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^200\s*OK/);
+  await expect(responseArea(page)).toContainText('"name": "Alan Turing"');
+  await page.screenshot({ path: join(tmpdir(), 'kite-laravel-impersonated.png'), fullPage: true });
+
+  await type.selectOption({ label: 'Currently Logged-in User' });
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^200\s*OK/);
+  await expect(responseArea(page)).toContainText('"name": "Grace Hopper"');
+  await expect(responseArea(page)).not.toContainText('Alan Turing');
+});
+
+test('in the UI, auto-fill builds a body from the FormRequest rules that the Laravel route accepts', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await pickRoute(page, 'POST', '/api/projects');
+  await page.getByRole('button', { name: 'Auto-fill' }).click();
+  const editor = page.getByRole('textbox', { name: 'JSON body' });
+  await expect(editor).toHaveValue(/"contact_email": "[^"]+@[^"]+"/);
+  await expect(page.getByText('Valid JSON, matches the route’s schema')).toBeVisible();
+  const filled = JSON.parse(await editor.inputValue());
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^201\s*Created/);
+  // The route answers with what it validated: the auto-filled values came through unchanged.
+  await expect(responseArea(page)).toContainText(`"contact_email": "${filled.contact_email}"`);
+  await expect(responseArea(page)).toContainText(`"visibility": "${filled.visibility}"`);
+});
+
+test('in the UI, auto-filling POST /api/users shows the rules auto-fill cannot satisfy as the 422 field errors', async ({ page }) => {
+  // StoreUserRequest asks for what a schema cannot carry: `confirmed` wants password_confirmation
+  // EQUAL to password (auto-fill generates the two independently), and its avatar image makes the
+  // body multipart, where auto-fill writes the tags array as one JSON text part, which Laravel's
+  // `array` rule refuses. The user reads exactly that, field by field. A fixed seed keeps it repeatable.
+  await openKiteAsGrace(page);
+  await pickRoute(page, 'POST', '/api/users');
+  await page.getByRole('textbox', { name: 'Seed' }).fill('42');
+  await page.getByRole('button', { name: 'Fill again with this seed' }).click();
+  await expect(page.getByRole('textbox', { name: 'part email value' })).toHaveValue(/@/);
+  await send(page);
+  const response = responseArea(page);
+  await expect(response).toHaveText(/^422\s*Unprocessable/);
+  // The pretty view numbers its lines, so a line number may sit between `[` and the message.
+  await expect(response).toContainText(/"password": \[\d*\s*"validation\.confirmed"/);
+  await expect(response).toContainText(/"tags": \[\d*\s*"validation\.array"/);
+  await expect(response).not.toContainText('"email": [');
+  await expect(response).not.toContainText('"name": [');
+});
+
+test('in the UI, a route whose rules throw is marked in the explorer and the Status screen says why and where', async ({ page }) => {
+  await openKiteAsGrace(page);
+  const mark = page.getByRole('link', { name: 'GET /api/broken-rules has an extraction error; open Status' });
+  await expect(mark).toBeVisible();
+  // Routes that read fine carry no mark.
+  await expect(page.getByRole('link', { name: /^GET \/api\/me has an extraction error/ })).toHaveCount(0);
+  await mark.click();
+  await expect(page).toHaveURL(/\/http-client\/status/);
+  const problems = page.getByRole('region', { name: 'Routes whose schema could not be extracted' });
+  const row = problems.getByRole('row', { name: /GET \/api\/broken-rules/ });
+  await expect(row).toContainText('App\\Http\\Requests\\FailingRequest::rules() failed: The rules need a tenant');
+  await expect(row).toContainText('app/Http/Requests/FailingRequest.php:11');
+  await expect(problems.getByRole('row', { name: /GET \/api\/missing-controller/ })).toContainText('Controller class App\\Http\\Controllers\\NoSuchController does not exist.');
+});
+
+test('in the UI, a cookie the Laravel route set shows in the Cookies tab with its decrypted value', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await pickRoute(page, 'GET', '/api/cookies');
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^200\s*OK/);
+  await responseArea(page).getByRole('tab', { name: /Cookies/ }).click();
+  const cookies = responseArea(page).getByRole('table', { name: 'Response cookies' });
+  const flavour = cookies.getByRole('row', { name: /^flavour/ });
+  await expect(flavour).toContainText('Decrypted');
+  await expect(flavour).toContainText('chocolate chip');
+  await expect(cookies.getByRole('row', { name: /queued_flavour/ })).toContainText('hazelnut');
+  // A cookie the app left unencrypted is shown as it is, with nothing to decrypt.
+  const plain = cookies.getByRole('row', { name: /plain_cookie/ });
+  await expect(plain).toContainText('visible');
+  await expect(plain).not.toContainText('Decrypted');
 });
 
 test('the Laravel host passes the protocol conformance suite', async () => {

@@ -55,6 +55,28 @@ class RoutesTest extends TestCase
         $this->assertSame('object', $body['properties']['address']['type']);
     }
 
+    public function test_a_form_request_on_a_closure_gives_a_json_body_schema_whose_values_the_route_accepts(): void
+    {
+        $route = $this->routes()['POST /api/projects'];
+
+        // The end-to-end test auto-fills this route from its schema and expects 201, so every rule
+        // must land in the schema.
+        $this->assertSame('application/json', $route['bodyContentType']);
+        $this->assertSame([], $route['extractionErrors']);
+        $body = $route['schema']['body'];
+        $this->assertSame(['name', 'contact_email', 'budget', 'visibility', 'starts_on'], $body['required']);
+        $this->assertSame(['type' => 'integer', 'minimum' => 1, 'maximum' => 100000], $body['properties']['budget']);
+        $this->assertSame(['public', 'private'], $body['properties']['visibility']['enum']);
+        $this->assertSame('date', $body['properties']['starts_on']['format']);
+        $this->assertSame(3, $body['properties']['labels']['maxItems']);
+        $this->assertSame(30, $body['properties']['labels']['items']['maxLength']);
+        $this->assertSame('object', $body['properties']['billing']['type']);
+
+        $valid = ['name' => 'Apollo', 'contact_email' => 'ada@example.com', 'budget' => 500, 'visibility' => 'private', 'starts_on' => '2025-03-01', 'labels' => ['space'], 'billing' => ['vat_id' => 'GB123']];
+        $this->postJson('/api/projects', $valid)->assertCreated()->assertExactJson($valid);
+        $this->postJson('/api/projects', [...$valid, 'budget' => 0])->assertStatus(422)->assertJsonValidationErrors('budget');
+    }
+
     public function test_inline_request_validate_on_a_get_route_gives_the_query_schema(): void
     {
         $route = $this->routes()['GET /api/users'];

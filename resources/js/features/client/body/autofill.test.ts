@@ -79,6 +79,18 @@ describe('auto-fill from a schema', () => {
     expect(autofill(schema, kit, 78)).not.toEqual(first);
   });
 
+  it('repeats a field in its _confirmation twin, as Laravel\'s confirmed rule requires', () => {
+    const schema = {
+      type: 'object' as const,
+      properties: { password: { type: 'string' as const, minLength: 8 }, password_confirmation: { type: 'string' as const }, email_confirmation: { type: 'string' as const } },
+    };
+    const value = autofill(schema, kit, 7) as Record<string, string>;
+    expect(value.password.length).toBeGreaterThanOrEqual(8);
+    expect(value.password_confirmation).toBe(value.password);
+    // Without the field it confirms, a _confirmation field is filled on its own.
+    expect(typeof value.email_confirmation).toBe('string');
+  });
+
   it('fills query parameters as text', () => {
     const query = autofillQuery({ type: 'object', properties: { page: { type: 'integer', minimum: 1, maximum: 9 }, search: { type: 'string' } } }, kit, 3);
     expect(Object.keys(query)).toEqual(['page', 'search']);

@@ -91,7 +91,22 @@ function fillObject(schema: JsonSchema, context: Context): Record<string, unknow
   if (context.depth >= MAX_DEPTH) return result;
   const inner = { ...context, depth: context.depth + 1 };
   for (const [key, child] of Object.entries(schema.properties ?? {})) result[key] = fill(child, key, inner);
+  copyConfirmations(result);
   return result;
+}
+
+const CONFIRMATION_SUFFIX = '_confirmation';
+
+/**
+ * `password_confirmation` must repeat `password` (Laravel's `confirmed` rule adds such fields):
+ * a generated value of its own would fail validation every time.
+ */
+function copyConfirmations(result: Record<string, unknown>): void {
+  for (const key of Object.keys(result)) {
+    if (!key.endsWith(CONFIRMATION_SUFFIX)) continue;
+    const confirmed = key.slice(0, -CONFIRMATION_SUFFIX.length);
+    if (confirmed in result) result[key] = result[confirmed];
+  }
 }
 
 function isLeaf(schema: JsonSchema | undefined): boolean {

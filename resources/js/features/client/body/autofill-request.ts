@@ -4,6 +4,7 @@ import type { JsonSchema, RouteInfo } from '../../../../../protocol/types';
 import { methodHasBody } from '../../../lib/body-types';
 import { type KeyValueRow, type MultipartRow, type RequestState, emptyRow, newRowId, pathParamNames } from '../request/request-state';
 import { type AutofillKit, autofill, autofillQuery } from './autofill';
+import { formFieldsFor } from './form-fields';
 
 /** The query parameters of a route as one object schema (its query schema and `in: query` parameters). */
 export function querySchema(route: RouteInfo): JsonSchema | undefined {
@@ -17,8 +18,6 @@ export function querySchema(route: RouteInfo): JsonSchema | undefined {
   if (Object.keys(properties).length === 0) return undefined;
   return { type: 'object', properties, required: [...required] };
 }
-
-const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 function dataUriPart(name: string, value: string): MultipartRow | undefined {
   const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(value);
@@ -51,12 +50,13 @@ export function autofillRequest(state: RequestState, route: RouteInfo | undefine
     const entries = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
     switch (state.bodyType) {
       case 'form':
-        patch.formFields = entries.map(([name, item]) => emptyRow(name, text(item)));
+        patch.formFields = entries.flatMap(([name, item]) => formFieldsFor(name, item)).map(([name, item]) => emptyRow(name, item));
         break;
       case 'multipart':
-        patch.multipartFields = entries.map(
-          ([name, item]) => (typeof item === 'string' && dataUriPart(name, item)) || { ...emptyRow(name, text(item)), kind: 'text' as const },
-        );
+        patch.multipartFields = entries.flatMap(([name, item]) => {
+          const file = typeof item === 'string' ? dataUriPart(name, item) : undefined;
+          return file ? [file] : formFieldsFor(name, item).map(([field, text]) => ({ ...emptyRow(field, text), kind: 'text' as const }));
+        });
         break;
       case 'raw':
         patch.rawBody = JSON.stringify(value, null, 2);

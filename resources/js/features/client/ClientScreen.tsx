@@ -17,7 +17,7 @@ import { normalizeRequestState, saveRequestState } from './request/persistence';
 import { RequestBuilder } from './request/RequestBuilder';
 import { requestForRoute } from './request/request-state';
 import { resolveGlobalHeaders } from './request/relay-request';
-import { ResponseViewer } from './response/ResponseViewer';
+import { LazyResponseViewer } from './response/LazyResponseViewer';
 import { RouteExplorer } from './routes/RouteExplorer';
 import { absoluteBaseUrl, currentApplication, findRoute } from './state/application';
 import { autofillKit, generateValue } from './state/generator-kits';
@@ -162,7 +162,7 @@ export default function ClientScreen() {
         />
       </section>
       <section className="kite-client-pane kite-client-right" aria-label="Response">
-        <ResponseViewer result={response.result} failure={response.failure} pending={response.pending} />
+        <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} />
       </section>
     </div>
   );

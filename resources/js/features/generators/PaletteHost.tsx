@@ -7,6 +7,7 @@
 // throttle), which made the first opening take ~350 ms instead of ~50 ms.
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { toast } from 'sonner';
+import { whenIdle } from '../../lib/idle';
 import { onGeneratorPaletteOpen, openGeneratorPalette, type PaletteOpenRequest } from '../../lib/palette-command';
 import { createDoubleShiftDetector } from './double-shift';
 
@@ -31,22 +32,13 @@ function loadPaletteChunk(): Promise<PaletteChunk> {
 const PREFETCH_AFTER_MS = 2000;
 
 function prefetchWhenIdle(): () => void {
-  const prefetch = () => {
+  return whenIdle(() => {
     loadPaletteChunk()
       .then((loaded) => loaded.preloadGeneratorKit())
       .catch(() => {
         // offline or a stale deployment: the palette retries when it is opened
       });
-  };
-  let idle: number | undefined;
-  const timer = window.setTimeout(() => {
-    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(prefetch, { timeout: 5000 });
-    else prefetch();
   }, PREFETCH_AFTER_MS);
-  return () => {
-    window.clearTimeout(timer);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
-  };
 }
 
 export function PaletteHost() {

@@ -1,10 +1,9 @@
 // The request builder: URL bar, final URL preview, and tabs for query, headers, body and auth.
 import { AlertTriangle, Copy, Dices, RotateCcw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GlobalHeader, RouteInfo } from '../../../../../protocol/types';
 import { AuthEditor } from '../auth/AuthEditor';
-import { BodyEditor } from '../body/BodyEditor';
 import type { RequestUpdate } from '../state/request-atoms';
 import { KeyValueEditor } from '../ui/KeyValueEditor';
 import { methodHasBody } from '../../../lib/body-types';
@@ -13,6 +12,10 @@ import type { RequestState } from './request-state';
 import { GENERATOR_PREFIX } from './relay-request';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from './url';
 import { UrlBar } from './UrlBar';
+
+// The body editor (JSON editing, validation, sections for large documents) is its own chunk: most
+// requests start on Params, and the first screen loads faster without it.
+const BodyEditor = lazy(() => import('../body/BodyEditor').then((chunk) => ({ default: chunk.BodyEditor })));
 
 export interface RequestBuilderProps {
   state: RequestState;
@@ -188,7 +191,11 @@ export function RequestBuilder(props: RequestBuilderProps) {
             <KeyValueEditor rows={state.headers} onChange={(headers) => update({ headers })} noun="header" addLabel="Add header" />
           </section>
         )}
-        {tab === 'body' && <BodyEditor state={state} update={update} schema={route?.schema.body} />}
+        {tab === 'body' && (
+          <Suspense fallback={<p className="kite-muted" role="status">Loading the body editor…</p>}>
+            <BodyEditor state={state} update={update} schema={route?.schema.body} />
+          </Suspense>
+        )}
         {tab === 'auth' && <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} />}
       </div>
       <div className="kite-builder-foot kite-muted">

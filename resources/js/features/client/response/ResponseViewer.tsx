@@ -1,8 +1,9 @@
 // The response pane: summary line, then Body / Headers / Cookies tabs. Large bodies are decoded,
 // formatted and searched in a Web Worker and rendered as a window of lines (see BodyView).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
-import { prewarmBodyWorker } from './body-source';
+// Started early by LazyResponseViewer, so the worker is off the path of the first large response.
+export { prewarmBodyWorker } from './body-source';
 import { ResponseBody } from './ResponseBody';
 import { ResponseCookies } from './ResponseCookies';
 import { ResponseHeaders } from './ResponseHeaders';
@@ -17,11 +18,6 @@ export interface ResponseViewerProps {
 type Section = 'body' | 'headers' | 'cookies';
 
 export function ResponseViewer({ result, failure, pending }: ResponseViewerProps) {
-  useEffect(() => {
-    // Idle until then: loading the worker early keeps it off the path of the first large response.
-    const timer = window.setTimeout(prewarmBodyWorker, 500);
-    return () => window.clearTimeout(timer);
-  }, []);
   return (
     // Not a landmark of its own: the screen that places the viewer names the pane.
     <div className="kite-response" aria-busy={pending}>

@@ -1,0 +1,38 @@
+// The response viewer is its own chunk: the first screen does not need it, so it is fetched when
+// the page is idle (with its body worker started), or at the latest when the first request goes out.
+import { lazy, Suspense, useEffect } from 'react';
+import { whenIdle } from '../../../lib/idle';
+import type { ResponseViewerProps } from './ResponseViewer';
+
+const loadViewer = () => import('./ResponseViewer');
+const ResponseViewer = lazy(() => loadViewer().then((chunk) => ({ default: chunk.ResponseViewer })));
+
+const PREFETCH_AFTER_MS = 500;
+
+function Placeholder({ pending }: { pending: boolean }) {
+  return (
+    <div className="kite-response" aria-busy={pending}>
+      <div className="kite-response-placeholder">{pending ? 'Sending request…' : 'Send a request to see its response here.'}</div>
+    </div>
+  );
+}
+
+export function LazyResponseViewer(props: ResponseViewerProps) {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadViewer()
+          .then((chunk) => chunk.prewarmBodyWorker())
+          .catch(() => {
+            // offline or a stale deployment: the viewer loads again when a response arrives
+          });
+      }, PREFETCH_AFTER_MS),
+    [],
+  );
+  if (!props.result && !props.failure && !props.pending) return <Placeholder pending={false} />;
+  return (
+    <Suspense fallback={<Placeholder pending={props.pending} />}>
+      <ResponseViewer {...props} />
+    </Suspense>
+  );
+}

@@ -8,6 +8,7 @@ import type { RequestUpdate } from '../state/request-atoms';
 import { KeyValueEditor } from '../ui/KeyValueEditor';
 import { methodHasBody } from '../../../lib/body-types';
 import { authorizationLabel } from '../../../lib/authorization';
+import { whenIdle } from '../../../lib/idle';
 import type { RequestState } from './request-state';
 import { GENERATOR_PREFIX } from './relay-request';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from './url';
@@ -15,7 +16,9 @@ import { UrlBar } from './UrlBar';
 
 // The body editor (JSON editing, validation, sections for large documents) is its own chunk: most
 // requests start on Params, and the first screen loads faster without it.
-const BodyEditor = lazy(() => import('../body/BodyEditor').then((chunk) => ({ default: chunk.BodyEditor })));
+const loadBodyEditor = () => import('../body/BodyEditor');
+const BodyEditor = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.BodyEditor })));
+const PREFETCH_BODY_EDITOR_AFTER_MS = 1000;
 
 export interface RequestBuilderProps {
   state: RequestState;
@@ -36,6 +39,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
   const { state, update, route, baseUrl, globalHeaders } = props;
   const [tab, setTab] = useState<Tab>(() => (methodHasBody(state.method) ? 'body' : 'params'));
   const [seedText, setSeedText] = useState('');
+  useEffect(() => whenIdle(() => void loadBodyEditor().catch(() => {}), PREFETCH_BODY_EDITOR_AFTER_MS), []);
   // Loading another route opens the tab where its input goes.
   useEffect(() => {
     if (state.routeId) setTab(methodHasBody(state.method) ? 'body' : 'params');

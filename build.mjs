@@ -13,6 +13,8 @@ const options = {
     kite: 'resources/js/main.tsx',
     // Workers are their own entries: a Worker is started from a URL, not imported.
     'json-worker': 'resources/js/features/client/response/json-worker.ts',
+    // Kept apart from json-worker: the editor's checks should not queue behind a 50 MB response.
+    'json-validate-worker': 'resources/js/features/client/body/validate-worker.ts',
   },
   outdir,
   bundle: true,
@@ -69,7 +71,7 @@ function manifest(metafile) {
       .map(([file, out]) => [rel(file), { bytes: out.bytes, entry: out.entryPoint ?? null }])
       .sort(([a], [b]) => a.localeCompare(b)),
   );
-  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', initial, files };
+  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', workers: ['json-worker.js', 'json-validate-worker.js'], initial, files };
 }
 
 if (watch) {

@@ -1,12 +1,13 @@
 // The JSON body editor. Text reaches the request state on a short debounce, so a keystroke costs a
-// timer; parsing and schema validation run later still, off the keystroke path, and list errors by
-// path. Documents above LARGE_DOCUMENT_CHARS are edited in sections of lines, each its own small
+// timer; parsing and schema validation run later still, off the keystroke path (in a Web Worker
+// for large documents, see json-validation.ts), and list errors by path. Documents above LARGE_DOCUMENT_CHARS are edited in sections of lines, each its own small
 // textarea in a virtualised list: a single browser textarea holding 5 MB takes seconds per key.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { JsonSchema } from '../../../../../protocol/types';
 import { flushPendingEdits, registerPendingEdit } from '../state/pending-edits';
-import { type JsonCheck, checkJsonText } from './json-schema-validate';
+import type { JsonCheck } from './json-schema-validate';
+import { validateJsonDocument } from './json-validation';
 import { countLines, joinChunks, splitIntoChunks } from './text-chunks';
 
 export interface JsonEditorProps {
@@ -29,23 +30,42 @@ interface EditorSurfaceProps {
   onText: (text: string) => void;
   /** Called on every keystroke, before the debounce. */
   onTyping: () => void;
+  /** Called when the debounce has run out: what was typed is now in `value` (or was no change). */
+  onSettled: () => void;
+}
+
+/** A validation result and the text and schema it belongs to. */
+interface CheckedText {
+  text: string;
+  schema: JsonSchema | undefined;
+  check: JsonCheck;
 }
 
 export function JsonEditor({ value, onChange, schema }: JsonEditorProps) {
   const latest = useRef(value);
   latest.current = value;
-  const [check, setCheck] = useState<JsonCheck | null>(null);
-  const [checking, setChecking] = useState(false);
+  const [checked, setChecked] = useState<CheckedText | null>(null);
+  // Keystrokes the debounce still holds: the text on screen is newer than `value`.
+  const [typing, setTyping] = useState(false);
+  const sequence = useRef(0);
   const large = value.length > LARGE_DOCUMENT_CHARS;
 
   useEffect(() => {
-    setChecking(true);
+    const seq = ++sequence.current;
     const handle = setTimeout(() => {
-      setCheck(checkJsonText(value, schema, { maxErrors: MAX_LISTED_ERRORS }));
-      setChecking(false);
+      void validateJsonDocument(value, schema, MAX_LISTED_ERRORS).then((check) => {
+        // An answer for an older text (the worker was still busy with it) is dropped.
+        if (seq === sequence.current) setChecked({ text: value, schema, check });
+      });
     }, validateDelay(value.length));
     return () => clearTimeout(handle);
   }, [value, schema]);
+
+  // Derived, never set by hand: a result shows only for exactly the text and schema it checked, so
+  // a late answer can neither show for newer text nor leave the status stuck at "Checking…".
+  const check = !typing && checked && checked.text === value && checked.schema === schema ? checked.check : null;
+  // The last errors stay listed while the next check runs, so the list does not flicker per key.
+  const listed = checked && checked.schema === schema ? checked.check : null;
 
   const onText = (text: string) => {
     latest.current = text;
@@ -64,19 +84,19 @@ export function JsonEditor({ value, onChange, schema }: JsonEditorProps) {
   return (
     <div className="kite-json-editor">
       {large ? (
-        <SectionedEditor value={value} onText={onText} onTyping={() => setChecking(true)} />
+        <SectionedEditor value={value} onText={onText} onTyping={() => setTyping(true)} onSettled={() => setTyping(false)} />
       ) : (
-        <PlainEditor value={value} onText={onText} onTyping={() => setChecking(true)} />
+        <PlainEditor value={value} onText={onText} onTyping={() => setTyping(true)} onSettled={() => setTyping(false)} />
       )}
       <div className="kite-json-status" aria-live="polite">
-        <JsonStatus check={check} checking={checking} hasSchema={Boolean(schema)} />
+        <JsonStatus check={check} hasSchema={Boolean(schema)} />
         <button type="button" className="kite-link-button" onClick={format}>
           Format
         </button>
       </div>
-      {check?.kind === 'checked' && check.errors.length > 0 && (
+      {listed?.kind === 'checked' && listed.errors.length > 0 && (
         <ul className="kite-json-errors" aria-label="Schema errors">
-          {check.errors.map((error, index) => (
+          {listed.errors.map((error, index) => (
             <li key={`${error.path}:${index}`}>
               <code>{error.path}</code> {error.message}
             </li>
@@ -88,19 +108,24 @@ export function JsonEditor({ value, onChange, schema }: JsonEditorProps) {
 }
 
 /** Debounced emission of text, flushed before sending, copying or leaving the page. */
-function useDebouncedText(read: () => string | undefined, value: string, onText: (text: string) => void) {
+function useDebouncedText(read: () => string | undefined, value: string, onText: (text: string) => void, onSettled: () => void) {
   const emitted = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const onTextRef = useRef(onText);
   onTextRef.current = onText;
+  const onSettledRef = useRef(onSettled);
+  onSettledRef.current = onSettled;
   const readRef = useRef(read);
   readRef.current = read;
   const flush = () => {
     clearTimeout(timer.current);
     const text = readRef.current();
-    if (text === undefined || text === emitted.current) return;
-    emitted.current = text;
-    onTextRef.current(text);
+    if (text !== undefined && text !== emitted.current) {
+      emitted.current = text;
+      onTextRef.current(text);
+    }
+    // Also when nothing changed (a character typed and deleted): the typing is over either way.
+    onSettledRef.current();
   };
   useEffect(() => registerPendingEdit(flush), []);
   useEffect(() => () => flush(), []);
@@ -125,9 +150,9 @@ function editorKeys(event: React.KeyboardEvent<HTMLTextAreaElement>, flush: () =
   return false;
 }
 
-function PlainEditor({ value, onText, onTyping }: EditorSurfaceProps) {
+function PlainEditor({ value, onText, onTyping, onSettled }: EditorSurfaceProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const { emitted, flush, schedule } = useDebouncedText(() => textareaRef.current?.value, value, onText);
+  const { emitted, flush, schedule } = useDebouncedText(() => textareaRef.current?.value, value, onText, onSettled);
 
   // Text set from outside (auto-fill, history, cURL import, Format) replaces what the textarea shows.
   useEffect(() => {
@@ -165,18 +190,17 @@ function PlainEditor({ value, onText, onTyping }: EditorSurfaceProps) {
         const text = textarea.value.slice(0, textarea.selectionStart) + pasted + textarea.value.slice(textarea.selectionEnd);
         emitted.current = text;
         onText(text);
-        onTyping();
       }}
       placeholder={'{\n  "name": "value"\n}'}
     />
   );
 }
 
-function SectionedEditor({ value, onText, onTyping }: EditorSurfaceProps) {
+function SectionedEditor({ value, onText, onTyping, onSettled }: EditorSurfaceProps) {
   const chunks = useRef<string[]>([]);
   const [generation, setGeneration] = useState(0);
   const [lineCounts, setLineCounts] = useState<number[]>([]);
-  const { emitted, flush, schedule } = useDebouncedText(() => joinChunks(chunks.current), value, onText);
+  const { emitted, flush, schedule } = useDebouncedText(() => joinChunks(chunks.current), value, onText, onSettled);
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<{ index: number; at: 'start' | 'end' } | null>(null);
 
@@ -265,8 +289,8 @@ function focusPending(root: HTMLElement | null, pending: { current: { index: num
   textarea.setSelectionRange(position, position);
 }
 
-function JsonStatus({ check, checking, hasSchema }: { check: JsonCheck | null; checking: boolean; hasSchema: boolean }) {
-  if (checking || !check) return <span className="kite-muted">Checking…</span>;
+function JsonStatus({ check, hasSchema }: { check: JsonCheck | null; hasSchema: boolean }) {
+  if (!check) return <span className="kite-muted">Checking…</span>;
   if (check.kind === 'empty') return <span className="kite-muted">Empty body</span>;
   if (check.kind === 'syntax') return <span className="kite-json-bad">Invalid JSON: {check.message}</span>;
   if (check.errors.length === 0) return <span className="kite-json-good">{hasSchema ? 'Valid JSON, matches the route’s schema' : 'Valid JSON'}</span>;

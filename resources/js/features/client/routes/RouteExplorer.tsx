@@ -138,7 +138,7 @@ export function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplor
       </div>
       {items.length > 0 && (
         <div className="kite-explorer-footer kite-muted">
-          {filtered.length === items.length ? `${items.length} routes` : `${filtered.length} of ${items.length} routes`}
+          {filtered.length === items.length ? `${items.length} ${items.length === 1 ? 'route' : 'routes'}` : `${filtered.length} of ${items.length} ${items.length === 1 ? 'route' : 'routes'}`}
         </div>
       )}
     </div>

@@ -27,6 +27,21 @@ test.describe('screens and routes', () => {
     expect(settingsChunk).toMatch(/^\/vendor\/kite\/chunks\/SettingsScreen-[A-Z0-9]+\.js$/);
   });
 
+  test("the main screen asks the host for its routes before its own chunk has loaded", async ({ page }) => {
+    const order: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('/api/routes')) order.push('routes');
+      if (/\/chunks\/ClientScreen-/.test(path)) order.push('client-chunk');
+    });
+    await page.goto('/http-client');
+    await expect(page.getByRole('navigation', { name: 'Routes' })).toBeVisible();
+    expect(order.indexOf('routes')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('routes')).toBeLessThan(order.indexOf('client-chunk'));
+    // One call: the screen takes the early answer instead of asking again.
+    expect(order.filter((entry) => entry === 'routes')).toHaveLength(1);
+  });
+
   test('opening a screen by its URL works after a reload', async ({ page }) => {
     await page.goto('/http-client/status');
     await expect(page.getByRole('heading', { name: 'Status' })).toBeVisible();

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoutesResponse } from '../../../../../protocol/types';
 import { fetchRoutes } from '../../../lib/http/host-api';
+import { takePrefetchedRoutes } from '../../../lib/http/routes-prefetch';
 import { shouldRefreshForRevision, shouldRefreshOnFocus } from '../routes/route-list';
 
 export interface RoutesState {
@@ -33,8 +34,9 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
     inFlight.current = controller;
     lastFetchedAt.current = Date.now();
     setLoading(true);
-    fetchRoutes(undefined, controller.signal)
+    (takePrefetchedRoutes() ?? fetchRoutes(undefined, controller.signal))
       .then((next) => {
+        if (controller.signal.aborted) return;
         // Same revision: keep the old object, so nothing below re-renders for no news.
         setData((previous) => (previous && previous.revision === next.revision ? previous : next));
         setError(null);

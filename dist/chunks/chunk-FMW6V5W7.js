@@ -1,1 +1,0 @@
-function r(n,t=globalThis.document?.cookie??""){for(let e of t.split(";")){let o=e.indexOf("=");if(o<0||e.slice(0,o).trim()!==n)continue;let i=e.slice(o+1).trim();try{return decodeURIComponent(i)}catch{return i}}}function c(n,t,e){document.cookie=`${n}=${encodeURIComponent(t)}; path=/; max-age=${e}; SameSite=Lax`}export{r as a,c as b};

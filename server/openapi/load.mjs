@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import YAML from 'yaml';
-import { jsonErrorPosition } from './json-error-position.mjs';
+import { jsonErrorPosition } from '../../protocol/json-error-position.js';
 
 export class OpenApiLoadError extends Error {
   /** @param {string} message */
@@ -50,7 +50,8 @@ function parseJson(text, file) {
   try {
     return JSON.parse(text);
   } catch {
-    const position = jsonErrorPosition(text);
+    const scanned = jsonErrorPosition(text);
+    const position = scanned < 0 ? text.length : scanned;
     const found = position >= text.length ? 'unexpected end of input' : `unexpected ${JSON.stringify(text[position])}`;
     throw new OpenApiLoadError(`${file}: ${lineColumn(text, position)}: invalid JSON: ${found}`);
   }

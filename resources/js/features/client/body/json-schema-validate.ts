@@ -2,6 +2,7 @@
 // required, items, enum, minimum, maximum, minLength, maxLength, minItems, maxItems, multipleOf,
 // format, pattern, nullable as a type array). Errors name the path to the value (`items[2].email`).
 import type { JsonSchema, JsonSchemaType } from '../../../../../protocol/types';
+import { jsonErrorPosition } from '../../../../../protocol/json-error-position.js';
 
 export interface SchemaError {
   /** `$` for the root, then `.name` and `[index]` segments. */
@@ -124,107 +125,11 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/**
- * The offset of the first syntax error in JSON text, found by a small scanner. Engines do not
- * always say where (V8 often reports only the unexpected token), and users need a line to look at.
- */
-export function syntaxErrorOffset(text: string): number {
-  let i = 0;
-  const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i])) i += 1;
-  };
-  const fail = (): never => {
-    throw i;
-  };
-  const literal = (word: string) => {
-    for (const char of word) {
-      if (text[i] !== char) fail();
-      i += 1;
-    }
-  };
-  const string = () => {
-    i += 1;
-    while (i < text.length && text[i] !== '"') {
-      if (text.charCodeAt(i) < 0x20) fail();
-      if (text[i] === '\\') {
-        i += 1;
-        if (text[i] === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
-          i += 4;
-        } else if (!'"\\/bfnrt'.includes(text[i] ?? '')) fail();
-      }
-      i += 1;
-    }
-    if (i >= text.length) fail();
-    i += 1;
-  };
-  const number = () => {
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-    if (!match) fail();
-    i += match![0].length;
-  };
-  const value = (): void => {
-    ws();
-    const char = text[i];
-    if (char === '{') {
-      i += 1;
-      ws();
-      if (text[i] === '}') {
-        i += 1;
-        return;
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
-        i += 1;
-        value();
-        ws();
-        if (text[i] === ',') i += 1;
-        else if (text[i] === '}') {
-          i += 1;
-          return;
-        } else fail();
-      }
-    } else if (char === '[') {
-      i += 1;
-      ws();
-      if (text[i] === ']') {
-        i += 1;
-        return;
-      }
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') i += 1;
-        else if (text[i] === ']') {
-          i += 1;
-          return;
-        } else fail();
-      }
-    } else if (char === '"') string();
-    else if (char === 't') literal('true');
-    else if (char === 'f') literal('false');
-    else if (char === 'n') literal('null');
-    else number();
-  };
-  try {
-    value();
-    ws();
-    return i < text.length ? i : -1;
-  } catch (offset) {
-    if (typeof offset === 'number') return offset;
-    throw offset;
-  }
-}
-
 /** A parse error as a short message with its 1-based line and column. */
 export function describeParseError(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const position = /position (\d+)/.exec(message);
-  const offset = position ? Number(position[1]) : syntaxErrorOffset(text);
+  const offset = position ? Number(position[1]) : jsonErrorPosition(text);
   if (offset < 0) return message;
   let line = 1;
   let lineStart = 0;

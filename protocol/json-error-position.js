@@ -1,10 +1,13 @@
 // @ts-check
-// Node's JSON.parse does not always say where a document breaks; this small validator walks the
-// text once (only after JSON.parse failed) and returns the offset of the first syntax error.
+// Where JSON text breaks. Engines do not always say (V8 often names only the unexpected token), and
+// people need a line and column to look at. Shared runtime: the Node host reports broken OpenAPI
+// documents with it, the app's JSON editor its syntax errors. Walk the text once, only after
+// JSON.parse has failed.
 
 /**
  * @param {string} text
- * @returns {number} offset of the first character that breaks the JSON grammar
+ * @returns {number} offset of the first character that breaks the JSON grammar, or -1 when the text
+ *   is valid JSON (a leading byte order mark is allowed)
  */
 export function jsonErrorPosition(text) {
   let i = 0;
@@ -103,7 +106,7 @@ export function jsonErrorPosition(text) {
     value();
     space();
     if (i < text.length) fail();
-    return text.length;
+    return -1;
   } catch (position) {
     if (typeof position === 'number') return Math.min(position, text.length);
     throw position;

@@ -65,13 +65,17 @@ function manifest(metafile) {
     return seen;
   };
   const initial = [...staticClosure(`${outdir}/kite.js`)].map(rel);
+  // The main screen is where the app opens: its chunk and their static imports are announced as
+  // module preloads too, so they download with the entry instead of after it has run.
+  const mainScreen = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'resources/js/features/client/ClientScreen.tsx');
+  const preload = [...new Set([...initial, ...(mainScreen ? [...staticClosure(mainScreen)].map(rel) : [])])];
   const files = Object.fromEntries(
     Object.entries(outputs)
       .filter(([file]) => !file.endsWith('.map'))
       .map(([file, out]) => [rel(file), { bytes: out.bytes, entry: out.entryPoint ?? null }])
       .sort(([a], [b]) => a.localeCompare(b)),
   );
-  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', workers: ['json-worker.js', 'json-validate-worker.js'], initial, files };
+  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', workers: ['json-worker.js', 'json-validate-worker.js'], initial, preload, files };
 }
 
 if (watch) {

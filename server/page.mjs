@@ -31,8 +31,9 @@ export function escapeHtml(text) {
 let manifestCache;
 
 /**
- * The files the entry imports statically, from dist/manifest.json (re-read when it changes, so
- * `npm run dev` rebuilds show up); empty when there is no manifest.
+ * The files to announce as module preloads (the manifest's `preload`: the entry's static imports and
+ * the main screen's chunks), from dist/manifest.json (re-read when it changes, so `npm run dev`
+ * rebuilds show up); empty when there is no manifest.
  * @param {string} distDir
  * @returns {string[]}
  */
@@ -42,7 +43,8 @@ export function initialChunks(distDir) {
     const { mtimeMs } = statSync(file);
     if (manifestCache?.file !== file || manifestCache.mtimeMs !== mtimeMs) {
       const manifest = JSON.parse(readFileSync(file, 'utf8'));
-      const files = Array.isArray(manifest.initial) ? manifest.initial.filter((/** @type {unknown} */ f) => typeof f === 'string' && f !== manifest.entry) : [];
+      const listed = Array.isArray(manifest.preload) ? manifest.preload : manifest.initial;
+      const files = Array.isArray(listed) ? listed.filter((/** @type {unknown} */ f) => typeof f === 'string' && f !== manifest.entry) : [];
       manifestCache = { file, mtimeMs, files };
     }
     return manifestCache.files;

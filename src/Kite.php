@@ -120,8 +120,9 @@ final class Kite
     }
 
     /**
-     * The files the published entry imports statically, which the page announces as module
-     * preloads so the browser fetches them alongside the entry; empty without a manifest.
+     * The files the page announces as module preloads (the manifest's `preload`: the entry's static
+     * imports and the main screen's chunks), so the browser fetches them alongside the entry; empty
+     * without a manifest.
      *
      * @return list<string>
      */
@@ -129,7 +130,8 @@ final class Kite
     {
         $data = self::publishedManifest();
         $entry = $data['entry'] ?? 'kite.js';
-        $files = is_array($data['initial'] ?? null) ? $data['initial'] : [];
+        $listed = $data['preload'] ?? $data['initial'] ?? null;
+        $files = is_array($listed) ? $listed : [];
 
         return array_values(array_filter($files, static fn ($file) => is_string($file) && $file !== $entry));
     }

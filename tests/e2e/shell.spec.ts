@@ -27,19 +27,32 @@ test.describe('screens and routes', () => {
     expect(settingsChunk).toMatch(/^\/vendor\/kite\/chunks\/SettingsScreen-[A-Z0-9]+\.js$/);
   });
 
-  test("the main screen asks the host for its routes before its own chunk has loaded", async ({ page }) => {
-    const order: string[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (path.endsWith('/api/routes')) order.push('routes');
-      if (/\/chunks\/ClientScreen-/.test(path)) order.push('client-chunk');
+  test('the main screen asks the host for its routes as the page starts, before the shell has rendered', async ({ page }) => {
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('aside')) return;
+        (window as unknown as { shellShownAt: number }).shellShownAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
     });
+    const routeCalls: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/routes') && routeCalls.push(request.url()));
     await page.goto('/http-client');
     await expect(page.getByRole('navigation', { name: 'Routes' })).toBeVisible();
-    expect(order.indexOf('routes')).toBeGreaterThanOrEqual(0);
-    expect(order.indexOf('routes')).toBeLessThan(order.indexOf('client-chunk'));
+    const { routesAt, shellAt } = await page.evaluate(() => ({
+      routesAt: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/api/routes'))?.startTime ?? Infinity,
+      shellAt: (window as unknown as { shellShownAt: number }).shellShownAt,
+    }));
+    expect(routesAt).toBeLessThan(shellAt);
     // One call: the screen takes the early answer instead of asking again.
-    expect(order.filter((entry) => entry === 'routes')).toHaveLength(1);
+    expect(routeCalls).toHaveLength(1);
+  });
+
+  test('the page preloads the entry and the main screen, not the other screens', async ({ page }) => {
+    await page.goto('/http-client');
+    const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(preloads.some((href) => /^\/vendor\/kite\/chunks\/ClientScreen-/.test(href))).toBe(true);
+    expect(preloads.some((href) => /SettingsScreen|StatusScreen|faker|\/en-/.test(href))).toBe(false);
   });
 
   test('opening a screen by its URL works after a reload', async ({ page }) => {

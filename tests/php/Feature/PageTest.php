@@ -39,7 +39,8 @@ class PageTest extends TestCase
     {
         $this->assertSame(0, $this->artisan('kite:publish'));
         $manifest = json_decode((string) file_get_contents(public_path('vendor/kite/manifest.json')), true);
-        $chunks = array_values(array_filter($manifest['initial'], static fn ($file) => $file !== 'kite.js'));
+        $chunks = array_values(array_filter($manifest['preload'], static fn ($file) => $file !== 'kite.js'));
+        $this->assertContains('chunks/'.basename((string) current(preg_grep('/ClientScreen-/', $manifest['preload']))), $chunks, 'the main screen is preloaded');
         $this->assertNotEmpty($chunks, 'the bundle has static chunks to preload');
 
         $html = $this->get('/http-client')->assertOk()->getContent();

@@ -2,10 +2,15 @@
 import '../css/kite.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadMainScreen } from './app/routes';
 import { kiteConfig } from './lib/config';
 import { isMainScreen, prefetchRoutes } from './lib/http/routes-prefetch';
 
-if (isMainScreen(window.location.pathname, kiteConfig.basePath)) prefetchRoutes();
+// On the main screen, its routes and its chunk (announced as module preloads by the page) are on
+// their way before the first render, so the screen appears with the shell, not behind a fallback.
+const onMainScreen = isMainScreen(window.location.pathname, kiteConfig.basePath);
+if (onMainScreen) prefetchRoutes();
+const ready = onMainScreen ? preloadMainScreen().catch(() => undefined) : Promise.resolve();
 
 const mount = document.getElementById('kite') ?? document.body.appendChild(document.createElement('div'));
-createRoot(mount).render(<App />);
+void ready.then(() => createRoot(mount).render(<App />));

@@ -1,24 +1,11 @@
 // The HTTP Client screen end to end against the Node host's demo API: route explorer, request
 // builder, auto-fill, the generator palette, every authorization type, history and cURL.
 import { expect, test, type Page } from '@playwright/test';
-
-const responseArea = (page: Page) => page.getByRole('region', { name: 'Response' });
-const routeButton = (page: Page, method: string, uri: string) =>
-  page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: new RegExp(`^${method === 'DELETE' ? 'DEL' : method}\\s*${uri.replace(/[{}/]/g, '\\$&')}$`) });
+import { pickRoute, responseArea, routeButton, send } from './support/client-screen';
 
 async function openClient(page: Page) {
   await page.goto('/http-client');
   await expect(routeButton(page, 'GET', '/users')).toBeVisible();
-}
-
-async function pickRoute(page: Page, method: string, uri: string) {
-  await routeButton(page, method, uri).click();
-  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(uri);
-}
-
-async function send(page: Page) {
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
 test.beforeEach(async ({ page }) => {

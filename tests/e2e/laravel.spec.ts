@@ -5,6 +5,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runConformance } from '../../protocol/conformance/checks.mjs';
+import { pickRoute, responseArea, routeButton, send } from './support/client-screen';
 
 // Kite inside a real Laravel application: the fixture app (tests/php/fixture, booted from Debian's
 // php-laravel-framework) served by `php -S` with ONE worker, the package's assets published by its
@@ -34,26 +35,12 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
 }
 
 // The response pane starts with the status line ("200 OK"), so a status is read with /^200\s*OK/.
-// Kite's own UI, found by role and visible text as tests/e2e/client.spec.ts finds it against the Node host.
-const responseArea = (page: Page) => page.getByRole('region', { name: 'Response' });
-const routeButton = (page: Page, method: string, uri: string) =>
-  page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: new RegExp(`^${method}\\s*${uri.replace(/[{}/]/g, '\\$&')}$`) });
-
+// Kite's own UI is driven by role and visible text with ./support/client-screen, as against the Node host.
 /** Logs fixture user 2 (Grace Hopper) into the app in this browser, then opens Kite. */
 async function openKiteAsGrace(page: Page) {
   await page.goto('/_fixture/login/2');
   await page.goto('/http-client');
   await expect(routeButton(page, 'GET', '/api/me')).toBeVisible();
-}
-
-async function pickRoute(page: Page, method: string, uri: string) {
-  await routeButton(page, method, uri).click();
-  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(uri);
-}
-
-async function send(page: Page) {
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
 test.use({ baseURL: ORIGIN });

@@ -72,6 +72,7 @@ test.describe('the sidebar', () => {
 
   test('Ctrl+B and Cmd+B toggle it between 16rem and 3rem', async ({ page }) => {
     await page.goto('/http-client');
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed');
     await page.keyboard.press('Control+b');
     await expect(sidebar(page)).toHaveAttribute('data-state', 'expanded');
     await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(256);

@@ -1,10 +1,14 @@
 // The three screens, each in its own lazily loaded chunk; any other path redirects to `/`.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazyScreen } from './lazy-screen';
 
-const ClientScreen = lazy(() => import('../features/client/ClientScreen'));
-const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen'));
-const StatusScreen = lazy(() => import('../features/status/StatusScreen'));
+const ClientScreen = lazyScreen(() => import('../features/client/ClientScreen'));
+const SettingsScreen = lazyScreen(() => import('../features/settings/SettingsScreen'));
+const StatusScreen = lazyScreen(() => import('../features/status/StatusScreen'));
+
+/** The main screen, loaded before the first render when the page opens on it. */
+export const preloadMainScreen = () => ClientScreen.preload();
 
 export function ScreenRoutes() {
   return (

@@ -1,0 +1,22 @@
+// How a person drives Kite's main screen, by role and visible text: shared by the specs that run
+// it against the Node host and against the Laravel host.
+import { expect, type Page } from '@playwright/test';
+
+export const responseArea = (page: Page) => page.getByRole('region', { name: 'Response' });
+
+/** A route in the explorer; the badge reads DEL for DELETE. */
+export const routeButton = (page: Page, method: string, uri: string) =>
+  page
+    .getByRole('navigation', { name: 'Routes' })
+    .getByRole('button', { name: new RegExp(`^${method === 'DELETE' ? 'DEL' : method}\\s*${uri.replace(/[{}/]/g, '\\$&')}$`) });
+
+export async function pickRoute(page: Page, method: string, uri: string) {
+  await routeButton(page, method, uri).click();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(uri);
+}
+
+/** Presses Send and waits until the request is over (the button is back). */
+export async function send(page: Page) {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 15_000 });
+}

@@ -1,12 +1,13 @@
 // History of sent requests: searchable by method, URL and status; selecting an entry restores the
 // builder (and the stored response); delete one, clear all.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Search, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry } from './history-entry';
 import { searchHistory } from './history-search';
 import { formatRelativeTime, formatSize } from '../../lib/format';
 import type { HistoryState } from './use-history';
+import { SearchBox } from '../../components/SearchBox';
 
 export interface HistoryPanelProps {
   history: HistoryState;
@@ -42,16 +43,7 @@ export function HistoryPanel({ history, selectedId, onRestore }: HistoryPanelPro
   return (
     <div className="kite-history">
       <div className="kite-explorer-toolbar">
-        <label className="kite-search">
-          <Search size={14} aria-hidden="true" />
-          <input
-            type="search"
-            placeholder="Search history"
-            aria-label="Search history"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
+        <SearchBox label="Search history" value={search} onChange={setSearch} />
         {confirmingClear ? (
           <span className="kite-confirm">
             <button

@@ -1,12 +1,13 @@
 // The route explorer: routes grouped by resource with method badges, a search over path, name and
 // method, a refresh button, and a virtualised list so 5,000 routes scroll and filter at once.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw, Search } from 'lucide-react';
+import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RouteInfo } from '../../../../../protocol/types';
 import type { RoutesState } from '../state/use-routes';
 import { type ExplorerRow, explorerRoutes, explorerRows, filterRoutes } from './route-list';
+import { SearchBox } from '../../../components/SearchBox';
 
 export interface RouteExplorerProps {
   routes: RoutesState;
@@ -91,16 +92,7 @@ export function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplor
   return (
     <div className="kite-explorer">
       <div className="kite-explorer-toolbar">
-        <label className="kite-search">
-          <Search size={14} aria-hidden="true" />
-          <input
-            type="search"
-            placeholder="Search routes"
-            aria-label="Search routes"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
+        <SearchBox label="Search routes" value={search} onChange={setSearch} />
         <button
           type="button"
           className="kite-tool-button"

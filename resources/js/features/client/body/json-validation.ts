@@ -3,7 +3,7 @@
 // never blocks on JSON.parse of megabytes. When the worker cannot start or fails, validation falls
 // back to the main thread: slower, never missing.
 import type { JsonSchema } from '../../../../../protocol/types';
-import { kiteConfig } from '../../../lib/config';
+import { moduleWorker } from '../../../lib/module-worker';
 import { type JsonCheck, checkJsonText } from './json-schema-validate';
 import type { ValidateReply, ValidateRequest } from './validate-protocol';
 
@@ -18,39 +18,23 @@ interface Pending {
   request: ValidateRequest;
 }
 
-let worker: Worker | null = null;
-let workerBroken = typeof Worker === 'undefined';
 let nextSeq = 1;
 const pending = new Map<number, Pending>();
 
-function validationWorker(): Worker | null {
-  if (workerBroken) return null;
-  if (worker) return worker;
-  try {
-    worker = new Worker(`${kiteConfig.assetsUrl}/json-validate-worker.js`, { type: 'module' });
-  } catch {
-    workerBroken = true;
-    return null;
-  }
-  worker.onmessage = (event: MessageEvent<ValidateReply>) => {
-    const reply = event.data;
+const validationWorker = moduleWorker<ValidateReply>('json-validate-worker.js', {
+  onMessage(reply) {
     const waiting = pending.get(reply.seq);
     if (!waiting) return;
     pending.delete(reply.seq);
     waiting.resolve('check' in reply ? reply.check : onMainThread(waiting.request));
-  };
-  worker.onerror = (event) => {
-    // The script could not load or crashed: answer everything waiting here, and stay here.
-    event.preventDefault();
-    workerBroken = true;
-    worker?.terminate();
-    worker = null;
+  },
+  onBroken() {
+    // Answer everything waiting here, and stay here.
     const waiting = [...pending.values()];
     pending.clear();
     for (const { resolve, request } of waiting) resolve(onMainThread(request));
-  };
-  return worker;
-}
+  },
+});
 
 function onMainThread(request: ValidateRequest): JsonCheck {
   return checkJsonText(request.text, request.schema, { maxErrors: request.maxErrors });
@@ -62,7 +46,7 @@ function onMainThread(request: ValidateRequest): JsonCheck {
  */
 export function validateJsonDocument(text: string, schema: JsonSchema | undefined, maxErrors: number): Promise<JsonCheck> {
   const request: ValidateRequest = { seq: nextSeq++, text, schema, maxErrors };
-  const target = validatesInWorker(text.length, !workerBroken) ? validationWorker() : null;
+  const target = validatesInWorker(text.length, !validationWorker.broken()) ? validationWorker.get() : null;
   if (!target) return Promise.resolve(onMainThread(request));
   return new Promise((resolve) => {
     pending.set(request.seq, { resolve, request });

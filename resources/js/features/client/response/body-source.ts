@@ -2,7 +2,7 @@
 // copied once and the copy transferred, so the caller's buffer stays usable for copy, download and
 // history); small ones are indexed right here, which is quicker than a round trip. Both answer the
 // same asynchronous interface, so the viewer has one rendering path.
-import { kiteConfig } from '../../../lib/config';
+import { moduleWorker } from '../../../lib/module-worker';
 import { BodyDocument, decodeBody, type BodyStatus, type BodyView, type SearchSummary } from './body-document';
 import type { RenderedLine } from './render-line';
 import { TRANSFER_CHUNK_BYTES, type FoldAction, type WorkerReply, type WorkerRequest } from './worker-protocol';
@@ -99,31 +99,19 @@ class LocalBodySource extends ListenableSource implements BodySource {
 }
 
 // One worker serves every viewer on the page; documents are numbered.
-let sharedWorker: Worker | null = null;
-let workerBroken = false;
 let nextDocument = 1;
 let nextRequest = 1;
 const workerClients = new Map<number, WorkerBodySource>();
 
-function worker(): Worker | null {
-  if (workerBroken) return null;
-  if (sharedWorker) return sharedWorker;
-  try {
-    sharedWorker = new Worker(`${kiteConfig.assetsUrl}/json-worker.js`, { type: 'module' });
-  } catch {
-    workerBroken = true;
-    return null;
-  }
-  sharedWorker.onmessage = (event: MessageEvent<WorkerReply>) => workerClients.get(event.data.doc)?.receive(event.data);
-  sharedWorker.onerror = () => {
-    // The worker script could not load or crashed: every open body falls back to the main thread.
-    workerBroken = true;
-    sharedWorker?.terminate();
-    sharedWorker = null;
+const bodyWorker = moduleWorker<WorkerReply>('json-worker.js', {
+  onMessage: (reply) => workerClients.get(reply.doc)?.receive(reply),
+  // The worker script could not load or crashed: every open body falls back to the main thread.
+  onBroken: () => {
     for (const client of [...workerClients.values()]) client.fallBack();
-  };
-  return sharedWorker;
-}
+  },
+});
+
+const worker = () => bodyWorker.get();
 
 /**
  * Starts the worker ahead of the first large response, so its script is loaded and compiled while

@@ -9,8 +9,7 @@ import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, printTable, startKiteHost } from '../support.mjs';
+import { launchChromium, printTable, startKiteHost } from '../support.mjs';
 import { SIZES, firstToken, lastToken, startApi } from './api.mjs';
 import { CLIENTS } from './clients.mjs';
 import { PEERS, peerVersion, startPeerPages } from './pages.mjs';
@@ -56,8 +55,8 @@ function within(promise, ms, fallback) {
 const log = (...parts) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...parts);
 
 // Every server on 127.0.0.1; anything else the pages ask for (fonts, telemetry) fails at once.
-const BROWSER_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
-const launch = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: BROWSER_ARGS });
+// Peers' pages reach for fonts and telemetry elsewhere: those hosts fail at once instead of waiting.
+const launch = () => launchChromium(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']);
 
 /** Raw and gzip size of each script or stylesheet URL, computed once per URL. */
 const assetSizes = new Map();

@@ -1,6 +1,7 @@
 // Builds the browser bundle into dist/: one stable entry (kite.js, kite.css), content-hashed lazy
 // chunks under dist/chunks/, and dist/manifest.json. `node build.mjs --watch` rebuilds on change.
 import * as esbuild from 'esbuild';
+import { REACT_ON_PREACT } from './react-on-preact.mjs';
 import { copyFileSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -20,12 +21,17 @@ const options = {
   bundle: true,
   splitting: true,
   format: 'esm',
-  minify: true,
+  // KITE_DEBUG_BUILD=1 leaves the code readable, to step through a library's code in the browser.
+  minify: !process.env.KITE_DEBUG_BUILD,
   target: ['chrome111', 'firefox115', 'safari16.4'],
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   assetNames: 'assets/[name]-[hash]',
   jsx: 'automatic',
+  // The app is written against React's API and runs on Preact's compatibility layer: the same
+  // components at a tenth of React DOM's size (about 10 KB gzip instead of 66), which is what
+  // keeps the first load under its budget. One alias table, shared with the unit tests.
+  alias: REACT_ON_PREACT,
   metafile: true,
   legalComments: 'none',
   charset: 'utf8',

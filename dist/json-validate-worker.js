@@ -1,1 +1,1 @@
-import{a as s}from"./chunks/chunk-IULAPZND.js";import"./chunks/chunk-6DHFEWGX.js";var o=self;o.onmessage=r=>{let{seq:t,text:c,schema:l,maxErrors:i}=r.data,e;try{e={seq:t,check:s(c,l,{maxErrors:i})}}catch(a){e={seq:t,failed:a instanceof Error?a.message:String(a)}}o.postMessage(e)};
+import{a as s}from"./chunks/chunk-IULAPZND.js";import"./chunks/chunk-VC46IEJQ.js";var o=self;o.onmessage=r=>{let{seq:t,text:c,schema:l,maxErrors:i}=r.data,e;try{e={seq:t,check:s(c,l,{maxErrors:i})}}catch(a){e={seq:t,failed:a instanceof Error?a.message:String(a)}}o.postMessage(e)};

@@ -16,6 +16,18 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 /** Marker header every call from the app carries. */
 export const REQUESTED_WITH_HEADER = 'X-Requested-With';
 
+/**
+ * Id of the `<script type="application/json">` element in which a host puts its RoutesResponse into
+ * the page of the main screen, so that the screen shows the routes without a first routes call.
+ */
+export const PAGE_ROUTES_ELEMENT_ID = 'kite-routes';
+
+/**
+ * Largest RoutesResponse (bytes of JSON) a host puts into the page. A larger catalogue is fetched
+ * from `routes` instead: the page should not grow by megabytes for an app with thousands of routes.
+ */
+export const PAGE_ROUTES_MAX_BYTES = 256 * 1024;
+
 /** Default timeout of one relayed request (ms), when the relay request names none. */
 export const DEFAULT_RELAY_TIMEOUT_MS = 30_000;
 
@@ -38,4 +50,15 @@ export function normalizeMountPath(path) {
  */
 export function endpointUrl(apiUrl, endpoint) {
   return `${apiUrl.replace(/\/+$/, '')}/${API_ENDPOINTS[endpoint]}`;
+}
+
+/**
+ * Whether `pathname` is the main screen (the page at the mount path itself), where the app opens
+ * and where a host puts the routes into the page.
+ * @param {string} pathname
+ * @param {string} basePath a normalised mount path ({@link normalizeMountPath})
+ * @returns {boolean}
+ */
+export function isMainScreenPath(pathname, basePath) {
+  return pathname === basePath || pathname === `${basePath}/` || (basePath === '' && pathname === '/');
 }

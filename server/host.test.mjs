@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKiteHandler, startKite, HOST_VERSION } from './index.mjs';
-import { renderPage, scriptSafeJson } from './page.mjs';
+import { pageRoutesElement, renderPage, scriptSafeJson } from './page.mjs';
+import { PAGE_ROUTES_MAX_BYTES } from '../protocol/endpoints.js';
 
 const dist = mkdtempSync(join(tmpdir(), 'kite-dist-'));
 mkdirSync(join(dist, 'chunks'));
@@ -81,6 +82,22 @@ describe('the page', () => {
     expect(html).toContain('\\u2028\\u0026');
     expect(html.endsWith('1&#60;2')).toBe(true);
     expect(JSON.parse(scriptSafeJson({ a: '</script>' })).a).toBe('</script>');
+  });
+
+  it('puts the routes into the main screen\'s page as JSON that cannot close its element, within the size limit', async () => {
+    const routes = JSON.stringify({ application: 'a', applications: [{ id: 'a', routes: [{ uri: '/x', note: '</script><!--' }] }], revision: 'r1' });
+    const element = pageRoutesElement(routes);
+    expect(element).toMatch(/^<script type="application\/json" id="kite-routes">/);
+    expect(element).not.toContain('</script><!--');
+    const json = element.slice(element.indexOf('>') + 1, element.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual(JSON.parse(routes));
+    expect(pageRoutesElement('x'.repeat(PAGE_ROUTES_MAX_BYTES + 1))).toBe('');
+
+    const page = await (await fetch(`${host.origin}/http-client`)).text();
+    const carried = JSON.parse(page.match(/<script type="application\/json" id="kite-routes">([^<]*)<\/script>/)?.[1] ?? 'null');
+    const served = await (await fetch(`${host.origin}/http-client/api/routes`)).json();
+    expect(carried).toEqual(served);
+    expect(await (await fetch(`${host.origin}/http-client/settings`)).text()).not.toContain('kite-routes');
   });
 
   it("preloads the entry's static imports named in dist/manifest.json", async () => {

@@ -6,11 +6,11 @@ import http from 'node:http';
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, normalizeMountPath } from '../protocol/endpoints.js';
+import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
 import { parseCookieHeader, readCookie } from '../protocol/cookies.js';
 import { serveAsset } from './assets.mjs';
 import { BodyTooLargeError, readBody, requestUrl, sendError, sendJson } from './http.mjs';
-import { initialChunks, readPageTemplate, renderPage } from './page.mjs';
+import { initialChunks, pageRoutesElement, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
 import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
 import { watchFiles } from './openapi/watch.mjs';
@@ -155,7 +155,9 @@ export function createKiteHandler(options = {}) {
       sendError(res, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on the page`);
       return;
     }
-    const html = renderPage(template, pageConfig(req), servesAssets ? initialChunks(distDir) : []);
+    // The main screen's page carries the routes, so its first render needs no routes call.
+    const routesElement = isMainScreenPath(requestUrl(req).pathname, mountPath) ? pageRoutesElement(routesJson(req)) : '';
+    const html = renderPage(template, pageConfig(req), servesAssets ? initialChunks(distDir) : [], routesElement);
     /** @type {Record<string, string | number>} */
     const headers = {
       'Content-Type': 'text/html; charset=utf-8',
@@ -173,10 +175,11 @@ export function createKiteHandler(options = {}) {
   }
 
   /**
+   * The RoutesResponse for this request's applications as JSON, built once per revision.
    * @param {IncomingMessage} req
-   * @param {ServerResponse} res
+   * @returns {Buffer}
    */
-  function serveRoutes(req, res) {
+  function routesJson(req) {
     const apps = resolvedApplications(req);
     const key = apps.map((app) => app.baseUrl).join('\n');
     let body = routesCache.get(key);
@@ -190,6 +193,15 @@ export function createKiteHandler(options = {}) {
       body = Buffer.from(JSON.stringify(response));
       routesCache.set(key, body);
     }
+    return body;
+  }
+
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
+  function serveRoutes(req, res) {
+    const body = routesJson(req);
     const etag = `"${revision}-${body.length.toString(36)}"`;
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache' });

@@ -2,6 +2,7 @@
 // The page every path under the mount path answers with: stubs/page.html with the page config
 // injected as `window.Kite` (see stubs/README.md for the placeholders).
 import { readFileSync, statSync } from 'node:fs';
+import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES } from '../protocol/endpoints.js';
 
 /** @typedef {import('../protocol/types').KiteConfig} KiteConfig */
 
@@ -19,7 +20,16 @@ export function readPageTemplate() {
  * @returns {string}
  */
 export function scriptSafeJson(value) {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeForScript(JSON.stringify(value));
+}
+
+/**
+ * JSON text made safe inside a `<script>` element (see {@link scriptSafeJson}).
+ * @param {string} json
+ * @returns {string}
+ */
+function escapeForScript(json) {
+  return json.replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** @param {string} text */
@@ -54,19 +64,33 @@ export function initialChunks(distDir) {
 }
 
 /**
+ * The element that carries a RoutesResponse in the page, or `''` when its JSON is over
+ * PAGE_ROUTES_MAX_BYTES (the app then fetches the routes).
+ * @param {string | Buffer} routesJson the RoutesResponse as JSON
+ * @returns {string}
+ */
+export function pageRoutesElement(routesJson) {
+  if (Buffer.byteLength(routesJson) > PAGE_ROUTES_MAX_BYTES) return '';
+  const safe = escapeForScript(String(routesJson));
+  return `<script type="application/json" id="${PAGE_ROUTES_ELEMENT_ID}">${safe}</script>`;
+}
+
+/**
  * @param {string} template
  * @param {KiteConfig} config
  * @param {string[]} [preloadFiles] files under the assets URL to announce as module preloads
+ * @param {string} [routesElement] from {@link pageRoutesElement}, on the main screen's page
  * @returns {string}
  */
-export function renderPage(template, config, preloadFiles = []) {
+export function renderPage(template, config, preloadFiles = [], routesElement = '') {
   const preloads = preloadFiles.map((file) => `<link rel="modulepreload" href="${escapeHtml(`${config.assetsUrl}/${file}`)}">`).join('\n');
   const replacements = {
     '{{ASSETS_URL}}': escapeHtml(config.assetsUrl),
     '{{VERSION}}': escapeHtml(config.version),
     '{{KITE_CONFIG}}': scriptSafeJson(config),
     '{{PRELOADS}}': preloads,
+    '{{ROUTES}}': routesElement,
   };
   // One pass, so a value that happens to contain a placeholder is never expanded again.
-  return template.replace(/\{\{(ASSETS_URL|VERSION|KITE_CONFIG|PRELOADS)\}\}/g, (placeholder) => replacements[/** @type {keyof typeof replacements} */ (placeholder)]);
+  return template.replace(/\{\{(ASSETS_URL|VERSION|KITE_CONFIG|PRELOADS|ROUTES)\}\}/g, (placeholder) => replacements[/** @type {keyof typeof replacements} */ (placeholder)]);
 }

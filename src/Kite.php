@@ -17,6 +17,11 @@ final class Kite
 
     public const PUBLISH_COMMAND = 'php artisan kite:publish';
 
+    /** Copies of protocol/endpoints.js's PAGE_ROUTES_ELEMENT_ID and PAGE_ROUTES_MAX_BYTES (a test compares them). */
+    public const PAGE_ROUTES_ELEMENT_ID = 'kite-routes';
+
+    public const PAGE_ROUTES_MAX_BYTES = 256 * 1024;
+
     /** Where `kite:install` publishes dist/, relative to the public directory. */
     public const ASSETS_PATH = 'vendor/kite';
 

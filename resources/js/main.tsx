@@ -4,11 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadMainScreen } from './app/routes';
 import { kiteConfig } from './lib/config';
-import { isMainScreen, prefetchRoutes } from './lib/http/routes-prefetch';
+import { isMainScreenPath } from '../../protocol/endpoints.js';
+import { prefetchRoutes } from './lib/http/routes-prefetch';
 
-// On the main screen, its routes and its chunk (announced as module preloads by the page) are on
-// their way before the first render, so the screen appears with the shell, not behind a fallback.
-const onMainScreen = isMainScreen(window.location.pathname, kiteConfig.basePath);
+// On the main screen, its routes (in the page, or on their way) and its chunk (announced as module
+// preloads by the page) are there before the first render, so the screen appears with the shell.
+const onMainScreen = isMainScreenPath(window.location.pathname, kiteConfig.basePath);
 if (onMainScreen) prefetchRoutes();
 const ready = onMainScreen ? preloadMainScreen().catch(() => undefined) : Promise.resolve();
 

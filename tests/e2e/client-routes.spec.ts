@@ -13,6 +13,29 @@ test.afterAll(async () => {
   await host?.stop();
 });
 
+test('a catalogue too large for the page is asked for as the page starts, before the shell has rendered', async ({ page }) => {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('aside')) return;
+      (window as unknown as { shellShownAt: number }).shellShownAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const routeCalls: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/api/routes') && routeCalls.push(request.url()));
+  await page.goto(host.url);
+  await expect(page.getByText('5001 routes')).toBeVisible({ timeout: 15_000 });
+  // Megabytes of routes stay out of the page (over PAGE_ROUTES_MAX_BYTES).
+  await expect(page.locator('script#kite-routes')).toHaveCount(0);
+  const { routesAt, shellAt } = await page.evaluate(() => ({
+    routesAt: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/api/routes'))?.startTime ?? Infinity,
+    shellAt: (window as unknown as { shellShownAt: number }).shellShownAt,
+  }));
+  expect(routesAt).toBeLessThan(shellAt);
+  // One call: the screen takes the early answer instead of asking again.
+  expect(routeCalls).toHaveLength(1);
+});
+
 test('5,000 routes scroll and filter in a virtualised list', async ({ page }) => {
   await page.goto(host.url);
   const routes = page.getByRole('navigation', { name: 'Routes' });

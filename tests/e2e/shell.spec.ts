@@ -27,25 +27,36 @@ test.describe('screens and routes', () => {
     expect(settingsChunk).toMatch(/^\/vendor\/kite\/chunks\/SettingsScreen-[A-Z0-9]+\.js$/);
   });
 
-  test('the main screen asks the host for its routes as the page starts, before the shell has rendered', async ({ page }) => {
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('aside')) return;
-        (window as unknown as { shellShownAt: number }).shellShownAt = performance.now();
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
+  test("the main screen's page carries its routes: they show without a routes call", async ({ page }) => {
     const routeCalls: string[] = [];
     page.on('request', (request) => request.url().endsWith('/api/routes') && routeCalls.push(request.url()));
     await page.goto('/http-client');
-    await expect(page.getByRole('navigation', { name: 'Routes' })).toBeVisible();
-    const { routesAt, shellAt } = await page.evaluate(() => ({
-      routesAt: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/api/routes'))?.startTime ?? Infinity,
-      shellAt: (window as unknown as { shellShownAt: number }).shellShownAt,
-    }));
-    expect(routesAt).toBeLessThan(shellAt);
-    // One call: the screen takes the early answer instead of asking again.
+    await expect(page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: 'GET /users', exact: true })).toBeVisible();
+    const carried = JSON.parse((await page.locator('script#kite-routes').textContent()) ?? 'null');
+    expect(carried.applications[0].routes.some((route: { uri: string }) => route.uri === '/users')).toBe(true);
+    expect(routeCalls).toEqual([]);
+
+    // Another screen's page carries none; going to the main screen from there asks the host.
+    await page.goto('/http-client/settings');
+    await expect(page.locator('script#kite-routes')).toHaveCount(0);
+    await page.getByRole('link', { name: 'HTTP Client' }).click();
+    await expect(page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: 'GET /users', exact: true })).toBeVisible();
     expect(routeCalls).toHaveLength(1);
+  });
+
+  test('routes in the page that cannot be read are fetched instead', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    await page.route('**/http-client', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/(<script type="application\/json" id="kite-routes">)[^<]*/, '$1{"applications": [');
+      await route.fulfill({ response, body: html });
+    });
+    const routesCall = page.waitForRequest((request) => request.url().endsWith('/api/routes'));
+    await page.goto('/http-client');
+    await routesCall;
+    await expect(page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: 'GET /users', exact: true })).toBeVisible();
+    expect(warnings.some((text) => text.includes('the routes in the page could not be read'))).toBe(true);
   });
 
   test('the page preloads the entry and the main screen, not the other screens', async ({ page }) => {

@@ -8,11 +8,12 @@ use Illuminate\Http\Response;
 use Kite\Http\ErrorResponse;
 use Kite\Kite;
 use Kite\PageConfig;
+use Kite\Routes\RouteCatalog;
 
 /** Answers every path under the mount path with the one page (stubs/page.html). */
 class PageController
 {
-    public function show(Request $request): Response
+    public function show(Request $request, RouteCatalog $catalog): Response
     {
         $config = PageConfig::for($request);
         $template = (string) file_get_contents(Kite::packagePath('stubs/page.html'));
@@ -27,12 +28,26 @@ class PageController
             '{{VERSION}}' => htmlspecialchars(Kite::VERSION, ENT_QUOTES),
             '{{KITE_CONFIG}}' => PageConfig::toScriptJson($config),
             '{{PRELOADS}}' => implode("\n", $preloads),
+            // The main screen's page carries the routes, so its first render needs no routes call.
+            '{{ROUTES}}' => (string) $request->route('view') === '' ? self::routesElement($catalog->response($request)) : '',
         ]);
 
         return new Response($html, 200, [
             'Content-Type' => 'text/html; charset=UTF-8',
             'Cache-Control' => 'no-store',
         ]);
+    }
+
+    /** The element that carries the routes response, or '' when it is too large for the page. */
+    private static function routesElement(array $routes): string
+    {
+        // JSON_HEX_TAG: no `</script>` or `<!--` inside; PHP escapes U+2028 and U+2029 by itself.
+        $json = json_encode($routes, JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR);
+        if (strlen($json) > Kite::PAGE_ROUTES_MAX_BYTES) {
+            return '';
+        }
+
+        return '<script type="application/json" id="'.Kite::PAGE_ROUTES_ELEMENT_ID.'">'.$json.'</script>';
     }
 
     public function unknownEndpoint(Request $request): JsonResponse

@@ -4,6 +4,7 @@ namespace Kite\Tests\Feature;
 
 use Illuminate\Contracts\Http\Kernel;
 use Illuminate\Http\Request;
+use Kite\Kite;
 use Kite\Tests\TestCase;
 
 class PageTest extends TestCase
@@ -49,6 +50,35 @@ class PageTest extends TestCase
             $this->assertStringContainsString('<link rel="modulepreload" href="/vendor/kite/'.$chunk.'">', $html);
         }
         $this->assertStringNotContainsString('modulepreload" href="/vendor/kite/kite.js"', $html);
+    }
+
+    public function test_the_main_screens_page_carries_the_routes_response(): void
+    {
+        $html = $this->get('/http-client')->assertOk()->getContent();
+        $this->assertSame(1, preg_match('/<script type="application\/json" id="kite-routes">(.*?)<\/script>/', $html, $match), 'the page carries the routes');
+
+        $carried = json_decode($match[1], true, 512, JSON_THROW_ON_ERROR);
+        $this->assertSame($this->getJson('/http-client/api/routes')->assertOk()->json(), $carried);
+        $this->assertNotEmpty($carried['applications'][0]['routes']);
+        $this->assertStringNotContainsString('kite-routes', $this->get('/http-client/settings')->getContent(), 'other screens fetch them');
+    }
+
+    public function test_routes_in_the_page_cannot_close_their_element(): void
+    {
+        config(['kite.applications.0.name' => '</script><script>alert(1)</script><!--']);
+
+        $html = $this->get('/http-client')->getContent();
+
+        $this->assertStringNotContainsString('</script><script>alert', $html);
+        $this->assertStringNotContainsString('<!--', $html);
+    }
+
+    public function test_the_page_limits_match_the_protocol(): void
+    {
+        $protocol = (string) file_get_contents(__DIR__.'/../../../protocol/endpoints.js');
+        $this->assertStringContainsString("export const PAGE_ROUTES_ELEMENT_ID = '".Kite::PAGE_ROUTES_ELEMENT_ID."';", $protocol);
+        $this->assertSame(1, preg_match('/export const PAGE_ROUTES_MAX_BYTES = (\d+) \* (\d+);/', $protocol, $match));
+        $this->assertSame((int) $match[1] * (int) $match[2], Kite::PAGE_ROUTES_MAX_BYTES);
     }
 
     public function test_the_page_sets_the_xsrf_cookie_the_relay_checks(): void

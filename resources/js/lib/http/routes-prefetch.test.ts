@@ -1,12 +1,38 @@
-import { describe, expect, it } from 'vitest';
-import { isMainScreen } from './routes-prefetch';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readPageRoutes } from './routes-prefetch';
 
-describe('prefetching the routes', () => {
-  it('happens on the main screen only', () => {
-    expect(isMainScreen('/http-client', '/http-client')).toBe(true);
-    expect(isMainScreen('/http-client/', '/http-client')).toBe(true);
-    expect(isMainScreen('/', '')).toBe(true);
-    expect(isMainScreen('/http-client/settings', '/http-client')).toBe(false);
-    expect(isMainScreen('/http-client-other', '/http-client')).toBe(false);
+function pageWith(json: string | null): Document {
+  const doc = document.implementation.createHTMLDocument('page');
+  if (json !== null) {
+    const element = doc.createElement('script');
+    element.type = 'application/json';
+    element.id = 'kite-routes';
+    element.textContent = json;
+    doc.head.append(element);
+  }
+  return doc;
+}
+
+const routes = { application: 'app', applications: [{ id: 'app', name: 'App', baseUrl: 'http://127.0.0.1', routes: [] }], revision: 'r1' };
+
+describe('the routes a host put into the page', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('are read as the routes response', () => {
+    expect(readPageRoutes(pageWith(JSON.stringify(routes)))).toEqual(routes);
+  });
+
+  it('are absent when the page carries none', () => {
+    expect(readPageRoutes(pageWith(null))).toBeNull();
+    expect(readPageRoutes(pageWith(''))).toBeNull();
+  });
+
+  it('that do not parse, or are not a routes response, are left for a routes call with a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readPageRoutes(pageWith('{"applications": ['))).toBeNull();
+    expect(readPageRoutes(pageWith('{"applications": [{"id": "app"}], "revision": "r1"}'))).toBeNull();
+    expect(readPageRoutes(pageWith('[]'))).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(String(warn.mock.calls[0][0])).toContain('could not be read');
   });
 });

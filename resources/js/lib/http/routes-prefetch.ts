@@ -1,16 +1,51 @@
-// The main screen's first routes call starts as the page starts, on the one host client, so that
-// it (and its 200 ms minimum) runs while the screen's chunks load instead of after them.
+// The main screen's first routes, before its first render: from the page itself when the host put
+// them there (no call, so nothing to wait for), else from a routes call started as the page starts,
+// on the one host client, so that it (and its 200 ms minimum) runs while the screen's chunks load.
+import { PAGE_ROUTES_ELEMENT_ID } from '../../../../protocol/endpoints.js';
 import type { RoutesResponse } from '../../../../protocol/types';
 import { hostClient } from './client';
 
 let early: Promise<RoutesResponse> | null = null;
+let embedded: RoutesResponse | null = null;
 
 export function prefetchRoutes(): void {
-  if (early) return;
+  if (early || embedded) return;
+  embedded = readPageRoutes(document);
+  if (embedded) return;
   early = hostClient.get('routes').json<RoutesResponse>();
   early.catch(() => {
     // The screen's own load reports the failure; here it only must not be unhandled.
   });
+}
+
+/**
+ * The RoutesResponse the host put into the page, or null when there is none or it cannot be read
+ * (the routes are then fetched: a damaged page costs a call, never the screen).
+ */
+export function readPageRoutes(doc: Document): RoutesResponse | null {
+  const element = doc.getElementById(PAGE_ROUTES_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    const value: unknown = JSON.parse(element.textContent);
+    if (isRoutesResponse(value)) return value;
+    console.warn('Kite: the routes in the page are not a routes response; fetching them instead.');
+  } catch (error) {
+    console.warn('Kite: the routes in the page could not be read; fetching them instead.', error);
+  }
+  return null;
+}
+
+function isRoutesResponse(value: unknown): value is RoutesResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  const { applications, revision } = value as Partial<RoutesResponse>;
+  return Array.isArray(applications) && applications.every((app) => Array.isArray(app?.routes)) && typeof revision === 'string';
+}
+
+/** The routes the page carried, handed out once: every later load asks the host afresh. */
+export function takePageRoutes(): RoutesResponse | null {
+  const routes = embedded;
+  embedded = null;
+  return routes;
 }
 
 /** The prefetched answer, handed out once: every later load asks the host afresh. */
@@ -18,9 +53,4 @@ export function takePrefetchedRoutes(): Promise<RoutesResponse> | null {
   const pending = early;
   early = null;
   return pending;
-}
-
-/** Whether `pathname` is the main screen under the router base. */
-export function isMainScreen(pathname: string, basePath: string): boolean {
-  return pathname === basePath || pathname === `${basePath}/` || (basePath === '' && pathname === '/');
 }

@@ -1,10 +1,11 @@
-// The routes the host lists: fetched on mount; when autoRefreshRoutes is on, again on window focus
+// The routes the host lists: taken from the page when the host put them there, else fetched on
+// mount; when autoRefreshRoutes is on, again on window focus
 // (at most every 10 s) and after a relay answer reports a routes revision other than the one on
 // screen; always with the refresh button. A refresh never touches the request.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoutesResponse } from '../../../../../protocol/types';
 import { fetchRoutes } from '../../../lib/http/host-api';
-import { takePrefetchedRoutes } from '../../../lib/http/routes-prefetch';
+import { takePageRoutes, takePrefetchedRoutes } from '../../../lib/http/routes-prefetch';
 import { shouldRefreshForRevision, shouldRefreshOnFocus } from '../routes/route-list';
 
 export interface RoutesState {
@@ -17,10 +18,12 @@ export interface RoutesState {
 }
 
 export function useRoutes(autoRefresh: boolean): RoutesState {
-  const [data, setData] = useState<RoutesResponse | null>(null);
-  const [loading, setLoading] = useState(true);
+  // Read once, on the first render: the page's routes are as fresh as the page.
+  const [fromPage] = useState(takePageRoutes);
+  const [data, setData] = useState<RoutesResponse | null>(fromPage);
+  const [loading, setLoading] = useState(fromPage === null);
   const [error, setError] = useState<string | null>(null);
-  const lastFetchedAt = useRef(0);
+  const lastFetchedAt = useRef(fromPage ? Date.now() : 0);
   const inFlight = useRef<AbortController | null>(null);
   const shownRevision = useRef<string | undefined>(undefined);
   shownRevision.current = data?.revision;
@@ -54,9 +57,9 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
   }, []);
 
   useEffect(() => {
-    load();
+    if (!fromPage) load();
     return () => inFlight.current?.abort();
-  }, [load]);
+  }, [load, fromPage]);
 
   useEffect(() => {
     if (!autoRefresh) return undefined;

@@ -1,8 +1,6 @@
 import type { BeforeRequestHook } from 'ky';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../../../../protocol/endpoints.js';
 import { readCookie } from '../../cookies';
-
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** Sends the host's XSRF cookie back in a header: hosts refuse relay calls without it. */
 export const sendXsrfToken: BeforeRequestHook = (request) => {

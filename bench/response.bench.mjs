@@ -14,14 +14,10 @@ const GOALS = { firstPaintMs: 1000, longestTaskMs: 100 };
 function instrumentPage() {
   const probe = { arrivedAt: 0, paintedAt: 0, longTasks: [], frameGaps: [] };
   window.__responseBench = probe;
-  const arrayBuffer = Response.prototype.arrayBuffer;
-  Response.prototype.arrayBuffer = function benchArrayBuffer() {
-    const isRelay = this.url.endsWith('/api/relay');
-    return arrayBuffer.call(this).then((buffer) => {
-      if (isRelay) probe.arrivedAt = performance.now();
-      return buffer;
-    });
-  };
+  // The app marks the moment a relay answer has been read whole (RELAY_RECEIVED_MARK in host-api.ts).
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'kite:relay-received') probe.arrivedAt = entry.startTime;
+  }).observe({ type: 'mark', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });

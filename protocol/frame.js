@@ -31,9 +31,11 @@ export class RelayFrameError extends Error {
 /**
  * Splits a whole frame into its metadata and a view of its body (no copy).
  * @param {ArrayBuffer | Uint8Array} frame
+ * @param {{ bodyFollows?: boolean }} [options] `bodyFollows`: `frame` is only the metadata line,
+ *   the body is read separately (its length is then not checked here)
  * @returns {{ meta: RelayResponseMeta; body: Uint8Array }}
  */
-export function decodeRelayFrame(frame) {
+export function decodeRelayFrame(frame, options = {}) {
   const bytes = frame instanceof Uint8Array ? frame : new Uint8Array(frame);
   const end = bytes.indexOf(NEWLINE);
   if (end === -1) throw new RelayFrameError('The relay response has no metadata line');
@@ -48,10 +50,73 @@ export function decodeRelayFrame(frame) {
     throw new RelayFrameError('The relay metadata line has no status');
   }
   const body = bytes.subarray(end + 1);
-  if (typeof meta.bodyBytes === 'number' && meta.bodyBytes !== body.length) {
+  if (!options.bodyFollows && typeof meta.bodyBytes === 'number' && meta.bodyBytes !== body.length) {
     throw new RelayFrameError(`The relay body is cut short: ${body.length} of ${meta.bodyBytes} bytes arrived`);
   }
   return { meta, body };
+}
+
+/**
+ * Reads a frame from a byte stream into its metadata and a body buffer of its own. The body is
+ * copied into one buffer of `meta.bodyBytes` as its chunks arrive, so no step copies the whole
+ * body at once (a 100 MB answer assembled and then sliced on the page's thread held it for
+ * 100 ms and more); without `bodyBytes` the buffer grows by doubling.
+ * @param {ReadableStream<Uint8Array>} stream
+ * @returns {Promise<{ meta: RelayResponseMeta; body: ArrayBuffer }>}
+ */
+export async function readRelayFrame(stream) {
+  const reader = stream.getReader();
+  try {
+    /** @type {Uint8Array[]} */
+    const head = [];
+    let headLength = 0;
+    /** @type {Uint8Array | null} */
+    let rest = null;
+    while (rest === null) {
+      const { done, value } = await reader.read();
+      if (done) throw new RelayFrameError('The relay response has no metadata line');
+      const end = value.indexOf(NEWLINE);
+      if (end === -1) {
+        head.push(value);
+        headLength += value.length;
+        continue;
+      }
+      head.push(value.subarray(0, end + 1));
+      headLength += end + 1;
+      rest = value.subarray(end + 1);
+    }
+    const headBytes = new Uint8Array(headLength);
+    let offset = 0;
+    for (const part of head) {
+      headBytes.set(part, offset);
+      offset += part.length;
+    }
+    const { meta } = decodeRelayFrame(headBytes.subarray(0, headLength), { bodyFollows: true });
+    const expected = typeof meta.bodyBytes === 'number' ? meta.bodyBytes : null;
+    let body = new Uint8Array(expected ?? Math.max(rest.length, 64 * 1024));
+    let length = 0;
+    /** @param {Uint8Array} chunk */
+    const append = (chunk) => {
+      if (length + chunk.length > body.length) {
+        if (expected !== null) throw new RelayFrameError(`The relay body is longer than the ${expected} bytes the metadata says`);
+        const grown = new Uint8Array(Math.max(body.length * 2, length + chunk.length));
+        grown.set(body.subarray(0, length));
+        body = grown;
+      }
+      body.set(chunk, length);
+      length += chunk.length;
+    };
+    append(rest);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      append(value);
+    }
+    if (expected !== null && length !== expected) throw new RelayFrameError(`The relay body is cut short: ${length} of ${expected} bytes arrived`);
+    return { meta, body: length === body.length ? body.buffer : body.buffer.slice(0, length) };
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 // rendered lines, so the page never holds or lays out more than one screen of a 50 MB body.
 /// <reference lib="webworker" />
 import { BodyDocument, decodeBody } from './body-document';
-import { INDEX_SLICE_CHARS, type WorkerReply, type WorkerRequest } from './worker-protocol';
+import { FIRST_INDEX_SLICE_CHARS, INDEX_SLICE_CHARS, type WorkerReply, type WorkerRequest } from './worker-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const documents = new Map<number, BodyDocument>();
@@ -14,11 +14,14 @@ function reply(message: WorkerReply): void {
   scope.postMessage(message);
 }
 
-/** Indexes one slice, reports the line count, and lets queued requests (the first screen) in. */
-function indexInSlices(doc: number): void {
+/**
+ * Indexes one slice, reports the line count, and lets queued requests (the first screen) in. The
+ * first slice is small, so the first screen is asked for after a few ms, not after the first 30.
+ */
+function indexInSlices(doc: number, budget = INDEX_SLICE_CHARS): void {
   const document = documents.get(doc);
   if (!document) return;
-  const done = document.indexSome(INDEX_SLICE_CHARS);
+  const done = document.indexSome(budget);
   reply({ type: 'status', doc, status: document.status() });
   if (!done) setTimeout(() => indexInSlices(doc), 0);
 }
@@ -29,7 +32,7 @@ function complete(doc: number): void {
   if (!body) return;
   arriving.delete(doc);
   documents.set(doc, new BodyDocument(decodeBody(body.bytes, body.charset), body.json));
-  indexInSlices(doc);
+  indexInSlices(doc, FIRST_INDEX_SLICE_CHARS);
 }
 
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {

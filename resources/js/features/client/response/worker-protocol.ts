@@ -31,3 +31,6 @@ export const TRANSFER_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /** Characters indexed between two looks at the message queue (about 30 ms of work). */
 export const INDEX_SLICE_CHARS = 4_000_000;
+
+/** Characters indexed before the first report: enough for the first screens, a few ms of work. */
+export const FIRST_INDEX_SLICE_CHARS = 256 * 1024;

@@ -10,6 +10,9 @@ export const RELAY_FRAME_CONTENT_TYPE = 'application/vnd.kite.relay-frame';
 
 const NEWLINE = 0x0a;
 
+/** While reading a frame from a stream, control goes back to the event loop after this many bytes. */
+const YIELD_EVERY_BYTES = 2 * 1024 * 1024;
+
 /**
  * The bytes that open a frame: the metadata line and its newline. The body bytes follow.
  * @param {RelayResponseMeta} meta
@@ -107,10 +110,18 @@ export async function readRelayFrame(stream) {
       length += chunk.length;
     };
     append(rest);
+    // Chunks that already arrived are read in one go of promise callbacks: yield now and then so
+    // that reading a large body never holds the page's thread for long.
+    let sinceYield = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       append(value);
+      sinceYield += value.length;
+      if (sinceYield >= YIELD_EVERY_BYTES) {
+        sinceYield = 0;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
     }
     if (expected !== null && length !== expected) throw new RelayFrameError(`The relay body is cut short: ${length} of ${expected} bytes arrived`);
     return { meta, body: length === body.length ? body.buffer : body.buffer.slice(0, length) };

@@ -57,7 +57,9 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
   // would leave the view blank until indexing ends.
   const current = useRef({ source, view });
   current.current = { source, view };
-  useEffect(() => {
+  // A layout effect, not a passive one: a source that answers at once (a small body, the preview
+  // of a large one) then has its lines drawn before the first paint instead of one frame later.
+  useLayoutEffect(() => {
     const held = cache.current;
     let complete = held.key === key;
     for (let i = window.first; complete && i < window.first + window.count; i += 1) if (!held.lines.has(i)) complete = false;

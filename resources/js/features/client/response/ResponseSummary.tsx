@@ -48,7 +48,13 @@ function ArrivalTime({ at }: { at: number }) {
     return () => window.clearTimeout(timer);
   }, [at, now]);
   return (
-    <time className="kite-response-fact kite-response-arrived" dateTime={new Date(at).toISOString()} title={new Date(at).toLocaleString()}>
+    <time
+      className="kite-response-fact kite-response-arrived"
+      dateTime={new Date(at).toISOString()}
+      // Set on hover: the first toLocaleString() of a page loads locale data (~5 ms), which would
+      // otherwise sit between a response's arrival and its first paint.
+      onPointerEnter={(event) => (event.currentTarget.title = new Date(at).toLocaleString())}
+    >
       {formatRelativeTime(at, now)}
     </time>
   );

@@ -48,6 +48,10 @@ describe('the response viewer', () => {
       vi.advanceTimersByTime(61_000);
     });
     expect(screen.getByText('1 minute ago')).toBeTruthy();
+    // The exact local time shows on hover.
+    const time = screen.getByText('1 minute ago');
+    fireEvent.pointerEnter(time);
+    expect(time.getAttribute('title')).toBe(new Date(now).toLocaleString());
   });
 
   it('warns that a body was truncated and gives the full size', () => {

@@ -10,6 +10,14 @@ import { TRANSFER_CHUNK_BYTES, type FoldAction, type WorkerReply, type WorkerReq
 /** Bodies below this size are indexed on the main thread (a few ms at most). */
 export const LOCAL_BODY_LIMIT = 256 * 1024;
 
+/**
+ * Of a JSON body sent to the worker, the first bytes and characters indexed on the main thread
+ * (about a millisecond), so its first screen shows while the worker copies, decodes and indexes
+ * the rest (some 100 ms for 10 MB). Its lines are the worker's first lines: one algorithm.
+ */
+export const PREVIEW_BYTES = 64 * 1024;
+export const PREVIEW_CHARS = 32 * 1024;
+
 export interface BodySource {
   /** Null until the body has been decoded and its first lines indexed. */
   readonly status: BodyStatus | null;
@@ -55,11 +63,13 @@ abstract class ListenableSource {
 class LocalBodySource extends ListenableSource implements BodySource {
   private readonly document: BodyDocument | null = null;
 
-  constructor(bytes: ArrayBuffer, options: OpenOptions) {
+  /** `indexChars`: index only that many characters (a preview); the whole body otherwise. */
+  constructor(bytes: ArrayBuffer | Uint8Array, options: OpenOptions, indexChars = Number.POSITIVE_INFINITY) {
     super();
     try {
       this.document = new BodyDocument(decodeBody(bytes, options.charset), options.json);
-      while (!this.document.indexSome(Number.POSITIVE_INFINITY));
+      if (Number.isFinite(indexChars)) this.document.indexSome(indexChars);
+      else while (!this.document.indexSome(Number.POSITIVE_INFINITY));
       this.status = this.document.status();
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
@@ -127,6 +137,8 @@ class WorkerBodySource extends ListenableSource implements BodySource {
   private readonly doc = nextDocument++;
   private readonly pending = new Map<number, Pending>();
   private local: LocalBodySource | null = null;
+  /** Serves the first lines until the worker's first report (see PREVIEW_BYTES). */
+  private preview: LocalBodySource | null = null;
   private disposed = false;
 
   constructor(
@@ -142,6 +154,18 @@ class WorkerBodySource extends ListenableSource implements BodySource {
     workerClients.set(this.doc, this);
     this.post({ type: 'open', doc: this.doc, byteLength: bytes.byteLength, charset: options.charset, json: options.json });
     void this.sendBytes();
+    this.startPreview();
+  }
+
+  private startPreview(): void {
+    if (!this.options.json || this.bytes.byteLength <= PREVIEW_BYTES) return;
+    const prefix = new Uint8Array(this.bytes, 0, PREVIEW_BYTES);
+    const preview = new LocalBodySource(prefix, this.options, PREVIEW_CHARS);
+    const status = preview.status;
+    // Only a prefix that reads as the start of JSON is shown; anything else waits for the worker.
+    if (!status || !status.json || status.jsonError || status.prettyLines === 0) return;
+    this.preview = preview;
+    this.status = { ...status, indexing: true, progress: (status.progress * PREVIEW_BYTES) / this.bytes.byteLength };
   }
 
   /**
@@ -164,6 +188,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
 
   receive(message: WorkerReply): void {
     if (message.type === 'status') {
+      this.preview = null;
       this.status = message.status;
       this.changed();
       return;
@@ -186,6 +211,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
   /** Continues on the main thread with the caller's bytes; requests in flight are asked again. */
   fallBack(): void {
     if (this.local) return;
+    this.preview = null;
     workerClients.delete(this.doc);
     this.local = new LocalBodySource(this.bytes, this.options);
     this.local.subscribe(() => this.mirror());
@@ -213,6 +239,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
   }
 
   lines(view: BodyView, start: number, count: number): Promise<RenderedLine[]> {
+    if (this.preview) return this.preview.lines(view, start, count);
     return this.request((req) => ({ type: 'lines', doc: this.doc, req, view, start, count }), (s) => s.lines(view, start, count));
   }
 

@@ -1,6 +1,6 @@
 // The route explorer: routes grouped by resource with method badges, a search over path, name and
 // method, a refresh button, and a virtualised list so 5,000 routes scroll and filter at once.
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -31,12 +31,23 @@ export function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplor
     [filtered, collapsed, deferredSearch, multipleApplications],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer's first act is to scroll the new list to 0, where it already is; a scroll
+  // write forces a layout in the middle of the first render, so that one is skipped.
+  const firstScroll = useRef(true);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => (rows[index]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 12,
+    initialRect: { width: 0, height: window.innerHeight },
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: (offset, options, instance) => {
+      const first = firstScroll.current;
+      firstScroll.current = false;
+      if (first && offset === 0) return;
+      elementScroll(offset, options, instance);
+    },
   });
 
   const toggleGroup = (label: string) =>
@@ -135,4 +146,21 @@ export function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplor
       )}
     </div>
   );
+}
+
+/**
+ * Like the library's observeElementRect, but without reading the list's size during the first
+ * render: that read forced the page's whole first layout in the middle of rendering it. The
+ * ResizeObserver reports the size after layout, before paint; until then `initialRect` (the window
+ * height) decides how many rows to draw.
+ */
+function observeRectAfterLayout(instance: Virtualizer<HTMLDivElement, Element>, onRect: (rect: { width: number; height: number }) => void) {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return observeElementRect(instance, onRect);
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.borderBoxSize?.[0];
+    if (box) onRect({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
 }

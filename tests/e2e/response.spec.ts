@@ -176,6 +176,8 @@ test('a 50 MB JSON response shows its first screen and scrolls to its last line'
   // How fast is a benchmark's question (bench/response.bench.mjs), not a test's.
   await expect(body).toContainText('"first_name":', { timeout: 20_000 });
   await expect(response(page).getByText('50 MB', { exact: true })).toBeVisible();
+  // The first screen shows before the whole body is indexed; the end is there once it is.
+  await expect(response(page).getByRole('progressbar', { name: 'Formatting body' })).toHaveCount(0, { timeout: 20_000 });
   // Scroll to the very end: the closing bracket of the top-level array is the last line.
   await body.evaluate((element) => (element.scrollTop = element.scrollHeight));
   await expect(body.locator('.kite-code-row').last()).toHaveText(/^\d{7}\]$/);

@@ -1,8 +1,8 @@
 // The shell: sidebar, the lazily loaded screens, the toast area and the generator palette's mount.
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { BrowserRouter } from 'react-router-dom';
 import { PaletteHost } from '../features/generators/PaletteHost';
 import { BUNDLE_VERSION, kiteConfig } from '../lib/config';
+import { Router } from '../lib/router';
 import { AppSidebar } from './AppSidebar';
 import { ScreenRoutes } from './routes';
 import { SidebarInset, SidebarProvider } from './sidebar/Sidebar';
@@ -15,7 +15,7 @@ export function App() {
   const theme = useAppliedTheme();
   const stale = staleAssetsMessage(kiteConfig, BUNDLE_VERSION);
   return (
-    <BrowserRouter basename={kiteConfig.basePath || undefined}>
+    <Router basePath={kiteConfig.basePath}>
       <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
         <SidebarProvider>
           <AppSidebar />
@@ -31,6 +31,6 @@ export function App() {
       </Tooltip.Provider>
       <Toasts theme={theme} />
       <PaletteHost />
-    </BrowserRouter>
+    </Router>
   );
 }

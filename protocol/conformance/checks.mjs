@@ -5,6 +5,7 @@
 import { compileSchemas } from './schemas.mjs';
 import { decodeRelayFrame, isRelayFrame } from '../frame.js';
 import { parseSetCookie } from '../cookies.js';
+import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES } from '../endpoints.js';
 
 /**
  * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
@@ -148,6 +149,19 @@ export async function runConformance(pageUrl, options = {}) {
     const ids = state.routes.applications.flatMap((/** @type {any} */ app) => app.routes.map((/** @type {any} */ r) => `${app.id} ${r.id}`));
     expect(new Set(ids).size === ids.length, 'route ids repeat within an application');
     return `${ids.length} routes`;
+  });
+
+  await check('routes the main page carries (script#kite-routes, optional) are the routes response', async () => {
+    needConfig();
+    const html = await (await doFetch(pageUrl, { headers: state.cookie ? { Cookie: state.cookie } : {} })).text();
+    const match = new RegExp(`<script type="application/json" id="${PAGE_ROUTES_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+    if (!match) return 'none carried (the app fetches them)';
+    expect(match[1].length <= PAGE_ROUTES_MAX_BYTES, `the page carries ${match[1].length} bytes of routes, over PAGE_ROUTES_MAX_BYTES`);
+    const carried = JSON.parse(match[1]);
+    const bad = problems('routes-response', carried);
+    expect(!bad, `the carried routes do not match routes-response.schema.json: ${bad}`);
+    expect(JSON.stringify(carried) === JSON.stringify(state.routes), 'the carried routes differ from what GET routes answers');
+    return `${carried.applications.reduce((/** @type {number} */ n, /** @type {any} */ app) => n + app.routes.length, 0)} routes carried`;
   });
 
   await check('GET status matches status.schema.json and counts the routes', async () => {

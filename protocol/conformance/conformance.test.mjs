@@ -24,6 +24,22 @@ describe('conformance suite', () => {
     expect(results.length).toBeGreaterThanOrEqual(15);
   });
 
+  it('compares the routes the page carries with GET routes', async () => {
+    const carriedCheck = 'routes the main page carries (script#kite-routes, optional) are the routes response';
+    const { results } = await runConformance(kite.url);
+    expect(results.find((r) => r.name === carriedCheck)?.detail).toMatch(/^\d+ routes carried$/);
+
+    // A host whose page carries other routes than its endpoint answers fails that check.
+    const staleFetch = async (url, init) => {
+      const response = await fetch(url, init);
+      if (!String(url).endsWith('/http-client')) return response;
+      const html = (await response.text()).replace(/"revision":"[^"]*"/, '"revision":"stale"');
+      return new Response(html, { status: response.status, headers: response.headers });
+    };
+    const stale = await runConformance(kite.url, { fetch: staleFetch });
+    expect(stale.results.find((r) => r.name === carriedCheck)).toMatchObject({ ok: false, detail: 'the carried routes differ from what GET routes answers' });
+  });
+
   it('fails the checks that a broken host breaks (a page without config)', async () => {
     const fakeFetch = async (url, init) => (String(url).endsWith('/http-client') ? new Response('<html>no config</html>', { headers: { 'Content-Type': 'text/html' } }) : fetch(url, init));
     const { failed, results } = await runConformance(kite.url, { fetch: fakeFetch });

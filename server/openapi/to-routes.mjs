@@ -135,7 +135,7 @@ function parametersOf(pathItem, operation, pointer, resolver, errors) {
         required: parameter.in === 'path' ? true : parameter.required === true,
       };
       const schemaSource = parameter.schema ?? firstContentSchema(parameter.content);
-      if (schemaSource) converted.schema = resolver.schema(schemaSource, `${at}/schema`, errors, 'request');
+      if (schemaSource) converted.schema = resolver.schema(schemaSource, `${at}/schema`, errors);
       if (typeof parameter.description === 'string') converted.description = parameter.description;
       byKey.set(`${parameter.in}:${parameter.name}`, converted);
     });
@@ -186,7 +186,7 @@ function requestBodyOf(operation, pointer, resolver, errors) {
   if (!contentType) return undefined;
   const media = content[contentType] ?? {};
   const at = `${pointer}/requestBody/content/${escapePointer(contentType)}/schema`;
-  const schema = media.schema === undefined ? {} : resolver.schema(media.schema, at, errors, 'request');
+  const schema = media.schema === undefined ? {} : resolver.schema(media.schema, at, errors);
   return { schema, contentType };
 }
 
@@ -249,37 +249,34 @@ function createResolver(document) {
    * @param {any} source an OpenAPI schema object
    * @param {string} pointer where it sits, for messages
    * @param {ExtractionError[]} errors
-   * @param {'request' | 'response'} direction readOnly properties are left out of request schemas
-   * @returns {JsonSchema}
+   * @returns {JsonSchema} a request schema: readOnly properties are left out
    */
-  function schema(source, pointer, errors, direction) {
+  function schema(source, pointer, errors) {
     if (source === true || source === undefined) return {};
     if (source === false) return { $comment: 'This schema accepts no value' };
     if (!source || typeof source !== 'object' || Array.isArray(source)) {
       errors.push({ message: `Schema is not an object`, location: pointer });
       return { $comment: 'Unreadable schema' };
     }
-    if (typeof source.$ref === 'string') return refSchema(source, pointer, errors, direction);
-    return plainSchema(source, pointer, errors, direction);
+    if (typeof source.$ref === 'string') return refSchema(source, pointer, errors);
+    return plainSchema(source, pointer, errors);
   }
 
   /**
    * @param {Record<string, any>} source
    * @param {string} pointer
    * @param {ExtractionError[]} errors
-   * @param {'request' | 'response'} direction
    * @returns {JsonSchema}
    */
-  function refSchema(source, pointer, errors, direction) {
+  function refSchema(source, pointer, errors) {
     const ref = source.$ref;
     // OpenAPI 3.1 allows siblings next to $ref (description, nullable, …): they refine the target.
     const { $ref: _ref, ...siblings } = source;
     const refine = (/** @type {JsonSchema} */ resolved) =>
-      Object.keys(siblings).length ? mergeSchemas([resolved, plainSchema(siblings, pointer, errors, direction)]) : resolved;
-    const key = `${direction}|${ref}`;
-    const known = converted.get(key);
+      Object.keys(siblings).length ? mergeSchemas([resolved, plainSchema(siblings, pointer, errors)]) : resolved;
+    const known = converted.get(ref);
     if (known) return refine(known);
-    if (stack.includes(key)) {
+    if (stack.includes(ref)) {
       cuts += 1;
       const target = lookup(ref);
       const type = target.found && typeof target.value?.type === 'string' ? target.value.type : 'object';
@@ -290,15 +287,15 @@ function createResolver(document) {
       errors.push({ message: target.reason, location: pointer });
       return { $comment: target.reason };
     }
-    stack.push(key);
+    stack.push(ref);
     const cutsBefore = cuts;
     let result;
     try {
-      result = schema(target.value, ref, errors, direction);
+      result = schema(target.value, ref, errors);
     } finally {
       stack.pop();
     }
-    if (cuts === cutsBefore) converted.set(key, result);
+    if (cuts === cutsBefore) converted.set(ref, result);
     return refine(result);
   }
 
@@ -306,10 +303,9 @@ function createResolver(document) {
    * @param {Record<string, any>} source
    * @param {string} pointer
    * @param {ExtractionError[]} errors
-   * @param {'request' | 'response'} direction
    * @returns {JsonSchema}
    */
-  function plainSchema(source, pointer, errors, direction) {
+  function plainSchema(source, pointer, errors) {
     /** @type {JsonSchema} */
     let result = {};
     /** @type {string[]} */
@@ -334,8 +330,8 @@ function createResolver(document) {
       /** @type {Record<string, JsonSchema>} */
       const properties = {};
       for (const [name, property] of Object.entries(source.properties)) {
-        if (direction === 'request' && property && typeof property === 'object' && isReadOnly(property)) continue;
-        properties[name] = schema(property, `${pointer}/properties/${escapePointer(name)}`, errors, direction);
+        if (property && typeof property === 'object' && isReadOnly(property)) continue;
+        properties[name] = schema(property, `${pointer}/properties/${escapePointer(name)}`, errors);
       }
       result.properties = properties;
       if (result.type === undefined) result.type = 'object';
@@ -345,15 +341,15 @@ function createResolver(document) {
       if (required.length) result.required = required;
     }
     if (source.items !== undefined) {
-      result.items = schema(source.items, `${pointer}/items`, errors, direction);
+      result.items = schema(source.items, `${pointer}/items`, errors);
       if (result.type === undefined) result.type = 'array';
     } else if (Array.isArray(source.prefixItems) && source.prefixItems.length) {
-      result.items = schema(source.prefixItems[0], `${pointer}/prefixItems/0`, errors, direction);
+      result.items = schema(source.prefixItems[0], `${pointer}/prefixItems/0`, errors);
       notes.push('prefixItems: the form uses the first item schema for every item');
     }
 
     if (Array.isArray(source.allOf)) {
-      const parts = source.allOf.map((/** @type {any} */ part, /** @type {number} */ index) => schema(part, `${pointer}/allOf/${index}`, errors, direction));
+      const parts = source.allOf.map((/** @type {any} */ part, /** @type {number} */ index) => schema(part, `${pointer}/allOf/${index}`, errors));
       result = mergeSchemas([...parts, result]);
     }
     for (const keyword of /** @type {const} */ (['oneOf', 'anyOf'])) {
@@ -365,7 +361,7 @@ function createResolver(document) {
         result = mergeSchemas([result, { type: 'null' }]);
         continue;
       }
-      let chosen = schema(alternatives[firstIndex], `${pointer}/${keyword}/${firstIndex}`, errors, direction);
+      let chosen = schema(alternatives[firstIndex], `${pointer}/${keyword}/${firstIndex}`, errors);
       if (nullAlternative !== -1) chosen = withNull(chosen);
       result = mergeSchemas([chosen, result]);
       const others = alternatives.length - 1 - (nullAlternative === -1 ? 0 : 1);

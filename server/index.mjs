@@ -128,6 +128,15 @@ export function createKiteHandler(options = {}) {
     return applications.map((app) => ({ ...app, baseUrl: app.baseUrl ?? `${localOrigin(req)}${DEMO_PATH}` }));
   }
 
+  /**
+   * The origins the relay may reach: the applications' and those given with `--allow`.
+   * @param {Array<{ baseUrl: string }>} apps from {@link resolvedApplications}
+   * @returns {Set<string>}
+   */
+  function relayOrigins(apps) {
+    return new Set([...apps.map((app) => originOf(app.baseUrl)), ...allowedOrigins]);
+  }
+
   /** @param {IncomingMessage} req */
   function pageConfig(req) {
     /** @type {KiteConfig} */
@@ -217,13 +226,14 @@ export function createKiteHandler(options = {}) {
    * @param {ServerResponse} res
    */
   function serveStatus(req, res) {
+    const apps = resolvedApplications(req);
     /** @type {StatusResponse} */
     const status = {
       host: { kind: 'node', version: HOST_VERSION },
       routesRevision: revision,
       bundleVersion: bundleVersion(distDir),
       environment,
-      applications: resolvedApplications(req).map((app) => ({
+      applications: apps.map((app) => ({
         id: app.id,
         name: app.name,
         baseUrl: app.baseUrl,
@@ -231,7 +241,7 @@ export function createKiteHandler(options = {}) {
         extractionErrors: app.routes.flatMap((route) => route.extractionErrors.map((error) => ({ route: route.id, ...error }))),
       })),
       relay: {
-        allowedOrigins: [...new Set([...resolvedApplications(req).map((app) => originOf(app.baseUrl)), ...allowedOrigins])],
+        allowedOrigins: [...relayOrigins(apps)],
         maxBodyMb: maxBodyBytes / 1024 / 1024,
         defaultTimeoutMs,
         impersonation: impersonateHeader !== null,
@@ -270,9 +280,9 @@ export function createKiteHandler(options = {}) {
     /** @type {import('../protocol/types').RelayRequest} */
     let request;
     let target, app;
+    const apps = resolvedApplications(req);
     try {
       request = validateRelayRequest(parsed);
-      const apps = resolvedApplications(req);
       app = request.application === undefined ? apps[0] : apps.find((candidate) => candidate.id === request.application);
       if (!app) throw new RelayRequestError('application', `There is no application '${request.application}' (known: ${apps.map((a) => a.id).join(', ') || 'none'})`);
       target = buildTargetUrl(app.baseUrl, request.url, request.query);
@@ -285,7 +295,7 @@ export function createKiteHandler(options = {}) {
       sendError(res, 422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation is not configured for this host', 'authorization.type');
       return;
     }
-    const allowed = new Set([...resolvedApplications(req).map((a) => originOf(a.baseUrl)), ...allowedOrigins]);
+    const allowed = relayOrigins(apps);
     if (!allowed.has(target.origin)) {
       sendError(res, 403, 'TARGET_NOT_ALLOWED', `${target.origin} is not one of the origins this host relays to (${[...allowed].join(', ')}); start it with --allow ${target.origin} to add it`, 'url');
       return;

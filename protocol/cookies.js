@@ -57,11 +57,19 @@ export function parseCookieHeader(header) {
  */
 export function readCookie(header, name) {
   const found = parseCookieHeader(header).find((cookie) => cookie.name === name);
-  if (!found) return undefined;
+  return found ? decodeCookieValue(found.value) : undefined;
+}
+
+/**
+ * A cookie (or XSRF header) value URL-decoded, or as it is when it is not valid URL encoding.
+ * @param {string} value
+ * @returns {string}
+ */
+export function decodeCookieValue(value) {
   try {
-    return decodeURIComponent(found.value);
+    return decodeURIComponent(value);
   } catch {
-    return found.value;
+    return value;
   }
 }
 

@@ -38,7 +38,7 @@ export const DEFAULT_RELAY_TIMEOUT_MS = 30_000;
  */
 export function normalizeMountPath(path) {
   const trimmed = String(path ?? '').trim().replace(/\/+$/, '').replace(/\/{2,}/g, '/');
-  if (trimmed === '' || trimmed === '/') return '';
+  if (trimmed === '') return '';
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
@@ -60,5 +60,5 @@ export function endpointUrl(apiUrl, endpoint) {
  * @returns {boolean}
  */
 export function isMainScreenPath(pathname, basePath) {
-  return pathname === basePath || pathname === `${basePath}/` || (basePath === '' && pathname === '/');
+  return pathname === basePath || pathname === `${basePath}/`;
 }

@@ -3,6 +3,7 @@
 // one line on stderr and exit code 2.
 import { startKite, HOST_VERSION, DEFAULT_MAX_BODY_MB } from './index.mjs';
 import { OpenApiLoadError } from './openapi/load.mjs';
+import { isHeaderName } from './relay/validate.mjs';
 
 export class UsageError extends Error {
   /** @param {string} message */
@@ -86,7 +87,7 @@ export function parseServeArgs(argv) {
       }
       case '--impersonate-header': {
         const name = value();
-        if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new UsageError(`--impersonate-header must be a header name, got '${name}'`);
+        if (!isHeaderName(name)) throw new UsageError(`--impersonate-header must be a header name, got '${name}'`);
         options.impersonateHeader = name;
         break;
       }

@@ -7,10 +7,10 @@ import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
-import { parseCookieHeader, readCookie } from '../protocol/cookies.js';
+import { decodeCookieValue, parseCookieHeader, readCookie } from '../protocol/cookies.js';
 import { serveAsset } from './assets.mjs';
 import { BodyTooLargeError, readBody, requestUrl, sendError, sendJson } from './http.mjs';
-import { initialChunks, pageRoutesElement, readPageTemplate, renderPage } from './page.mjs';
+import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
 import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
 import { watchFiles } from './openapi/watch.mjs';
@@ -301,7 +301,7 @@ export function createKiteHandler(options = {}) {
       return;
     }
 
-    const browserCookies = parseCookieHeader(req.headers.cookie).filter((cookie) => !(cookie.name === XSRF_COOKIE && xsrf.isGenuine(safeDecode(cookie.value))));
+    const browserCookies = parseCookieHeader(req.headers.cookie).filter((cookie) => !(cookie.name === XSRF_COOKIE && xsrf.isGenuine(decodeCookieValue(cookie.value))));
     const outgoing = buildOutgoing(request, {
       impersonateHeader,
       browserCookies,
@@ -439,19 +439,7 @@ function localOrigin(req) {
 
 /** @param {string} distDir */
 function bundleVersion(distDir) {
-  try {
-    const manifest = JSON.parse(readFileSync(`${distDir.replace(/\/+$/, '')}/manifest.json`, 'utf8'));
-    return typeof manifest.version === 'string' ? manifest.version : 'unknown';
-  } catch {
-    return 'missing (run npm run build)';
-  }
-}
-
-/** @param {string} value */
-function safeDecode(value) {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+  const manifest = readManifest(distDir);
+  if (!manifest) return 'missing (run npm run build)';
+  return manifest.version ?? 'unknown';
 }

@@ -37,30 +37,48 @@ export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** @type {{ file: string; mtimeMs: number; files: string[] } | undefined} */
+/** @type {{ file: string; mtimeMs: number; manifest: { version: string | null; preload: string[] } | null } | undefined} */
 let manifestCache;
 
 /**
- * The files to announce as module preloads (the manifest's `preload`: the entry's static imports and
- * the main screen's chunks), from dist/manifest.json (re-read when it changes, so `npm run dev`
- * rebuilds show up); empty when there is no manifest.
+ * What the page and the status endpoint need from dist/manifest.json: the bundle version and the
+ * files to announce as module preloads (`preload`: the entry's static imports and the main
+ * screen's chunks, else `initial`; the entry itself left out). Read once and again when the file
+ * changes, so `npm run dev` rebuilds show up; null when there is no readable manifest.
+ * @param {string} distDir
+ */
+export function readManifest(distDir) {
+  const file = `${distDir.replace(/\/+$/, '')}/manifest.json`;
+  let mtimeMs;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+  if (manifestCache?.file !== file || manifestCache.mtimeMs !== mtimeMs) {
+    let manifest = null;
+    try {
+      const raw = JSON.parse(readFileSync(file, 'utf8'));
+      const listed = Array.isArray(raw.preload) ? raw.preload : raw.initial;
+      manifest = {
+        version: typeof raw.version === 'string' ? raw.version : null,
+        preload: Array.isArray(listed) ? listed.filter((/** @type {unknown} */ f) => typeof f === 'string' && f !== raw.entry) : [],
+      };
+    } catch {
+      // An unreadable manifest is as good as none.
+    }
+    manifestCache = { file, mtimeMs, manifest };
+  }
+  return manifestCache.manifest;
+}
+
+/**
+ * The files to announce as module preloads (see {@link readManifest}); empty without a manifest.
  * @param {string} distDir
  * @returns {string[]}
  */
 export function initialChunks(distDir) {
-  const file = `${distDir.replace(/\/+$/, '')}/manifest.json`;
-  try {
-    const { mtimeMs } = statSync(file);
-    if (manifestCache?.file !== file || manifestCache.mtimeMs !== mtimeMs) {
-      const manifest = JSON.parse(readFileSync(file, 'utf8'));
-      const listed = Array.isArray(manifest.preload) ? manifest.preload : manifest.initial;
-      const files = Array.isArray(listed) ? listed.filter((/** @type {unknown} */ f) => typeof f === 'string' && f !== manifest.entry) : [];
-      manifestCache = { file, mtimeMs, files };
-    }
-    return manifestCache.files;
-  } catch {
-    return [];
-  }
+  return readManifest(distDir)?.preload ?? [];
 }
 
 /**

@@ -4,8 +4,8 @@
 // send the cookie but cannot read it, so it cannot forge the header. Tokens are signed with a
 // per-host secret so a cookie planted by a neighbouring origin is not accepted either.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { XSRF_COOKIE } from '../protocol/endpoints.js';
-import { readCookie } from '../protocol/cookies.js';
+import { XSRF_COOKIE, XSRF_HEADER } from '../protocol/endpoints.js';
+import { decodeCookieValue, readCookie } from '../protocol/cookies.js';
 
 /**
  * @param {Buffer} [secret]
@@ -37,16 +37,11 @@ export function createXsrf(secret = randomBytes(32)) {
    */
   function verify(req) {
     const cookie = readCookie(req.headers.cookie, XSRF_COOKIE);
-    const headerValue = req.headers['x-xsrf-token'];
+    const headerValue = req.headers[XSRF_HEADER.toLowerCase()];
     const header = Array.isArray(headerValue) ? headerValue[0] : headerValue;
     if (!cookie || !header) return false;
-    let decodedHeader = header;
-    try {
-      decodedHeader = decodeURIComponent(header);
-    } catch {
-      // A header that is not URL-encoded is compared as sent.
-    }
-    return safeEqual(decodedHeader, cookie) && isGenuine(cookie);
+    // A header that is not URL-encoded is compared as sent.
+    return safeEqual(decodeCookieValue(header), cookie) && isGenuine(cookie);
   }
 
   /**

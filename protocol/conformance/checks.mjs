@@ -4,8 +4,8 @@
 // Laravel, …) must pass. The checks only read, except one relayed GET to the first application.
 import { compileSchemas } from './schemas.mjs';
 import { decodeRelayFrame, isRelayFrame } from '../frame.js';
-import { parseSetCookie } from '../cookies.js';
-import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES } from '../endpoints.js';
+import { formatCookieHeader, parseSetCookie } from '../cookies.js';
+import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, REQUESTED_WITH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
 
 /**
  * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
@@ -52,10 +52,10 @@ export async function runConformance(pageUrl, options = {}) {
    */
   const relay = (body, how = {}) => {
     /** @type {Record<string, string>} */
-    const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json', [REQUESTED_WITH_HEADER]: 'XMLHttpRequest' };
     if (state.cookie) headers.Cookie = state.cookie;
     const token = how.token === undefined ? state.token : how.token;
-    if (token) headers['X-XSRF-TOKEN'] = token;
+    if (token) headers[XSRF_HEADER] = token;
     return doFetch(api('relay'), { method: 'POST', headers, body: how.raw ?? JSON.stringify(body), redirect: 'manual' });
   };
   /**
@@ -95,11 +95,11 @@ export async function runConformance(pageUrl, options = {}) {
     const bad = problems('page-config', state.config);
     expect(!bad, `window.Kite does not match page-config.schema.json: ${bad}`);
     const setCookies = typeof response.headers.getSetCookie === 'function' ? response.headers.getSetCookie() : [response.headers.get('set-cookie') ?? ''];
-    const xsrf = setCookies.map((line) => parseSetCookie(line)).find((cookie) => cookie?.name === 'XSRF-TOKEN');
     // Send back every cookie of the page, as a browser would: a host may bind its XSRF token to a
     // session cookie (Laravel does).
-    const jar = setCookies.map((line) => parseSetCookie(line)).filter((cookie) => cookie && cookie.name);
-    if (jar.length > 0) state.cookie = jar.map((cookie) => `${cookie?.name}=${cookie?.value}`).join('; ');
+    const jar = /** @type {import('../types').RelayCookie[]} */ (setCookies.map((line) => parseSetCookie(line)).filter((cookie) => cookie && cookie.name));
+    const xsrf = jar.find((cookie) => cookie.name === XSRF_COOKIE);
+    if (jar.length > 0) state.cookie = formatCookieHeader(jar);
     if (xsrf) {
       state.token = decodeURIComponent(xsrf.value);
       state.xsrfCookie = xsrf;

@@ -9,6 +9,12 @@ const BODY_TYPES = ['none', 'json', 'form', 'multipart', 'raw'];
 const AUTH_TYPES = ['none', 'current-user', 'bearer', 'basic', 'impersonate'];
 /** RFC 9110 token characters: what a header name may contain. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * Whether `name` may be an HTTP header name.
+ * @param {string} name
+ */
+export const isHeaderName = (name) => TOKEN.test(name);
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 export const MAX_TIMEOUT_MS = 600_000;
 
@@ -45,7 +51,7 @@ export function validateRelayRequest(input) {
 
   const headers = pairs(input.headers, 'headers', fail);
   headers.forEach((header, index) => {
-    if (!TOKEN.test(header.name)) fail(`headers[${index}].name`, `'${header.name}' is not a valid header name`);
+    if (!isHeaderName(header.name)) fail(`headers[${index}].name`, `'${header.name}' is not a valid header name`);
     if (/[\r\n\0]/.test(header.value)) fail(`headers[${index}].value`, 'A header value must not contain line breaks');
   });
   const query = pairs(input.query, 'query', fail);

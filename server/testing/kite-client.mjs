@@ -3,6 +3,7 @@
 // the XSRF cookie) and then sends relay requests the way the browser app does.
 import { decodeRelayFrame, isRelayFrame } from '../../protocol/frame.js';
 import { parseSetCookie } from '../../protocol/cookies.js';
+import { XSRF_COOKIE, XSRF_HEADER, endpointUrl } from '../../protocol/endpoints.js';
 
 /** @typedef {import('../../protocol/types').RelayRequest} RelayRequest */
 /** @typedef {import('../../protocol/types').RelayResponseMeta} RelayResponseMeta */
@@ -14,10 +15,10 @@ export async function openKite(pageUrl) {
   const page = await fetch(pageUrl);
   const html = await page.text();
   const config = JSON.parse(/** @type {RegExpExecArray} */ (/window\.Kite = (\{.*?\});<\/script>/s.exec(html))[1]);
-  const xsrf = page.headers.getSetCookie().map(parseSetCookie).find((cookie) => cookie?.name === 'XSRF-TOKEN');
+  const xsrf = page.headers.getSetCookie().map(parseSetCookie).find((cookie) => cookie?.name === XSRF_COOKIE);
   if (!xsrf) throw new Error('the page set no XSRF-TOKEN cookie');
   const origin = new URL(pageUrl).origin;
-  const relayUrl = new URL(`${config.apiUrl}/relay`, origin).href;
+  const relayUrl = new URL(endpointUrl(config.apiUrl, 'relay'), origin).href;
 
   /**
    * @param {Partial<RelayRequest> & { url: string }} request method GET, no headers, no body and `none` auth unless given
@@ -26,9 +27,9 @@ export async function openKite(pageUrl) {
    */
   async function relay(request, how = {}) {
     /** @type {Record<string, string>} */
-    const headers = { 'Content-Type': 'application/json', Cookie: [`XSRF-TOKEN=${xsrf?.value}`, how.cookies].filter(Boolean).join('; ') };
+    const headers = { 'Content-Type': 'application/json', Cookie: [`${XSRF_COOKIE}=${xsrf?.value}`, how.cookies].filter(Boolean).join('; ') };
     const token = how.token === undefined ? xsrf?.value : how.token;
-    if (token) headers['X-XSRF-TOKEN'] = token;
+    if (token) headers[XSRF_HEADER] = token;
     const body = how.raw ?? JSON.stringify({ method: 'GET', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' }, ...request });
     const response = await fetch(relayUrl, { method: 'POST', headers, body });
     const contentType = response.headers.get('content-type') ?? '';

@@ -144,12 +144,27 @@ final class Kite
     /** @return array<string, mixed> */
     private static function publishedManifest(): array
     {
-        $manifest = public_path(self::ASSETS_PATH.'/manifest.json');
-        if (! is_file($manifest)) {
-            return [];
-        }
-        $data = json_decode((string) file_get_contents($manifest), true);
+        return self::manifest(public_path(self::ASSETS_PATH.'/manifest.json'));
+    }
+
+    /**
+     * A bundle manifest (`manifest.json`) decoded; empty when the file is missing or unreadable.
+     *
+     * @return array<string, mixed>
+     */
+    public static function manifest(string $file): array
+    {
+        $contents = is_file($file) ? @file_get_contents($file) : false;
+        $data = is_string($contents) ? json_decode($contents, true) : null;
 
         return is_array($data) ? $data : [];
+    }
+
+    /** A path relative to the application's base path (`config/kite.php`); other paths as they are. */
+    public static function relativeToBasePath(string $path): string
+    {
+        $base = rtrim(base_path(), '/').'/';
+
+        return str_starts_with($path, $base) ? substr($path, strlen($base)) : $path;
     }
 }

@@ -19,7 +19,7 @@ class InstallCommand extends Command
 
         $this->comment('Publishing Kite assets...');
         $this->callSilent('vendor:publish', ['--tag' => 'kite-assets', '--force' => true]);
-        $this->line('  Published the assets to '.$this->relative(public_path(Kite::ASSETS_PATH)).' (version '.(Kite::publishedBundleVersion() ?? 'unknown').').');
+        $this->line('  Published the assets to '.Kite::relativeToBasePath(public_path(Kite::ASSETS_PATH)).' (version '.(Kite::publishedBundleVersion() ?? 'unknown').').');
 
         $this->info('Kite is installed. Open '.$this->kiteUrl());
 
@@ -31,23 +31,16 @@ class InstallCommand extends Command
     {
         $path = config_path('kite.php');
         if (is_file($path)) {
-            $this->line('  '.$this->relative($path).' already exists; left unchanged.');
+            $this->line('  '.Kite::relativeToBasePath($path).' already exists; left unchanged.');
 
             return;
         }
         $this->callSilent('vendor:publish', ['--tag' => 'kite-config']);
-        $this->line('  Published '.$this->relative($path).'.');
+        $this->line('  Published '.Kite::relativeToBasePath($path).'.');
     }
 
     private function kiteUrl(): string
     {
         return rtrim((string) config('app.url'), '/').'/'.Kite::path();
-    }
-
-    private function relative(string $path): string
-    {
-        $base = rtrim(base_path(), '/').'/';
-
-        return str_starts_with($path, $base) ? substr($path, strlen($base)) : $path;
     }
 }

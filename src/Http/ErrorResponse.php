@@ -16,4 +16,10 @@ final class ErrorResponse
 
         return new JsonResponse(['error' => $error], $status, [], JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
     }
+
+    /** The 419 XSRF_MISMATCH error: by default, the token sent does not match the session's. */
+    public static function xsrfMismatch(string $message = 'The X-XSRF-TOKEN header does not match this session; reload the page and try again.'): JsonResponse
+    {
+        return self::make(419, 'XSRF_MISMATCH', $message);
+    }
 }

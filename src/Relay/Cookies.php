@@ -3,6 +3,7 @@
 namespace Kite\Relay;
 
 use Illuminate\Contracts\Encryption\Encrypter;
+use Illuminate\Contracts\Foundation\Application;
 use Illuminate\Cookie\CookieValuePrefix;
 use Throwable;
 
@@ -11,6 +12,12 @@ final class Cookies
 {
     public function __construct(private ?Encrypter $encrypter)
     {
+    }
+
+    /** The application's encrypter (the one EncryptCookies uses), if it has one. */
+    public static function encrypterOf(Application $app): ?Encrypter
+    {
+        return $app->bound('encrypter') ? $app->make('encrypter') : null;
     }
 
     /** One `Set-Cookie` line as a RelayCookie; null for a line without `name=`. */

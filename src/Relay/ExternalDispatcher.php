@@ -3,9 +3,7 @@
 namespace Kite\Relay;
 
 use GuzzleHttp\Client as GuzzleClient;
-use Illuminate\Http\Client\ConnectionException;
 use Illuminate\Http\Client\Factory as HttpFactory;
-use Illuminate\Http\Client\RequestException;
 use Illuminate\Contracts\Encryption\Encrypter;
 use Throwable;
 
@@ -30,11 +28,9 @@ final class ExternalDispatcher
         foreach ($call->headers as $header) {
             $headers[$header['name']] = isset($headers[$header['name']]) ? $headers[$header['name']].', '.$header['value'] : $header['value'];
         }
-        $authorization = $call->authorization;
-        if ($authorization['type'] === 'bearer') {
-            $headers['Authorization'] = 'Bearer '.$authorization['token'];
-        } elseif ($authorization['type'] === 'basic') {
-            $headers['Authorization'] = 'Basic '.base64_encode($authorization['username'].':'.$authorization['password']);
+        $authorization = $call->authorizationHeader();
+        if ($authorization !== null) {
+            $headers['Authorization'] = $authorization;
         }
 
         $options = [
@@ -52,10 +48,10 @@ final class ExternalDispatcher
                 break;
             case 'raw':
                 $options['body'] = $body['text'];
-                $headers += ['Content-Type' => $body['contentType'] ?: 'text/plain'];
+                $headers += ['Content-Type' => $call->rawContentType()];
                 break;
             case 'form':
-                $options['body'] = implode('&', array_map(static fn ($field) => urlencode($field['name']).'='.urlencode($field['value']), $body['fields']));
+                $options['body'] = $call->formBody();
                 $headers += ['Content-Type' => 'application/x-www-form-urlencoded'];
                 break;
             case 'multipart':
@@ -68,8 +64,6 @@ final class ExternalDispatcher
         $started = hrtime(true);
         try {
             $response = $this->http->withHeaders($headers)->withOptions($options)->send($call->method, $url);
-        } catch (ConnectionException|RequestException $error) {
-            throw self::failure($error, $url);
         } catch (Throwable $error) {
             throw self::failure($error, $url);
         }

@@ -28,6 +28,10 @@ final class InProcessDispatcher
     {
     }
 
+    /**
+     * @param  ?object  $impersonated  the user to log in for this call, if any
+     * @param  ?string  $guard  the guard to log $impersonated in with; given whenever $impersonated is
+     */
     public function dispatch(Request $outer, RelayCall $call, ?object $impersonated, ?string $guard): RelayResult
     {
         $session = $this->isolatedSession($outer, $call);
@@ -44,7 +48,6 @@ final class InProcessDispatcher
             if ($impersonated !== null) {
                 // Built inside the scope, the guard reads the isolated session; setUser() logs the
                 // user in for this request only (nothing is written to any session).
-                $guard ??= $this->app['config']->get('auth.defaults.guard');
                 $auth->shouldUse($guard);
                 $auth->guard($guard)->setUser($impersonated);
             }
@@ -154,19 +157,17 @@ final class InProcessDispatcher
 
         $cookies = self::parseCookieHeader($call->header('Cookie'));
         $authorization = $call->authorization;
-        switch ($authorization['type']) {
-            case 'current-user':
-                // The browser's own cookies, still encrypted: the target's EncryptCookies reads them.
-                $cookies += self::parseCookieHeader($outer->headers->get('Cookie'));
-                break;
-            case 'bearer':
-                $server['HTTP_AUTHORIZATION'] = 'Bearer '.$authorization['token'];
-                break;
-            case 'basic':
-                $server['HTTP_AUTHORIZATION'] = 'Basic '.base64_encode($authorization['username'].':'.$authorization['password']);
-                $server['PHP_AUTH_USER'] = $authorization['username'];
-                $server['PHP_AUTH_PW'] = $authorization['password'];
-                break;
+        if ($authorization['type'] === 'current-user') {
+            // The browser's own cookies, still encrypted: the target's EncryptCookies reads them.
+            $cookies += self::parseCookieHeader($outer->headers->get('Cookie'));
+        }
+        $header = $call->authorizationHeader();
+        if ($header !== null) {
+            $server['HTTP_AUTHORIZATION'] = $header;
+        }
+        if ($authorization['type'] === 'basic') {
+            $server['PHP_AUTH_USER'] = $authorization['username'];
+            $server['PHP_AUTH_PW'] = $authorization['password'];
         }
         if ($cookies !== []) {
             $server['HTTP_COOKIE'] = implode('; ', array_map(static fn ($name, $value) => $name.'='.rawurlencode($value), array_keys($cookies), $cookies));
@@ -193,9 +194,9 @@ final class InProcessDispatcher
             case 'json':
                 return [[], [], $body['text'], 'application/json'];
             case 'raw':
-                return [[], [], $body['text'], $body['contentType'] ?: 'text/plain'];
+                return [[], [], $body['text'], $call->rawContentType()];
             case 'form':
-                $encoded = implode('&', array_map(static fn ($field) => urlencode($field['name']).'='.urlencode($field['value']), $body['fields']));
+                $encoded = $call->formBody();
                 parse_str($encoded, $parameters);
 
                 return [$parameters, [], $encoded, 'application/x-www-form-urlencoded'];
@@ -282,7 +283,7 @@ final class InProcessDispatcher
 
     private function cookiesOf(Response $response): array
     {
-        $reader = new Cookies($this->app->bound('encrypter') ? $this->app['encrypter'] : null);
+        $reader = new Cookies(Cookies::encrypterOf($this->app));
         $cookies = [];
         foreach ($response->headers->getCookies() as $cookie) {
             $parsed = $reader->parse((string) $cookie);

@@ -213,6 +213,28 @@ final class RelayCall
         return $this->url.(str_contains($this->url, '?') ? '&' : '?').$pairs;
     }
 
+    /** The Authorization header value for `bearer` and `basic` authorization; null for the others. */
+    public function authorizationHeader(): ?string
+    {
+        return match ($this->authorization['type']) {
+            'bearer' => 'Bearer '.$this->authorization['token'],
+            'basic' => 'Basic '.base64_encode($this->authorization['username'].':'.$this->authorization['password']),
+            default => null,
+        };
+    }
+
+    /** A `form` body's fields, URL-encoded (`a=1&b=2`). */
+    public function formBody(): string
+    {
+        return implode('&', array_map(static fn ($field) => urlencode($field['name']).'='.urlencode($field['value']), $this->body['fields'] ?? []));
+    }
+
+    /** A `raw` body's content type: the one given, else text/plain. */
+    public function rawContentType(): string
+    {
+        return ($this->body['contentType'] ?? null) ?: 'text/plain';
+    }
+
     /** The first header with this name (case-insensitive), if any. */
     public function header(string $name): ?string
     {

@@ -27,7 +27,7 @@ final class RelayResult
      * The framed response: one line of JSON metadata, `\n`, then the body (cut at $maxBodyBytes).
      * $routesRevision is the routes endpoint's current revision, so the app can tell routes changed.
      */
-    public function toFrame(int $maxBodyBytes, ?string $routesRevision = null): Response
+    public function toFrame(int $maxBodyBytes, string $routesRevision): Response
     {
         $size = strlen($this->body);
         $truncated = $size > $maxBodyBytes;
@@ -52,9 +52,7 @@ final class RelayResult
                 }
             }
         }
-        if ($routesRevision !== null) {
-            $meta['routesRevision'] = $routesRevision;
-        }
+        $meta['routesRevision'] = $routesRevision;
 
         $line = json_encode($meta, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR);
 

@@ -75,8 +75,11 @@ final class RouteCatalog
 
     private function describe(Route $route, string $group): array
     {
-        $methods = array_values(array_diff($route->methods(), in_array('GET', $route->methods(), true) ? ['HEAD'] : []));
+        $routeMethods = $route->methods();
+        $methods = array_values(array_diff($routeMethods, in_array('GET', $routeMethods, true) ? ['HEAD'] : []));
         $uri = '/'.trim($route->uri(), '/');
+        // Optional parameters (`{id?}`) are written without the `?` in the id and the URI.
+        $displayUri = preg_replace('/\{(\w+)\?\}/', '{$1}', $uri);
         $primary = $methods[0] ?? 'GET';
 
         $found = $this->rules->rulesFor($route, $primary);
@@ -87,14 +90,14 @@ final class RouteCatalog
         }
 
         $description = [
-            'id' => $primary.' '.preg_replace('/\{(\w+)\?\}/', '{$1}', $uri),
+            'id' => $primary.' '.$displayUri,
             'methods' => $methods,
-            'uri' => preg_replace('/\{(\w+)\?\}/', '{$1}', $uri),
+            'uri' => $displayUri,
             'group' => $group,
             'parameters' => self::pathParameters($uri),
             'schema' => $schema === [] ? new \stdClass : $schema,
             'extractionErrors' => array_map(static fn (array $error) => isset($error['location'])
-                ? ['message' => $error['message'], 'location' => self::relativeLocation($error['location'])]
+                ? ['message' => $error['message'], 'location' => Kite::relativeToBasePath($error['location'])]
                 : $error, $found['errors']),
         ];
         if ($route->getName() !== null) {
@@ -143,12 +146,5 @@ final class RouteCatalog
         $first = explode('/', $rest)[0] ?? '';
 
         return $first === '' || str_starts_with($first, '{') ? ($prefixes[0] ?? '') ?: '/' : $first;
-    }
-
-    private static function relativeLocation(string $location): string
-    {
-        $base = rtrim(base_path(), '/').'/';
-
-        return str_starts_with($location, $base) ? substr($location, strlen($base)) : $location;
     }
 }

@@ -160,10 +160,9 @@ final class RulesToSchema
 
     private static function ensureObject(array &$node): void
     {
-        $type = $node['type'] ?? null;
-        $base = is_array($type) ? $type[0] : $type;
+        $base = self::baseType($node);
         if ($base === null || $base === 'array' && ! isset($node['items'])) {
-            $node['type'] = is_array($type) ? ['object', 'null'] : 'object';
+            $node['type'] = self::withNull($node['type'] ?? null, 'object');
             unset($node['minItems'], $node['maxItems']);
         }
         $node['properties'] ??= [];

@@ -6,6 +6,7 @@ use Illuminate\Contracts\Foundation\Application;
 use Illuminate\Http\Client\Factory as HttpFactory;
 use Illuminate\Http\Request;
 use Kite\Kite;
+use Kite\Relay\Cookies;
 use Kite\Relay\ExternalDispatcher;
 use Kite\Relay\InProcessDispatcher;
 use Kite\Relay\RelayCall;
@@ -21,19 +22,22 @@ class RelayController
 {
     public function __invoke(Request $request, Application $app, RouteCatalog $catalog): Response
     {
-        // Read before the call: an in-process call swaps the container's request for its own.
-        $routesRevision = $catalog->revision($request);
         try {
             $call = RelayCall::fromPayload(self::payload($request));
-            $application = self::application($call);
-            [$inProcessPath, $externalUrl] = self::target($request, $application, $call);
+            $applications = Kite::applications();
+            $application = self::application($applications, $call);
+            [$inProcessPath, $externalUrl] = self::target($request, $applications, $application, $call);
+            [$user, $guard] = $externalUrl === null ? self::impersonation($app, $call) : [null, null];
+
+            // Read once the call is accepted, and before it runs: an in-process call swaps the
+            // container's request for its own.
+            $routesRevision = $catalog->revision($request);
 
             if ($externalUrl !== null) {
                 $timeout = ($call->timeoutMs ?? ((float) config('kite.relay.timeout', 30)) * 1000) / 1000;
-                $result = (new ExternalDispatcher($app->make(HttpFactory::class), $app->bound('encrypter') ? $app['encrypter'] : null))
+                $result = (new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
                     ->dispatch($call, $externalUrl, $timeout);
             } else {
-                [$user, $guard] = self::impersonation($app, $call);
                 $result = (new InProcessDispatcher($app))->dispatch($request, $call->withUrl($inProcessPath), $user, $guard);
             }
         } catch (RelayError $error) {
@@ -56,9 +60,9 @@ class RelayController
         }
     }
 
-    private static function application(RelayCall $call): array
+    /** @param  list<array<string, mixed>>  $applications  Kite::applications() */
+    private static function application(array $applications, RelayCall $call): array
     {
-        $applications = Kite::applications();
         if ($call->application === null) {
             return $applications[0] ?? throw RelayError::invalid('application', 'No application is configured in config/kite.php.');
         }
@@ -76,7 +80,7 @@ class RelayController
      *
      * @return array{0: ?string, 1: ?string}
      */
-    private static function target(Request $request, array $application, RelayCall $call): array
+    private static function target(Request $request, array $applications, array $application, RelayCall $call): array
     {
         $url = $call->url;
         $isAbsolute = preg_match('#^[a-z][a-z0-9+.-]*://#i', $url) === 1;
@@ -86,15 +90,17 @@ class RelayController
                 return ['/'.ltrim($url, '/'), null];
             }
 
-            return [null, rtrim($application['baseUrl'], '/').'/'.ltrim($url, '/')];
+            return [null, $application['baseUrl'].'/'.ltrim($url, '/')];
         }
 
         // An absolute URL: this application itself, or one of the configured base URLs.
-        $self = rtrim($request->getSchemeAndHttpHost().Kite::urlPrefix($request), '/');
-        if ($application['baseUrl'] === null && self::isUnder($url, $self)) {
-            return ['/'.ltrim(substr($url, strlen($self)), '/'), null];
+        if ($application['baseUrl'] === null) {
+            $self = Kite::displayBaseUrl($application, $request);
+            if (self::isUnder($url, $self)) {
+                return ['/'.ltrim(substr($url, strlen($self)), '/'), null];
+            }
         }
-        foreach (self::allowedBaseUrls() as $allowed) {
+        foreach (self::allowedBaseUrls($applications) as $allowed) {
             if (self::isUnder($url, $allowed)) {
                 return [null, $url];
             }
@@ -103,12 +109,17 @@ class RelayController
         throw new RelayError(403, 'TARGET_NOT_ALLOWED', "Kite only relays to this application and the base URLs listed in config/kite.php; {$url} is not one of them.", 'url');
     }
 
-    /** @return list<string> */
-    private static function allowedBaseUrls(): array
+    /**
+     * The applications' base URLs (already trimmed by Kite::applications()) and the extra allowed URLs.
+     *
+     * @return list<string>
+     */
+    private static function allowedBaseUrls(array $applications): array
     {
-        $urls = array_filter(array_map(static fn ($application) => $application['baseUrl'], Kite::applications()));
+        $urls = array_values(array_filter(array_map(static fn ($application) => $application['baseUrl'], $applications)));
+        $extra = array_map(static fn ($url) => rtrim((string) $url, '/'), array_values((array) config('kite.relay.allowed_urls', [])));
 
-        return array_values(array_map(static fn ($url) => rtrim((string) $url, '/'), array_merge($urls, (array) config('kite.relay.allowed_urls', []))));
+        return array_merge($urls, $extra);
     }
 
     private static function isUnder(string $url, string $base): bool

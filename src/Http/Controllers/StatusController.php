@@ -40,8 +40,8 @@ class StatusController
 
     private static function packagedBundleVersion(): string
     {
-        $data = json_decode((string) @file_get_contents(Kite::packagePath('dist/manifest.json')), true);
+        $data = Kite::manifest(Kite::packagePath('dist/manifest.json'));
 
-        return is_array($data) && isset($data['version']) ? (string) $data['version'] : Kite::VERSION;
+        return isset($data['version']) ? (string) $data['version'] : Kite::VERSION;
     }
 }

@@ -16,14 +16,13 @@ class ProtocolErrors
     {
         $response = $next($request);
 
-        $isApi = str_contains('/'.$request->path().'/', '/api/');
+        // The cheap checks first: only a 419 on Kite's API needs its body looked at.
+        if ($response->getStatusCode() !== 419 || ! str_contains('/'.$request->path().'/', '/api/')) {
+            return $response;
+        }
         $isProtocolBody = str_contains((string) $response->headers->get('Content-Type'), 'json')
             && str_contains((string) $response->getContent(), '"error":{');
 
-        if ($isApi && $response->getStatusCode() === 419 && ! $isProtocolBody) {
-            return ErrorResponse::make(419, 'XSRF_MISMATCH', 'The X-XSRF-TOKEN header does not match this session; reload the page and try again.');
-        }
-
-        return $response;
+        return $isProtocolBody ? $response : ErrorResponse::xsrfMismatch();
     }
 }

@@ -19,14 +19,14 @@ class VerifyXsrfToken
     public function handle(Request $request, Closure $next)
     {
         if (! $request->hasSession()) {
-            return ErrorResponse::make(419, 'XSRF_MISMATCH', "Kite's relay needs the session: keep the 'web' group in config('kite.middleware').");
+            return ErrorResponse::xsrfMismatch("Kite's relay needs the session: keep the 'web' group in config('kite.middleware').");
         }
 
         $expected = $request->session()->token();
         $given = $this->givenToken($request);
 
         if (! is_string($expected) || ! is_string($given) || $given === '' || ! hash_equals($expected, $given)) {
-            return ErrorResponse::make(419, 'XSRF_MISMATCH', 'The X-XSRF-TOKEN header does not match this session; reload the page and try again.');
+            return ErrorResponse::xsrfMismatch();
         }
 
         return $next($request);

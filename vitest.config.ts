@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
-          server: { deps: { inline: [/@testing-library\/react/, /@radix-ui\//, /react-router/, /jotai/, /sonner/, /@tanstack\/react-virtual/, /lucide-react/] } },
+          server: { deps: { inline: [/@testing-library\/react/, /@radix-ui\//, /jotai/, /sonner/, /@tanstack\/react-virtual/, /lucide-react/] } },
           include: ['resources/js/**/*.test.{ts,tsx}'],
         },
       },

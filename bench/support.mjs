@@ -1,16 +1,17 @@
-// Shared pieces of the benchmarks: a Node host on a free loopback port, Chromium, and statistics.
+// Shared pieces of the benchmarks: a Node host on a free loopback port, Chromium, and statistics
+// (those live in stats.mjs, which needs no Playwright, and are re-exported here).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.mjs';
 
-export { CHROMIUM_ARGS, CHROMIUM_PATH };
+export { kb, median, percentile, printTable } from './stats.mjs';
 
 const KITE_CLI = new URL('../bin/kite.mjs', import.meta.url).pathname;
 const START_TIMEOUT_MS = 10_000;
 
 /** A TCP port nothing listens on at the moment, on 127.0.0.1. */
-export function freePort() {
+function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -27,7 +28,7 @@ export function freePort() {
  * is stopped). `stop()` ends it and resolves once it has exited.
  *
  * @param {string[]} [extraArgs]
- * @returns {Promise<{ port: number; url: string; origin: string; stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string; origin: string; stop: () => Promise<void> }>}
  */
 export async function startKiteHost(extraArgs = []) {
   const port = await freePort();
@@ -63,7 +64,7 @@ export async function startKiteHost(extraArgs = []) {
     // From now on the host's warnings go where they went before: this process's stderr.
     child.stderr.off('data', keepStderr);
     child.stderr.pipe(process.stderr);
-    return { port, url, origin, stop };
+    return { url, origin, stop };
   }
   if (outcome === false) {
     await stop();
@@ -75,26 +76,4 @@ export async function startKiteHost(extraArgs = []) {
 /** Debian's Chromium with the shared flags (see tests/chromium.mjs). */
 export function launchChromium(extraArgs = []) {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
-}
-
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-export function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/** Prints rows as an aligned table. */
-export function printTable(headers, rows) {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
-  console.log(line(headers));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
 }

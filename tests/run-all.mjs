@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SYSTEM_PACKAGES, missingSystemPackages } from './system-packages.mjs';
+import { missingSystemPackages } from './system-packages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'kite-test-'));

@@ -75,9 +75,10 @@ const CORS = {
   'access-control-max-age': '600',
 };
 
-/** Starts the API on 127.0.0.1 (free port); bodies are built once, before it listens. */
+/** Starts the API on 127.0.0.1 (free port); bodies are built once, before it listens, and the document once it does. */
 export async function startApi() {
   const bodies = new Map(SIZES.map((size) => [pathFor(size.id), jsonBody(size.id, size.bytes)]));
+  let documentText = '';
   const server = createServer((request, response) => {
     const path = new URL(request.url, 'http://x').pathname;
     if (request.method === 'OPTIONS') {
@@ -85,8 +86,7 @@ export async function startApi() {
       return;
     }
     if (path === '/openapi.json') {
-      const text = JSON.stringify(openApiDocument(baseUrl), null, 2);
-      response.writeHead(200, { ...CORS, 'content-type': 'application/json', 'cache-control': 'no-store' }).end(text);
+      response.writeHead(200, { ...CORS, 'content-type': 'application/json', 'cache-control': 'no-store' }).end(documentText);
       return;
     }
     const body = bodies.get(path);
@@ -99,10 +99,11 @@ export async function startApi() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  const document = openApiDocument(baseUrl);
+  documentText = JSON.stringify(document, null, 2);
   return {
     baseUrl,
-    bodies,
-    document: openApiDocument(baseUrl),
+    document,
     stop: () => new Promise((resolve) => server.close(resolve)),
   };
 }

@@ -8,10 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const modules = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 
-/** Where each peer's files live, its version, and its page (given the OpenAPI document URL). */
+/** Where each peer's files live, its version, and its page (given the OpenAPI document URL); names are in clients.mjs. */
 export const PEERS = {
   scalar: {
-    name: 'Scalar',
     packageName: '@scalar/api-reference',
     dir: join(modules, '@scalar/api-reference/dist/browser'),
     page: (specUrl) => `<!doctype html>
@@ -22,7 +21,6 @@ export const PEERS = {
 </body></html>`,
   },
   swagger: {
-    name: 'Swagger UI',
     packageName: 'swagger-ui-dist',
     dir: join(modules, 'swagger-ui-dist'),
     // The distribution's own index.html, with the document URL in its initializer.
@@ -46,7 +44,6 @@ window.ui = SwaggerUIBundle({
 </body></html>`,
   },
   rapidoc: {
-    name: 'RapiDoc',
     packageName: 'rapidoc',
     dir: join(modules, 'rapidoc/dist'),
     page: (specUrl) => `<!doctype html>

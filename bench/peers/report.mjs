@@ -1,5 +1,7 @@
 // Turns the bench's raw runs into medians, table cells, Kite's ratio to the best peer, the goal
 // verdicts and the Markdown of bench/results/peers.md. Pure functions, tested in report.test.mjs.
+// The statistics come from bench/stats.mjs, not bench/support.mjs, which would bring Playwright along.
+import { kb, median } from '../stats.mjs';
 
 export const DEADLINE_MS = 60_000;
 export const FREEZE_GAP_MS = 1000;
@@ -8,10 +10,8 @@ export const DNF = 'did not finish in 60 s';
 
 /** Median where a missing value (did not finish, page hung) counts as slower than any figure. */
 export function medianOrInfinity(values) {
-  const sorted = values.map((v) => (v === null || v === undefined ? Infinity : v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  if (values.length === 0) return null;
+  return median(values.map((v) => v ?? Infinity));
 }
 
 /** Runs that did not finish once the median can only be 'did not finish': the rest can be skipped. */
@@ -35,8 +35,6 @@ export function formatMs(ms) {
   if (!Number.isFinite(ms)) return DNF;
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
-
-export const formatKb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatTask(ms) {
   if (!Number.isFinite(ms)) return 'page hung';
@@ -107,7 +105,7 @@ export function goalVerdicts(results) {
   verdicts.push({
     goal: 'First load at most 140 KB gzip and smaller than every peer',
     met: kiteLoad.gzip <= 140 * 1024 && kiteLoad.gzip < smallestPeer,
-    detail: `Kite ${formatKb(kiteLoad.gzip)} gzip; smallest peer ${formatKb(smallestPeer)}`,
+    detail: `Kite ${kb(kiteLoad.gzip)} gzip; smallest peer ${kb(smallestPeer)}`,
   });
   verdicts.push({ goal: 'Time to interactive under 300 ms', met: kiteLoad.tti < 300, detail: `Kite ${formatMs(kiteLoad.tti)}` });
   const slower = [];
@@ -174,7 +172,7 @@ export function renderMarkdown(results) {
   const loadRows = results.clients.map((c) => {
     const load = results.load[c.id];
     return load
-      ? [c.name, formatKb(load.raw), formatKb(load.gzip), formatMs(load.firstControl), formatMs(load.tti), c.sendPath]
+      ? [c.name, kb(load.raw), kb(load.gzip), formatMs(load.firstControl), formatMs(load.tti), c.sendPath]
       : [c.name, 'n/a', 'n/a', 'n/a', 'n/a', c.sendPath];
   });
   const peerLoads = peers.map((p) => results.load[p.id]).filter(Boolean);

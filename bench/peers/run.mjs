@@ -9,12 +9,12 @@ import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { launchChromium, printTable, startKiteHost } from '../support.mjs';
+import { kb, launchChromium, printTable, startKiteHost } from '../support.mjs';
 import { SIZES, firstToken, lastToken, startApi } from './api.mjs';
 import { CLIENTS } from './clients.mjs';
 import { PEERS, peerVersion, startPeerPages } from './pages.mjs';
 import { PROBE_SCRIPT } from './probe.mjs';
-import { DEADLINE_MS, decidedAsUnfinished, formatGap, formatKb, formatMs, formatTask, medianOrInfinity, renderMarkdown, summarizeRuns } from './report.mjs';
+import { DEADLINE_MS, decidedAsUnfinished, formatGap, formatMs, formatTask, medianOrInfinity, renderMarkdown, summarizeRuns } from './report.mjs';
 
 const repo = new URL('../../', import.meta.url);
 const args = parseArgs(process.argv.slice(2));
@@ -252,8 +252,8 @@ printTable(
   ['client', 'JS+CSS raw', 'gzip', 'send usable', ...sizes.map((s) => `first ${s.label}`)],
   results.clients.map((c) => [
     c.name,
-    load[c.id] ? formatKb(load[c.id].raw) : 'n/a',
-    load[c.id] ? formatKb(load[c.id].gzip) : 'n/a',
+    load[c.id] ? kb(load[c.id].raw) : 'n/a',
+    load[c.id] ? kb(load[c.id].gzip) : 'n/a',
     load[c.id] ? formatMs(load[c.id].tti) : 'n/a',
     ...sizes.map((s) => {
       const e = responses[c.id][s.id];

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startKiteHost } from '../../bench/support.mjs';
+import { responseArea, routeButton } from './support/client-screen';
 
 let target: Server;
 let targetUrl: string;
@@ -51,25 +52,23 @@ async function addRouteOnDisk(path: string) {
     .toContain(`"GET ${path}"`);
 }
 
-const routeButton = (page: Page, uri: string) => page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: new RegExp(`^GET\\s*${uri}$`) });
-
 async function sendAndSee(page: Page, call: number) {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Response' })).toContainText(`"call": ${call}`, { timeout: 15_000 });
+  await expect(responseArea(page)).toContainText(`"call": ${call}`, { timeout: 15_000 });
 }
 
 test('after the OpenAPI file gains a route, the next response brings it into the explorer without pressing refresh', async ({ page }) => {
   calls = 0;
   await page.goto(host!.url);
-  await routeButton(page, '/users').click();
+  await routeButton(page, 'GET', '/users').click();
   await sendAndSee(page, 1);
 
   await addRouteOnDisk('/orders');
   // Nothing has told the page yet.
-  await expect(routeButton(page, '/orders')).toHaveCount(0);
+  await expect(routeButton(page, 'GET', '/orders')).toHaveCount(0);
 
   await sendAndSee(page, 2);
-  await expect(routeButton(page, '/orders')).toBeVisible();
+  await expect(routeButton(page, 'GET', '/orders')).toBeVisible();
   await expect(page.getByText('2 routes')).toBeVisible();
   // The refresh kept the request being built.
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users');
@@ -79,16 +78,16 @@ test('with automatic refresh off, a changed host leaves the explorer alone until
   calls = 0;
   await page.addInitScript(() => localStorage.setItem('kite:preferences', JSON.stringify({ autoRefreshRoutes: false })));
   await page.goto(host!.url);
-  await routeButton(page, '/users').click();
+  await routeButton(page, 'GET', '/users').click();
   await sendAndSee(page, 1);
 
   await addRouteOnDisk('/orders');
   await sendAndSee(page, 2);
   // Give a refetch the time it would take, then check none happened.
   await page.waitForTimeout(1000);
-  await expect(routeButton(page, '/orders')).toHaveCount(0);
+  await expect(routeButton(page, 'GET', '/orders')).toHaveCount(0);
   await expect(page.getByText('1 route', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Refresh routes' }).click();
-  await expect(routeButton(page, '/orders')).toBeVisible();
+  await expect(routeButton(page, 'GET', '/orders')).toBeVisible();
 });

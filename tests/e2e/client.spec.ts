@@ -8,6 +8,15 @@ async function openClient(page: Page) {
   await expect(routeButton(page, 'GET', '/users')).toBeVisible();
 }
 
+/** Pastes text into the focused element, as the browser does: a paste ClipboardEvent carrying a DataTransfer. */
+async function pasteIntoFocused(page: Page, text: string) {
+  await page.evaluate((pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
 test.beforeEach(async ({ page }) => {
   // Every test starts from a fresh builder, history and preferences.
   await page.goto('/http-client');
@@ -226,11 +235,7 @@ test('copy as cURL puts a command on the clipboard that imports back into the bu
   await pickRoute(page, 'GET', '/posts');
   const url = page.getByRole('textbox', { name: 'URL' });
   await url.focus();
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, command);
+  await pasteIntoFocused(page, command);
   await expect(page.getByText('Imported the cURL command')).toBeVisible();
   await expect(url).toHaveValue('/users');
   await expect(page.getByRole('combobox', { name: 'Method' })).toHaveValue('POST');
@@ -292,12 +297,8 @@ async function pasteFiveMegabytes(page: Page) {
   await pickRoute(page, 'POST', '/users');
   const editor = page.getByRole('textbox', { name: 'JSON body' });
   await editor.focus();
-  await page.evaluate(() => {
-    const items = Array.from({ length: 75_000 }, (_, i) => JSON.stringify({ first_name: `user ${i}`, email: `user${i}@example.com` }));
-    const data = new DataTransfer();
-    data.setData('text/plain', `[\n ${items.join(',\n ')}\n]`);
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
+  const items = Array.from({ length: 75_000 }, (_, i) => JSON.stringify({ first_name: `user ${i}`, email: `user${i}@example.com` }));
+  await pasteIntoFocused(page, `[\n ${items.join(',\n ')}\n]`);
   const firstSection = page.getByRole('textbox', { name: /^JSON body, lines 1 to \d+$/ });
   await expect(firstSection).toBeVisible();
   return firstSection;

@@ -3,6 +3,7 @@
 // in the right-hand pane (real stylesheet, page config, XSRF cookie, json-worker.js from dist/).
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { responseArea } from './support/client-screen';
 
 /** Types a path of the demo API into the URL bar and sends it. */
 async function send(page: Page, url: string) {
@@ -11,12 +12,9 @@ async function send(page: Page, url: string) {
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
-/** The right-hand pane the client screen gives the viewer. */
-const response = (page: Page) => page.getByRole('region', { name: 'Response' });
-
 test('a JSON response shows its status, time, size and arrival, pretty-printed with line numbers', async ({ page }) => {
   await send(page, '/users?per_page=3');
-  const pane = response(page);
+  const pane = responseArea(page);
   await expect(pane.getByText('200', { exact: true })).toBeVisible();
   await expect(pane.getByText('OK', { exact: true })).toBeVisible();
   await expect(pane.getByText('just now')).toBeVisible();
@@ -30,7 +28,7 @@ test('a JSON response shows its status, time, size and arrival, pretty-printed w
 
 test('folding a block hides its lines and unfolding shows them again', async ({ page }) => {
   await send(page, '/users?per_page=2');
-  const body = response(page).getByRole('region', { name: 'Pretty body' });
+  const body = responseArea(page).getByRole('region', { name: 'Pretty body' });
   await expect(body).toContainText('"data": [');
   const rowsBefore = await body.locator('.kite-code-row').count();
   await body.getByRole('button', { name: 'Fold line 2', exact: true }).click();
@@ -44,13 +42,13 @@ test('folding a block hides its lines and unfolding shows them again', async ({ 
 
 test('the Raw tab shows the body exactly as the server sent it', async ({ page }) => {
   await send(page, '/cookies');
-  await response(page).getByRole('tab', { name: 'Raw' }).click();
-  await expect(response(page).getByRole('region', { name: 'Raw body' })).toHaveText(/^1\{"set":\["demo_theme","demo_tracking","demo_flash"\]\}$/);
+  await responseArea(page).getByRole('tab', { name: 'Raw' }).click();
+  await expect(responseArea(page).getByRole('region', { name: 'Raw body' })).toHaveText(/^1\{"set":\["demo_theme","demo_tracking","demo_flash"\]\}$/);
 });
 
 test('a plain-text response shows its lines in Raw', async ({ page }) => {
   await send(page, '/text');
-  const pane = response(page);
+  const pane = responseArea(page);
   await expect(pane.getByRole('tab', { name: 'Raw' })).toHaveAttribute('aria-selected', 'true');
   await expect(pane.getByRole('tab', { name: 'Pretty' })).toHaveCount(0);
   const rows = pane.getByRole('region', { name: 'Raw body' }).locator('.kite-code-row');
@@ -61,13 +59,13 @@ test('a plain-text response shows its lines in Raw', async ({ page }) => {
 test('a large body still shows when the formatting worker cannot load', async ({ page }) => {
   await page.route('**/json-worker.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await send(page, '/large?mb=1');
-  const body = response(page).getByRole('region', { name: 'Pretty body' });
+  const body = responseArea(page).getByRole('region', { name: 'Pretty body' });
   await expect(body).toContainText('"first_name":', { timeout: 10_000 });
 });
 
 test('an HTML response previews in a sandboxed frame that cannot run scripts', async ({ page }) => {
   await send(page, '/page.html');
-  const pane = response(page);
+  const pane = responseArea(page);
   await expect(pane.getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
   const frame = pane.locator('iframe[title="HTML preview"]');
   await expect(frame).toHaveAttribute('sandbox', '');
@@ -78,16 +76,16 @@ test('an HTML response previews in a sandboxed frame that cannot run scripts', a
 
 test('an image response is shown as an image', async ({ page }) => {
   await send(page, '/image.png');
-  const image = response(page).getByRole('img', { name: 'Response image' });
+  const image = responseArea(page).getByRole('img', { name: 'Response image' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(image).toHaveAttribute('src', /^blob:/);
-  await expect(response(page).getByText(/image\/png · \d+ × \d+ px/)).toBeVisible();
+  await expect(responseArea(page).getByText(/image\/png · \d+ × \d+ px/)).toBeVisible();
 });
 
 test('a binary response is offered as a download with the extension from its Content-Type', async ({ page }) => {
   await send(page, '/bytes?kb=3');
-  const pane = response(page);
+  const pane = responseArea(page);
   await expect(pane.getByText('Binary body · 3 KB · application/octet-stream')).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), pane.getByRole('button', { name: 'Download bytes.bin' }).click()]);
   expect(download.suggestedFilename()).toBe('bytes.bin');
@@ -99,7 +97,7 @@ test('a binary response is offered as a download with the extension from its Con
 
 test('the Headers tab lists every header in order and the Cookies tab each cookie with its attributes', async ({ page }) => {
   await send(page, '/cookies');
-  const pane = response(page);
+  const pane = responseArea(page);
   await pane.getByRole('tab', { name: /Headers/ }).click();
   const headers = pane.getByRole('table', { name: 'Response headers' });
   await expect(headers.getByRole('row', { name: /content-type application\/json; charset=utf-8/i })).toBeVisible();
@@ -122,7 +120,7 @@ test('the Headers tab lists every header in order and the Cookies tab each cooki
 test('Copy puts the body on the clipboard and says Copied for 1.5 seconds', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await send(page, '/cookies');
-  const pane = response(page);
+  const pane = responseArea(page);
   await pane.getByRole('button', { name: 'Copy' }).click();
   await expect(pane.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('{"set":["demo_theme","demo_tracking","demo_flash"]}');
@@ -133,7 +131,7 @@ test('Copy puts the body on the clipboard and says Copied for 1.5 seconds', asyn
 
 test('search highlights every match, counts them and steps through them', async ({ page }) => {
   await send(page, '/cookies');
-  const pane = response(page);
+  const pane = responseArea(page);
   await pane.getByRole('searchbox', { name: 'Search body' }).fill('demo_');
   await expect(pane.getByText('1 of 3')).toBeVisible();
   const body = pane.getByRole('region', { name: 'Pretty body' });
@@ -156,14 +154,14 @@ test('search highlights every match, counts them and steps through them', async 
 
 test('a redirect shows where it points', async ({ page }) => {
   await send(page, '/redirect');
-  await expect(response(page).getByText('302', { exact: true })).toBeVisible();
-  await expect(response(page).getByText('Redirects to')).toBeVisible();
-  await expect(response(page).getByText(/^http:\/\/127\.0\.0\.1:\d+\/demo\/users$/)).toBeVisible();
+  await expect(responseArea(page).getByText('302', { exact: true })).toBeVisible();
+  await expect(responseArea(page).getByText('Redirects to')).toBeVisible();
+  await expect(responseArea(page).getByText(/^http:\/\/127\.0\.0\.1:\d+\/demo\/users$/)).toBeVisible();
 });
 
 test('a relay failure shows the host message, code and status in the response area', async ({ page }) => {
   await send(page, 'http://203.0.113.9/elsewhere');
-  const alert = response(page).getByRole('alert');
+  const alert = responseArea(page).getByRole('alert');
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('403');
   await expect(alert).toContainText('TARGET_NOT_ALLOWED');
@@ -172,12 +170,12 @@ test('a relay failure shows the host message, code and status in the response ar
 test('a 50 MB JSON response shows its first screen and scrolls to its last line', async ({ page }) => {
   test.setTimeout(60_000);
   await send(page, '/large?mb=50');
-  const body = response(page).getByRole('region', { name: 'Pretty body' });
+  const body = responseArea(page).getByRole('region', { name: 'Pretty body' });
   // How fast is a benchmark's question (bench/response.bench.mjs), not a test's.
   await expect(body).toContainText('"first_name":', { timeout: 20_000 });
-  await expect(response(page).getByText('50 MB', { exact: true })).toBeVisible();
+  await expect(responseArea(page).getByText('50 MB', { exact: true })).toBeVisible();
   // The first screen shows before the whole body is indexed; the end is there once it is.
-  await expect(response(page).getByRole('progressbar', { name: 'Formatting body' })).toHaveCount(0, { timeout: 20_000 });
+  await expect(responseArea(page).getByRole('progressbar', { name: 'Formatting body' })).toHaveCount(0, { timeout: 20_000 });
   // Scroll to the very end: the closing bracket of the top-level array is the last line.
   await body.evaluate((element) => (element.scrollTop = element.scrollHeight));
   await expect(body.locator('.kite-code-row').last()).toHaveText(/^\d{7}\]$/);
@@ -186,7 +184,7 @@ test('a 50 MB JSON response shows its first screen and scrolls to its last line'
   // Only a screenful of rows exists in the page, however long the body.
   expect(await body.locator('.kite-code-row').count()).toBeLessThan(200);
   // Search runs in the worker over the whole body and jumps to a match near the end.
-  await response(page).getByRole('searchbox', { name: 'Search body' }).fill('user200000@');
-  await expect(response(page).getByText('1 of 1')).toBeVisible();
+  await responseArea(page).getByRole('searchbox', { name: 'Search body' }).fill('user200000@');
+  await expect(responseArea(page).getByText('1 of 1')).toBeVisible();
   await expect(body.locator('mark[data-current]')).toHaveText('user200000@');
 });

@@ -1,19 +1,12 @@
 // Reading and writing document cookies, the one place that knows their encoding.
+import { readCookie as readCookieFromHeader } from '../../../protocol/cookies.js';
 
-/** The decoded value of cookie `name`, or undefined when it is not set. */
+/**
+ * The decoded value of cookie `name`, or undefined when it is not set. Parsed as the hosts parse
+ * the `Cookie` header (protocol/cookies.js), so the XSRF token the app sends back is the one they read.
+ */
 export function readCookie(name: string, cookieString: string = globalThis.document?.cookie ?? ''): string | undefined {
-  for (const part of cookieString.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return undefined;
+  return readCookieFromHeader(cookieString, name);
 }
 
 /** Writes cookie `name` for `maxAgeSeconds` on path `/` (SameSite=Lax). */

@@ -20,7 +20,6 @@ import {
 interface SidebarContextValue {
   open: boolean;
   state: 'expanded' | 'collapsed';
-  setOpen: (open: boolean) => void;
   toggle: () => void;
 }
 
@@ -32,17 +31,13 @@ export function useSidebar(): SidebarContextValue {
   return context;
 }
 
-export function SidebarProvider({ children, defaultOpen }: { children: ReactNode; defaultOpen?: boolean }) {
-  const [open, setOpenState] = useState(() => defaultOpen ?? readSidebarOpen());
+export function SidebarProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(readSidebarOpen);
 
-  const setOpen = useCallback((next: boolean) => {
-    setOpenState(next);
-    writeCookie(SIDEBAR_COOKIE_NAME, String(next), SIDEBAR_COOKIE_MAX_AGE);
-  }, []);
-  const toggle = useCallback(() => setOpenState((previous) => {
-    writeCookie(SIDEBAR_COOKIE_NAME, String(!previous), SIDEBAR_COOKIE_MAX_AGE);
-    return !previous;
-  }), []);
+  const toggle = useCallback(() => {
+    setOpen(!open);
+    writeCookie(SIDEBAR_COOKIE_NAME, String(!open), SIDEBAR_COOKIE_MAX_AGE);
+  }, [open]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -55,8 +50,8 @@ export function SidebarProvider({ children, defaultOpen }: { children: ReactNode
   }, [toggle]);
 
   const value = useMemo<SidebarContextValue>(
-    () => ({ open, state: open ? 'expanded' : 'collapsed', setOpen, toggle }),
-    [open, setOpen, toggle],
+    () => ({ open, state: open ? 'expanded' : 'collapsed', toggle }),
+    [open, toggle],
   );
   const style = {
     '--sidebar-width': SIDEBAR_WIDTH,

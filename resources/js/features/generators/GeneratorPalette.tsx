@@ -14,7 +14,6 @@ import {
   clearFilterAtom,
   filteredGeneratorsAtom,
   focusedInputAtom,
-  openMethodAtom,
   recentGeneratorsAtom,
   rememberGeneratorAtom,
   searchQueryAtom,
@@ -110,7 +109,6 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
   const recent = useAtomValue(recentGeneratorsAtom);
   const filtered = useAtomValue(filteredGeneratorsAtom);
   const setFocusedInput = useSetAtom(focusedInputAtom);
-  const setOpenMethod = useSetAtom(openMethodAtom);
   const remember = useSetAtom(rememberGeneratorAtom);
   const toggleCategory = useSetAtom(toggleCategoryAtom);
   const clearFilter = useSetAtom(clearFilterAtom);
@@ -123,13 +121,12 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
   const [activeId, setActiveId] = useState<string | null>(null);
   const listboxId = useId();
 
-  // Each opening: remember its input and method, restore the filter, place the palette, fetch faker.
+  // Each opening: remember its input (how it was opened is kept per input by lib/palette-command), restore the filter, place the palette, fetch faker.
   useLayoutEffect(() => {
     const restored = restoreFilter({ search, category }, { search: request.search, category: null });
     setSearch(restored.search);
     setCategory(restored.category);
     setFocusedInput(request.input);
-    setOpenMethod(request.method);
     selection.current = request.input ? readSelection(request.input) : null;
     setPlacement(currentPlacement(request));
     setActiveId(null);

@@ -3,7 +3,7 @@
 import { atom } from 'jotai';
 import { GENERATOR_CATALOG } from '../../lib/generators/catalog';
 import type { CategoryId } from '../../lib/generators/types';
-import type { PaletteOpenMethod, ValueInputElement } from '../../lib/palette-command';
+import type { ValueInputElement } from '../../lib/palette-command';
 import { filterGenerators } from './filter';
 import { pushRecent } from './recent';
 
@@ -11,9 +11,8 @@ export const searchQueryAtom = atom('');
 export const selectedCategoryAtom = atom<CategoryId | null>(null);
 export const recentGeneratorsAtom = atom<string[]>([]);
 
-/** The input the palette writes into (null: none was focused, the value is copied instead). */
+/** The input the palette writes into (null: none was focused, the value is copied instead); spec §3's focused input. */
 export const focusedInputAtom = atom<ValueInputElement | null>(null);
-export const openMethodAtom = atom<PaletteOpenMethod | null>(null);
 
 export const filteredGeneratorsAtom = atom((get) =>
   filterGenerators(GENERATOR_CATALOG, { search: get(searchQueryAtom), category: get(selectedCategoryAtom) }),

@@ -33,9 +33,5 @@ export function createDoubleShiftDetector(windowMs: number = PALETTE.doubleShift
       lastPressAt = time;
       return false;
     },
-    reset() {
-      lastPressAt = null;
-      shiftDownAlone = false;
-    },
   };
 }

@@ -7,8 +7,6 @@ export interface GeneratorFilter {
   category: CategoryId | null;
 }
 
-export const EMPTY_FILTER: GeneratorFilter = { search: '', category: null };
-
 export function matchesFilter(generator: GeneratorMeta, { search, category }: GeneratorFilter): boolean {
   if (category !== null && generator.category.id !== category) return false;
   const needle = search.trim().toLowerCase();

@@ -5,7 +5,7 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry } from './history-entry';
 import { searchHistory } from './history-search';
-import { formatRelativeTime, formatSize } from '../../lib/format';
+import { formatRelativeTime, formatSize, timeAttributes } from '../../lib/format';
 import type { HistoryState } from './use-history';
 import { SearchBox } from '../../components/SearchBox';
 
@@ -102,7 +102,7 @@ export function HistoryPanel({ history, selectedId, onRestore }: HistoryPanelPro
                     </span>
                     <span>{Math.round(entry.durationMs)} ms</span>
                     <span>{formatSize(entry.size)}</span>
-                    <time dateTime={new Date(entry.time).toISOString()} title={new Date(entry.time).toLocaleString()}>
+                    <time {...timeAttributes(entry.time)}>
                       {formatRelativeTime(entry.time, now)}
                     </time>
                   </span>

@@ -53,14 +53,17 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
     async (entry: HistoryEntry, body?: ArrayBuffer) => {
       // Shown at once; storage catches up.
       setEntries((previous) => [entry, ...previous.filter((other) => other.id !== entry.id)]);
+      let changedOthers = true;
       try {
         const outcome = await addToHistory(backend, entry, body, maxEntries);
         const warning = quotaWarning(outcome);
         if (warning) toast.warning(warning);
+        // The list on screen already shows the entry; read the store back only when more changed.
+        changedOthers = outcome.trimmed > 0 || warning !== null;
       } catch (error) {
         report(error);
       }
-      await reload().catch(report);
+      if (changedOthers) await reload().catch(report);
     },
     [backend, maxEntries, reload, report],
   );

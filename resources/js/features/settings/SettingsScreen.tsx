@@ -18,8 +18,7 @@ export default function SettingsScreen() {
   const [historyDraft, setHistoryDraft] = useState<string | null>(null);
 
   const historyText = historyDraft ?? String(preferences.maxHistoryLogs);
-  const historyValue = Number(historyText);
-  const historyValid = /^\d+$/.test(historyText) && historyValue >= 1 && historyValue <= MAX_HISTORY_LOGS_LIMIT;
+  const historyValid = parseHistoryLimit(historyText) !== null;
 
   const onReset = () => {
     const previous = preferences;
@@ -129,8 +128,8 @@ export default function SettingsScreen() {
               onChange={(event) => {
                 const text = event.target.value;
                 setHistoryDraft(text);
-                const value = Number(text);
-                if (/^\d+$/.test(text) && value >= 1 && value <= MAX_HISTORY_LOGS_LIMIT) setPreferences({ maxHistoryLogs: value });
+                const value = parseHistoryLimit(text);
+                if (value !== null) setPreferences({ maxHistoryLogs: value });
               }}
               onBlur={() => setHistoryDraft(null)}
             />
@@ -142,4 +141,10 @@ export default function SettingsScreen() {
       </div>
     </main>
   );
+}
+
+/** The history size typed in the field, or null unless it is a whole number from 1 to the limit. */
+function parseHistoryLimit(text: string): number | null {
+  const value = Number(text);
+  return /^\d+$/.test(text) && value >= 1 && value <= MAX_HISTORY_LOGS_LIMIT ? value : null;
 }

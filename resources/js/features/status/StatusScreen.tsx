@@ -4,13 +4,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import type { StatusResponse } from '../../../../protocol/types';
 import { BUNDLE_VERSION, kiteConfig } from '../../lib/config';
-import { hostClient } from '../../lib/http/client';
+import { fetchStatus } from '../../lib/http/client';
 
 type Load = { state: 'loading' } | { state: 'ready'; status: StatusResponse } | { state: 'failed'; message: string };
-
-function fetchStatus(): Promise<StatusResponse> {
-  return hostClient.get('status').json<StatusResponse>();
-}
 
 export default function StatusScreen() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });

@@ -3,6 +3,7 @@
 // toast for calls that never got a response live in ./host-fetch.
 import ky, { type KyInstance } from 'ky';
 import { toast } from 'sonner';
+import type { RoutesResponse, StatusResponse } from '../../../../protocol/types';
 import { kiteConfig } from '../config';
 import { notifyNonOkResponse, type FailureNotifier } from './hooks/error-toast';
 import { markAsXhr } from './hooks/requested-with';
@@ -51,3 +52,13 @@ function absoluteApiUrl(apiUrl: string): string {
 }
 
 export const hostClient: KyInstance = createHostClient({ prefixUrl: absoluteApiUrl(kiteConfig.apiUrl) });
+
+// The two GET endpoints live here, beside the client, so that the first load and the Status
+// screen can call them without the relay's frame codec (lib/http/host-api.ts re-exports them).
+export function fetchRoutes(client: KyInstance = hostClient, signal?: AbortSignal): Promise<RoutesResponse> {
+  return client.get('routes', { signal }).json<RoutesResponse>();
+}
+
+export function fetchStatus(client: KyInstance = hostClient, signal?: AbortSignal): Promise<StatusResponse> {
+  return client.get('status', { signal }).json<StatusResponse>();
+}

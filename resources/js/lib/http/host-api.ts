@@ -3,18 +3,12 @@
 // call can fail without a target response becomes a RelayFailure with the host's own message.
 import { HTTPError, type KyInstance } from 'ky';
 import { isRelayFrame, readRelayFrame } from '../../../../protocol/frame.js';
-import type { ErrorBody, RelayRequest, RoutesResponse, StatusResponse } from '../../../../protocol/types';
+import type { ErrorBody, RelayRequest } from '../../../../protocol/types';
 import { hostClient, responseDuration } from './client';
 import { HostTimeoutError, isAbortError } from './host-fetch';
 import type { RelayFailure, RelayResult } from './relay-result';
 
-export function fetchRoutes(client: KyInstance = hostClient, signal?: AbortSignal): Promise<RoutesResponse> {
-  return client.get('routes', { signal }).json<RoutesResponse>();
-}
-
-export function fetchStatus(client: KyInstance = hostClient, signal?: AbortSignal): Promise<StatusResponse> {
-  return client.get('status', { signal }).json<StatusResponse>();
-}
+export { fetchRoutes, fetchStatus } from './client';
 
 /** Thrown by {@link relay} when no target response came back; carries the {@link RelayFailure}. */
 export class RelayFailureError extends Error {

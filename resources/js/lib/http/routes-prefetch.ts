@@ -3,7 +3,7 @@
 // on the one host client, so that it (and its 200 ms minimum) runs while the screen's chunks load.
 import { PAGE_ROUTES_ELEMENT_ID } from '../../../../protocol/endpoints.js';
 import type { RoutesResponse } from '../../../../protocol/types';
-import { hostClient } from './client';
+import { fetchRoutes } from './client';
 
 let early: Promise<RoutesResponse> | null = null;
 let embedded: RoutesResponse | null = null;
@@ -12,7 +12,7 @@ export function prefetchRoutes(): void {
   if (early || embedded) return;
   embedded = readPageRoutes(document);
   if (embedded) return;
-  early = hostClient.get('routes').json<RoutesResponse>();
+  early = fetchRoutes();
   early.catch(() => {
     // The screen's own load reports the failure; here it only must not be unhandled.
   });

@@ -1,5 +1,6 @@
 // User preferences: fields, defaults and the rules for reading them back from storage.
 import type { AuthorizationType } from '../../../../protocol/types';
+import { AUTHORIZATION_OPTIONS, DEFAULT_AUTHORIZATION_TYPE } from '../authorization';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 
@@ -20,11 +21,10 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   maxHistoryLogs: 100,
   theme: 'system',
   defaultRequestBodyType: -1,
-  defaultAuthorizationType: 'current-user',
+  defaultAuthorizationType: DEFAULT_AUTHORIZATION_TYPE,
 });
 
 export const THEMES: readonly ThemePreference[] = ['light', 'dark', 'system'];
-export const AUTHORIZATION_TYPES: readonly AuthorizationType[] = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
 export const MAX_HISTORY_LOGS_LIMIT = 10_000;
 
 type FieldRule<K extends keyof Preferences> = (value: unknown) => value is Preferences[K];
@@ -36,7 +36,7 @@ const rules: { [K in keyof Preferences]: FieldRule<K> } = {
   maxHistoryLogs: (value): value is number => isInteger(value) && value >= 1 && value <= MAX_HISTORY_LOGS_LIMIT,
   theme: (value): value is ThemePreference => THEMES.includes(value as ThemePreference),
   defaultRequestBodyType: (value): value is number => isInteger(value) && value >= -1,
-  defaultAuthorizationType: (value): value is AuthorizationType => AUTHORIZATION_TYPES.includes(value as AuthorizationType),
+  defaultAuthorizationType: (value): value is AuthorizationType => AUTHORIZATION_OPTIONS.some((option) => option.type === value),
 };
 
 /**

@@ -1,7 +1,7 @@
 // The line above the body: status (coloured by class), duration, size, arrival time, redirect.
 import { useEffect, useState } from 'react';
 import type { RelayResult } from '../../../lib/http/relay-result';
-import { formatDuration, formatExactSize, formatRelativeTime, formatSize, relativeTimeRefreshMs } from '../../../lib/format';
+import { formatDuration, formatExactSize, formatRelativeTime, formatSize, relativeTimeRefreshMs, timeAttributes } from '../../../lib/format';
 import { statusClass } from './response-meta';
 
 export function ResponseSummary({ result }: { result: RelayResult }) {
@@ -50,10 +50,7 @@ function ArrivalTime({ at }: { at: number }) {
   return (
     <time
       className="kite-response-fact kite-response-arrived"
-      dateTime={new Date(at).toISOString()}
-      // Set on hover: the first toLocaleString() of a page loads locale data (~5 ms), which would
-      // otherwise sit between a response's arrival and its first paint.
-      onPointerEnter={(event) => (event.currentTarget.title = new Date(at).toLocaleString())}
+      {...timeAttributes(at)}
     >
       {formatRelativeTime(at, now)}
     </time>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whenIdle } from './idle';
+import { loadOnce, whenIdle } from './idle';
 
 describe('work deferred until the page is idle', () => {
   afterEach(() => vi.useRealTimers());
@@ -22,5 +22,24 @@ describe('work deferred until the page is idle', () => {
     cancel();
     vi.runAllTimers();
     expect(work).not.toHaveBeenCalled();
+  });
+});
+
+describe('loadOnce', () => {
+  it('loads once and gives every caller the same promise', async () => {
+    const load = vi.fn(async () => 42);
+    const get = loadOnce(load);
+    const first = get();
+    expect(get()).toBe(first);
+    expect(await first).toBe(42);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failure, so the next call loads again', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce('ok');
+    const get = loadOnce(load);
+    await expect(get()).rejects.toThrow('offline');
+    expect(await get()).toBe('ok');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -7,7 +7,7 @@
 // throttle), which made the first opening take ~350 ms instead of ~50 ms.
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { toast } from 'sonner';
-import { whenIdle } from '../../lib/idle';
+import { loadOnce, whenIdle } from '../../lib/idle';
 import { onGeneratorPaletteOpen, openGeneratorPalette, type PaletteOpenRequest } from '../../lib/palette-command';
 import { createDoubleShiftDetector } from './double-shift';
 
@@ -19,14 +19,8 @@ interface PaletteProps {
 
 type PaletteChunk = { default: ComponentType<PaletteProps>; preloadGeneratorKit(): Promise<unknown> };
 
-let chunk: Promise<PaletteChunk> | undefined;
-function loadPaletteChunk(): Promise<PaletteChunk> {
-  chunk ??= import('./GeneratorPalette').catch((error: unknown) => {
-    chunk = undefined; // retried on the next opening
-    throw error;
-  });
-  return chunk;
-}
+// Retried on the next opening when the download failed.
+const loadPaletteChunk: () => Promise<PaletteChunk> = loadOnce(() => import('./GeneratorPalette'));
 
 /** Fetch the palette and faker once the first screen has settled, so the first opening is quick. */
 const PREFETCH_AFTER_MS = 2000;

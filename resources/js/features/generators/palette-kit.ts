@@ -1,12 +1,6 @@
-// The palette's own generator kit, loaded once (faker arrives in its own chunk).
-import { loadGeneratorKit, type GeneratorKit } from '../../lib/generators/kit';
+// The palette's own generator kit, loaded once (faker arrives in its own chunk); a failed download
+// is retried on the next selection.
+import { loadGeneratorKit } from '../../lib/generators/kit';
+import { loadOnce } from '../../lib/idle';
 
-let kit: Promise<GeneratorKit> | undefined;
-
-export function paletteKit(): Promise<GeneratorKit> {
-  kit ??= loadGeneratorKit().catch((error: unknown) => {
-    kit = undefined; // a failed download is retried on the next selection
-    throw error;
-  });
-  return kit;
-}
+export const paletteKit = loadOnce(loadGeneratorKit);

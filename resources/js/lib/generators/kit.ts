@@ -7,6 +7,7 @@ import { CATEGORIES } from './categories';
 import { valueForField, type FieldValueSource } from './field-value';
 import { createGenerators } from './generators';
 import type { Category, Generator, GeneratorConfig, GeneratorId } from './types';
+import { loadOnce } from '../idle';
 
 export interface GeneratorKit {
   generators: readonly Generator[];
@@ -48,19 +49,8 @@ export function createGeneratorKit(faker: Faker): GeneratorKit {
 
 type FakerConstructor = new (options: { locale: Faker['rawDefinitions'] }) => Faker;
 
-let englishFaker: Promise<Faker> | undefined;
-
 /** Starts loading the faker chunk without waiting for it (the palette calls this when idle). */
-export function preloadFaker(): Promise<Faker> {
-  englishFaker ??= import('@faker-js/faker/locale/en').then(
-    (mod) => mod.faker,
-    (error: unknown) => {
-      englishFaker = undefined; // a failed download is retried on the next call
-      throw error;
-    },
-  );
-  return englishFaker;
-}
+export const preloadFaker: () => Promise<Faker> = loadOnce(() => import('@faker-js/faker/locale/en').then((mod) => mod.faker));
 
 export async function loadGeneratorKit(): Promise<GeneratorKit> {
   const shared = await preloadFaker();

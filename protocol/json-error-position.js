@@ -1,8 +1,8 @@
 // @ts-check
 // Where JSON text breaks. Engines do not always say (V8 often names only the unexpected token), and
 // people need a line and column to look at. Shared runtime: the Node host reports broken OpenAPI
-// documents with it, the app's JSON editor its syntax errors. Walk the text once, only after
-// JSON.parse has failed.
+// documents with it, the app's JSON editor and response viewer their syntax errors. Walk the text
+// once, only after JSON.parse has failed.
 
 /**
  * @param {string} text
@@ -111,4 +111,20 @@ export function jsonErrorPosition(text) {
     if (typeof position === 'number') return Math.min(position, text.length);
     throw position;
   }
+}
+
+/**
+ * @param {string} text
+ * @param {number} offset
+ * @returns {{ line: number, column: number }} 1-based line and column of `offset`; lines end at
+ *   `\n`, and an offset past the end counts on from the last line's start
+ */
+export function lineColumnAt(text, offset) {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line += 1;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonErrorPosition } from './json-error-position.js';
+import { jsonErrorPosition, lineColumnAt } from './json-error-position.js';
 
 describe('where JSON text breaks', () => {
   it('finds nothing wrong with valid JSON, with or without a byte order mark', () => {
@@ -22,5 +22,13 @@ describe('where JSON text breaks', () => {
   it('rejects a bad escape and trailing text', () => {
     expect(jsonErrorPosition('"\\q"')).toBe(2);
     expect(jsonErrorPosition('{} {}')).toBe(3);
+  });
+});
+
+describe('the line and column of an offset', () => {
+  it('counts both from 1, lines ending at a newline', () => {
+    expect(lineColumnAt('{"a": 1,}', 8)).toEqual({ line: 1, column: 9 });
+    expect(lineColumnAt('{\n  "a": 1,\n}', 12)).toEqual({ line: 3, column: 1 });
+    expect(lineColumnAt('[\n', 2)).toEqual({ line: 2, column: 1 });
   });
 });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import YAML from 'yaml';
-import { jsonErrorPosition } from '../../protocol/json-error-position.js';
+import { jsonErrorPosition, lineColumnAt } from '../../protocol/json-error-position.js';
 
 export class OpenApiLoadError extends Error {
   /** @param {string} message */
@@ -105,8 +105,6 @@ function checkOpenApi(document, file) {
  * @param {number} position
  */
 function lineColumn(text, position) {
-  const before = text.slice(0, position);
-  const line = before.split('\n').length;
-  const column = position - before.lastIndexOf('\n');
+  const { line, column } = lineColumnAt(text, position);
   return `${line}:${column}`;
 }

@@ -22,7 +22,7 @@ import { RouteExplorer } from './routes/RouteExplorer';
 import { absoluteBaseUrl, currentApplication, findRoute } from './state/application';
 import { autofillKit, generateValue } from './state/generator-kits';
 import { flushPendingEdits } from './state/pending-edits';
-import { browserStorage, requestDefaults, requestStateAtom, updateRequestAtom } from './state/request-atoms';
+import { browserStorage, requestStateAtom, updateRequestAtom } from './state/request-atoms';
 import { useRoutes } from './state/use-routes';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
@@ -71,14 +71,14 @@ export default function ClientScreen() {
   const selectRoute = useCallback(
     (next: RouteInfo, applicationId: string) => {
       flushPendingEdits();
-      update((previous) => requestForRoute(next, applicationId, requestDefaults(preferences), previous));
+      update((previous) => requestForRoute(next, applicationId, preferences, previous));
     },
     [update, preferences],
   );
 
   const restore = useCallback(
     async (entry: HistoryEntry) => {
-      update(normalizeRequestState(entry.request, requestDefaults(preferences)));
+      update(normalizeRequestState(entry.request, preferences));
       setHistoryId(entry.id);
       const body = entry.hasBody ? await history.body(entry.id).catch(() => undefined) : undefined;
       setResponse({
@@ -144,7 +144,7 @@ export default function ClientScreen() {
         {leftTab === 'routes' ? (
           <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
         ) : (
-          <HistoryPanel history={history} selectedId={historyId} onRestore={(entry) => void restore(entry)} />
+          <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
         )}
       </aside>
       <section className="kite-client-pane kite-client-centre" aria-label="Request">

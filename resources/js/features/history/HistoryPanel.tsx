@@ -2,7 +2,7 @@
 // builder (and the stored response); delete one, clear all.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry } from './history-entry';
 import { searchHistory } from './history-search';
 import { formatRelativeTime, formatSize, timeAttributes } from '../../lib/format';
@@ -22,7 +22,9 @@ function statusClass(entry: HistoryEntry): string {
   return `${Math.floor(entry.status / 100)}xx`;
 }
 
-export function HistoryPanel({ history, selectedId, onRestore }: HistoryPanelProps) {
+// Memoised: the client screen re-renders on every keystroke in the request builder, and this
+// panel's props stay the same meanwhile.
+export const HistoryPanel = memo(function HistoryPanel({ history, selectedId, onRestore }: HistoryPanelProps) {
   const [search, setSearch] = useState('');
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -123,7 +125,7 @@ export function HistoryPanel({ history, selectedId, onRestore }: HistoryPanelPro
       </div>
     </div>
   );
-}
+});
 
 /** The path and query: the origin is the same for nearly every entry and only takes room. */
 function displayUrl(url: string): string {

@@ -2,7 +2,7 @@
 // required, items, enum, minimum, maximum, minLength, maxLength, minItems, maxItems, multipleOf,
 // format, pattern, nullable as a type array). Errors name the path to the value (`items[2].email`).
 import type { JsonSchema, JsonSchemaType } from '../../../../../protocol/types';
-import { jsonErrorPosition } from '../../../../../protocol/json-error-position.js';
+import { jsonErrorPosition, lineColumnAt } from '../../../../../protocol/json-error-position.js';
 
 export interface SchemaError {
   /** `$` for the root, then `.name` and `[index]` segments. */
@@ -131,16 +131,9 @@ export function describeParseError(text: string, error: unknown): string {
   const position = /position (\d+)/.exec(message);
   const offset = position ? Number(position[1]) : jsonErrorPosition(text);
   if (offset < 0) return message;
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i += 1) {
-    if (text.charCodeAt(i) === 10) {
-      line += 1;
-      lineStart = i + 1;
-    }
-  }
+  const { line, column } = lineColumnAt(text, offset);
   const found = offset >= text.length ? 'end of input' : JSON.stringify(text[offset]);
-  return `Unexpected ${found} at line ${line}, column ${offset - lineStart + 1}`;
+  return `Unexpected ${found} at line ${line}, column ${column}`;
 }
 
 export type JsonCheck =

@@ -10,7 +10,7 @@ import {
   emptyRow,
   newRowId,
 } from './request-state';
-import { activeRows, finalUrl, relativeToBase, splitUrl } from './url';
+import { activeRows, decodeQueryPair, finalUrl, relativeToBase, splitUrl } from './url';
 
 /** Single-quotes a word for a POSIX shell: `it's` → `'it'\''s'`. */
 export function shellQuote(text: string): string {
@@ -333,15 +333,8 @@ function parseFormPart(text: string, literal: boolean): MultipartRow {
 }
 
 function decodeFormPair(pair: string): KeyValueRow {
-  const eq = pair.indexOf('=');
-  const decode = (text: string) => {
-    try {
-      return decodeURIComponent(text.replace(/\+/g, ' '));
-    } catch {
-      return text;
-    }
-  };
-  return emptyRow(decode(eq === -1 ? pair : pair.slice(0, eq)), eq === -1 ? '' : decode(pair.slice(eq + 1)));
+  const { name, value } = decodeQueryPair(pair);
+  return emptyRow(name, value);
 }
 
 /** `--data-urlencode name=value` carries the value unencoded. */

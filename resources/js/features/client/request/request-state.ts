@@ -2,6 +2,7 @@
 // reload and what a history entry restores. Plain data only, so it serialises as JSON.
 import type { AuthorizationType, HttpMethod, RouteInfo } from '../../../../../protocol/types';
 import { type BodyType, initialBodyType } from '../../../lib/body-types';
+import type { Preferences } from '../../../lib/preferences/preferences';
 
 export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -72,11 +73,14 @@ export function emptyMultipartRow(): MultipartRow {
   return { ...emptyRow(), kind: 'text' };
 }
 
-export interface RequestDefaults {
-  defaultRequestBodyType: number;
-  defaultAuthorizationType: AuthorizationType;
-}
+/** The preferences a new request starts from (the preferences object itself will do). */
+export type RequestDefaults = Pick<Preferences, 'defaultRequestBodyType' | 'defaultAuthorizationType'>;
 
+/**
+ * DEFAULT_PREFERENCES' two fields (request-state.test.ts checks they agree), written out rather
+ * than imported: the body editor's chunk reaches this module, and importing preferences.ts here
+ * splits the initial load's preferences chunk in two. Exported for that test only.
+ */
 export const FALLBACK_DEFAULTS: RequestDefaults = { defaultRequestBodyType: -1, defaultAuthorizationType: 'current-user' };
 
 export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULTS): RequestState {

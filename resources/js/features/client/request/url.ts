@@ -49,13 +49,16 @@ export function splitUrl(url: string): { path: string; query: Array<{ name: stri
   const query = search
     .split('&')
     .filter((part) => part !== '')
-    .map((part) => {
-      const eq = part.indexOf('=');
-      const name = eq === -1 ? part : part.slice(0, eq);
-      const value = eq === -1 ? '' : part.slice(eq + 1);
-      return { name: safeDecode(name), value: safeDecode(value) };
-    });
+    .map(decodeQueryPair);
   return { path: withoutHash.slice(0, index), query };
+}
+
+/** `name=value` of a query string or form body, decoded (`+` is a space); no `=` means an empty value. */
+export function decodeQueryPair(part: string): { name: string; value: string } {
+  const eq = part.indexOf('=');
+  const name = eq === -1 ? part : part.slice(0, eq);
+  const value = eq === -1 ? '' : part.slice(eq + 1);
+  return { name: safeDecode(name), value: safeDecode(value) };
 }
 
 function safeDecode(text: string): string {

@@ -2,7 +2,7 @@
 // their text comes from a BodySource a window at a time, so a body of millions of lines scrolls
 // like a short one. Rows have one fixed height; see viewport.ts for the scroll arithmetic.
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { BodyView } from './body-document';
 import type { BodySource } from './body-source';
 import { lineSegments } from './line-segments';
@@ -136,7 +136,9 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
   );
 }
 
-function CodeRow({ line, currentMatch, onFold }: { line: RenderedLine | undefined; currentMatch: number; onFold: (line: number) => void }) {
+// Memoised: a scroll redraws the window, and rows whose line (the cached object), match number and
+// fold callback are unchanged are not rebuilt (nor their segments cut again).
+const CodeRow = memo(function CodeRow({ line, currentMatch, onFold }: { line: RenderedLine | undefined; currentMatch: number; onFold: (line: number) => void }) {
   if (!line) {
     return (
       <div className="kite-code-row" data-loading="">
@@ -189,4 +191,4 @@ function CodeRow({ line, currentMatch, onFold }: { line: RenderedLine | undefine
       </span>
     </div>
   );
-}
+});

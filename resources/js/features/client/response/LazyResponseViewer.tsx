@@ -1,6 +1,6 @@
 // The response viewer is its own chunk: the first screen does not need it, so it is fetched when
 // the page is idle (with its body worker started), or at the latest when the first request goes out.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { whenIdle } from '../../../lib/idle';
 import type { ResponseViewerProps } from './ResponseViewer';
 
@@ -17,7 +17,8 @@ function Placeholder({ pending }: { pending: boolean }) {
   );
 }
 
-export function LazyResponseViewer(props: ResponseViewerProps) {
+// Memoised: its props come from useSender's state and stay the same while the request is edited.
+export const LazyResponseViewer = memo(function LazyResponseViewer(props: ResponseViewerProps) {
   useEffect(
     () =>
       whenIdle(() => {
@@ -35,4 +36,4 @@ export function LazyResponseViewer(props: ResponseViewerProps) {
       <ResponseViewer {...props} />
     </Suspense>
   );
-}
+});

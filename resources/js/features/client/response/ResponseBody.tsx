@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RelayResult } from '../../../lib/http/relay-result';
 import { COPIED_INDICATOR_MS, copyBody, downloadBody } from './body-actions';
 import type { BodyView } from './body-document';
-import { MAX_MATCHES } from './body-document';
+import { MAX_MATCHES, decodeBody } from './body-document';
 import { CodeView } from './CodeView';
 import { bodyKind, charsetOf, downloadFileName, headerValue, mediaType, type BodyKind } from './content-type';
 import { formatSize } from '../../../lib/format';
@@ -264,7 +264,7 @@ function BodyActions({ result, contentType, charset, canCopy }: { result: RelayR
 /** HTML runs with every sandbox restriction: no scripts, no forms, no same-origin access. */
 function HtmlPreview({ bytes, charset }: { bytes: ArrayBuffer; charset?: string }) {
   const tooLarge = bytes.byteLength > MAX_PREVIEW_BYTES;
-  const html = useMemo(() => (tooLarge ? '' : new TextDecoder(charset || 'utf-8').decode(bytes)), [bytes, charset, tooLarge]);
+  const html = useMemo(() => (tooLarge ? '' : decodeBody(bytes, charset)), [bytes, charset, tooLarge]);
   if (tooLarge) {
     return <p className="kite-response-empty">This page is {formatSize(bytes.byteLength)}, too large to preview here; the Raw tab shows it.</p>;
   }

@@ -1,6 +1,7 @@
 // Copy and download of a response body, straight from its bytes (no decoding on the main thread
 // where the browser can take a Blob).
 import { copyText } from '../../../lib/clipboard';
+import { decodeBody } from './body-document';
 
 /** How long the 'Copied' indicator stays (spec: "Copied indicator 1500 ms"). */
 export const COPIED_INDICATOR_MS = 1500;
@@ -16,7 +17,7 @@ export async function copyBody(bytes: ArrayBuffer, charset?: string): Promise<vo
     }
   }
   // The text path, with the old copy command where the async clipboard is missing (plain http).
-  if (!(await copyText(new TextDecoder(charset || 'utf-8').decode(bytes)))) throw new Error('The browser refused to copy to the clipboard.');
+  if (!(await copyText(decodeBody(bytes, charset)))) throw new Error('The browser refused to copy to the clipboard.');
 }
 
 export function downloadBody(bytes: ArrayBuffer, contentType: string | undefined, fileName: string): void {

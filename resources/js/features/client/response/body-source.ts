@@ -121,14 +121,13 @@ const bodyWorker = moduleWorker<WorkerReply>('json-worker.js', {
   },
 });
 
-const worker = () => bodyWorker.get();
-
 /**
  * Starts the worker ahead of the first large response, so its script is loaded and compiled while
- * the user is still composing the request rather than when the response arrives.
+ * the user is still composing the request rather than when the response arrives. Where workers do
+ * not exist, moduleWorker starts none.
  */
 export function prewarmBodyWorker(): void {
-  if (typeof Worker !== 'undefined') worker();
+  bodyWorker.get();
 }
 
 type Pending = { resolve: (value: never) => void; reject: (error: Error) => void; replay: (source: BodySource) => Promise<unknown> };
@@ -146,7 +145,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
     private readonly options: OpenOptions,
   ) {
     super();
-    const target = worker();
+    const target = bodyWorker.get();
     if (!target) {
       this.fallBack();
       return;
@@ -183,7 +182,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
   }
 
   private post(message: WorkerRequest, transfer: Transferable[] = []): void {
-    worker()?.postMessage(message, transfer);
+    bodyWorker.get()?.postMessage(message, transfer);
   }
 
   receive(message: WorkerReply): void {

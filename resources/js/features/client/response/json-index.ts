@@ -2,6 +2,7 @@
 // line of the pretty form, where its tokens are in the source, how deep it is, and which line closes
 // the block it opens (fold ranges). It runs in slices so the worker can answer requests for the
 // first lines while the rest of a 50 MB body is still being indexed.
+import { lineColumnAt } from '../../../../../protocol/json-error-position.js';
 import { LineTable } from './line-table';
 
 const OBJECT = 1;
@@ -22,17 +23,6 @@ export class JsonSyntaxError extends Error {
     super(message);
     this.name = 'JsonSyntaxError';
   }
-}
-
-/** Line and column (1-based) of a source offset, for error messages. */
-export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line += 1;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
 }
 
 function isWhitespace(c: number): boolean {

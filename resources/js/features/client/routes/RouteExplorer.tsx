@@ -2,7 +2,7 @@
 // method, a refresh button, and a virtualised list so 5,000 routes scroll and filter at once.
 import { elementScroll, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from '../../../lib/router';
 import type { RouteInfo } from '../../../../../protocol/types';
 import type { RoutesState } from '../state/use-routes';
@@ -18,7 +18,9 @@ export interface RouteExplorerProps {
 const ROW_HEIGHT = 30;
 const GROUP_HEIGHT = 28;
 
-export function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplorerProps) {
+// Memoised: the screen re-renders on every keystroke in the request builder, and these props stay
+// the same meanwhile (useRoutes' object, the route id, ClientScreen's useCallback).
+export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplorerProps) {
   const [search, setSearch] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const deferredSearch = useDeferredValue(search);
@@ -146,7 +148,7 @@ export function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplor
       )}
     </div>
   );
-}
+});
 
 /**
  * Like the library's observeElementRect, but without reading the list's size during the first

@@ -1,6 +1,7 @@
 // The route explorer's list as flat rows (group headers and routes) for a virtualised view, and the
 // search that filters it by path, name and method.
 import type { RouteInfo, RoutesResponse } from '../../../../../protocol/types';
+import { HTTP_METHODS } from '../request/request-state';
 
 export interface ExplorerRoute {
   key: string;
@@ -30,6 +31,9 @@ export function explorerRoutes(response: RoutesResponse | null | undefined): Exp
   return items;
 }
 
+/** Search terms that stand for a method: the method names, lower-cased. */
+const METHOD_TERMS: ReadonlySet<string> = new Set(HTTP_METHODS.map((method) => method.toLowerCase()));
+
 /**
  * Every whitespace-separated term must match. A term that is exactly a method name (`get`, `post`)
  * matches routes with that method; others match anywhere in the path, name or summary.
@@ -37,10 +41,9 @@ export function explorerRoutes(response: RoutesResponse | null | undefined): Exp
 export function filterRoutes(items: ExplorerRoute[], search: string): ExplorerRoute[] {
   const terms = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (terms.length === 0) return items;
-  const methods = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
   return items.filter((item) =>
     terms.every((term) =>
-      methods.has(term) ? item.route.methods.some((method) => method.toLowerCase() === term) : item.haystack.includes(term),
+      METHOD_TERMS.has(term) ? item.route.methods.some((method) => method.toLowerCase() === term) : item.haystack.includes(term),
     ),
   );
 }

@@ -1,13 +1,8 @@
 // The request being built, as one jotai atom loaded from (and saved back to) localStorage.
 import { atom } from 'jotai';
 import { loadPreferences } from '../../../lib/preferences/storage';
-import type { Preferences } from '../../../lib/preferences/preferences';
 import { loadRequestState } from '../request/persistence';
-import type { RequestDefaults, RequestState } from '../request/request-state';
-
-export function requestDefaults(preferences: Pick<Preferences, 'defaultRequestBodyType' | 'defaultAuthorizationType'>): RequestDefaults {
-  return { defaultRequestBodyType: preferences.defaultRequestBodyType, defaultAuthorizationType: preferences.defaultAuthorizationType };
-}
+import type { RequestState } from '../request/request-state';
 
 export function browserStorage(): Storage | undefined {
   try {
@@ -17,7 +12,7 @@ export function browserStorage(): Storage | undefined {
   }
 }
 
-export const requestStateAtom = atom<RequestState>(loadRequestState(browserStorage(), requestDefaults(loadPreferences())));
+export const requestStateAtom = atom<RequestState>(loadRequestState(browserStorage(), loadPreferences()));
 
 export type RequestUpdate = Partial<RequestState> | ((previous: RequestState) => RequestState);
 

@@ -2,7 +2,7 @@
 // mount; when autoRefreshRoutes is on, again on window focus
 // (at most every 10 s) and after a relay answer reports a routes revision other than the one on
 // screen; always with the refresh button. A refresh never touches the request.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RoutesResponse } from '../../../../../protocol/types';
 import { fetchRoutes } from '../../../lib/http/host-api';
 import { takePageRoutes, takePrefetchedRoutes } from '../../../lib/http/routes-prefetch';
@@ -84,5 +84,6 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
     [load],
   );
 
-  return { data, loading, error, refresh: load, noticeRevision };
+  // One object while nothing in it changes, so the memoised explorer skips the screen's re-renders.
+  return useMemo(() => ({ data, loading, error, refresh: load, noticeRevision }), [data, loading, error, load, noticeRevision]);
 }

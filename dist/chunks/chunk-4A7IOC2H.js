@@ -1,1 +1,0 @@
-var r=[{type:"current-user",label:"Currently Logged-in User",group:"special"},{type:"impersonate",label:"Impersonate User with ID",group:"special"},{type:"none",label:"None",group:"traditional"},{type:"bearer",label:"Bearer Token",group:"traditional"},{type:"basic",label:"Basic Auth",group:"traditional"}];function o(t){return r.find(e=>e.type===t)?.label??t}export{r as a,o as b};

@@ -134,6 +134,8 @@ try {
   await page.getByRole('tab', { name: /Routes/ }).click();
   await page.getByRole('searchbox', { name: 'Search routes' }).fill('post resource1');
   await page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: /^POST\s*\/resource1$/ }).click();
+  // The body editor is its own chunk: it may still be on its way when the route is picked.
+  await page.getByRole('textbox', { name: 'JSON body' }).waitFor();
   const editorFigures = await page.evaluate(async () => {
     const items = [];
     let size = 2;

@@ -1,7 +1,6 @@
 // Builds the browser bundle into dist/: one stable entry (kite.js, kite.css), content-hashed lazy
 // chunks under dist/chunks/, and dist/manifest.json. `node build.mjs --watch` rebuilds on change.
 import * as esbuild from 'esbuild';
-import { REACT_ON_PREACT } from './react-on-preact.mjs';
 import { copyFileSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -28,10 +27,6 @@ const options = {
   chunkNames: 'chunks/[name]-[hash]',
   assetNames: 'assets/[name]-[hash]',
   jsx: 'automatic',
-  // The app is written against React's API and runs on Preact's compatibility layer: the same
-  // components at a tenth of React DOM's size (about 10 KB gzip instead of 66), which is what
-  // keeps the first load under its budget. One alias table, shared with the unit tests.
-  alias: REACT_ON_PREACT,
   metafile: true,
   legalComments: 'none',
   charset: 'utf8',

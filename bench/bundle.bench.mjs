@@ -1,6 +1,9 @@
-// The initial load (entry + what it imports statically + the stylesheet) and every lazy chunk, raw
-// and gzip; and the median time from navigation to the shell being interactive, over 10 runs.
-// Goal: the initial load at most 140 KB gzip, faker and every screen outside it.
+// The initial load of the main screen (the entry, what it imports statically, the main screen's
+// chunk with its static imports — everything the page preloads — and the stylesheet), the shell's
+// own share of it, and every lazy chunk, raw and gzip; and the median time from navigation to the
+// shell being interactive, over 10 runs.
+// Goal (issue 11): the main screen's initial load at most 170 KB gzip (RapiDoc, the smallest peer,
+// loads 213 KB); faker, the palette, the response viewer, the body editor and the other screens outside it.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { kb, launchChromium, median, printTable, startKiteHost } from './support.mjs';
@@ -12,16 +15,21 @@ const size = (file) => {
   return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 };
 
+const total = (files) => files.map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
 const initialFiles = [...manifest.initial, manifest.css];
-const initial = initialFiles.map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+const initial = total(initialFiles);
+const mainScreenFiles = [...manifest.preload, manifest.css];
+const mainScreen = total(mainScreenFiles);
 const lazy = Object.keys(manifest.files)
-  .filter((file) => file.endsWith('.js') && !manifest.initial.includes(file))
+  .filter((file) => file.endsWith('.js') && !manifest.preload.includes(file))
   .map((file) => ({ file, ...size(file) }))
   .sort((a, b) => b.gzip - a.gzip);
 
-console.log(`Initial load (${initialFiles.join(', ')}): ${kb(initial.raw)} raw, ${kb(initial.gzip)} gzip (goal: at most 140 KB gzip) ${initial.gzip <= 140 * 1024 ? 'MET' : 'MISSED'}`);
-const fakerOutside = !manifest.initial.some((file) => /faker|locale|en-/i.test(file));
-console.log(`faker outside the initial load: ${fakerOutside ? 'yes' : 'NO'}`);
+console.log(`Initial load of the main screen (${mainScreenFiles.length} files): ${kb(mainScreen.raw)} raw, ${kb(mainScreen.gzip)} gzip (goal: at most 170 KB gzip) ${mainScreen.gzip <= 170 * 1024 ? 'MET' : 'MISSED'}`);
+console.log(`  of which the shell (${initialFiles.length} files): ${kb(initial.raw)} raw, ${kb(initial.gzip)} gzip`);
+const mustStayLazy = { faker: /\/en-/, palette: /GeneratorPalette-/, 'response viewer': /ResponseViewer-/, 'body editor': /BodyEditor-/, Settings: /SettingsScreen-/, Status: /StatusScreen-/ };
+const preloaded = Object.keys(mustStayLazy).filter((name) => manifest.preload.some((file) => mustStayLazy[name].test(`/${file}`)));
+console.log(`Lazy chunks outside the initial load (${Object.keys(mustStayLazy).join(', ')}): ${preloaded.length === 0 ? 'all, MET' : `MISSED: ${preloaded.join(', ')} preloaded`}`);
 console.log('\nLazy chunks:');
 printTable(['chunk', 'raw', 'gzip'], lazy.map((c) => [c.file, kb(c.raw), kb(c.gzip)]));
 

@@ -1,8 +1,7 @@
 // Entry of the browser bundle (dist/kite.js). Everything a screen needs loads lazily from there.
 import '../css/kite.css';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { preloadMainScreen } from './app/routes';
+import { App, preloadMainScreen } from './app/routes';
 import { kiteConfig } from './lib/config';
 import { isMainScreenPath } from '../../protocol/endpoints.js';
 import { prefetchRoutes } from './lib/http/routes-prefetch';
@@ -14,4 +13,4 @@ if (onMainScreen) prefetchRoutes();
 const ready = onMainScreen ? preloadMainScreen().catch(() => undefined) : Promise.resolve();
 
 const mount = document.getElementById('kite') ?? document.body.appendChild(document.createElement('div'));
-void ready.then(() => createRoot(mount).render(<App />));
+void ready.then(() => createRoot(mount).render(<App basePath={kiteConfig.basePath} />));

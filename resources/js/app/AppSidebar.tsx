@@ -1,6 +1,6 @@
 // Kite's navigation rail: logo, the three screens, and the external links at the bottom.
 import { Activity, BookOpen, PanelLeft, Send, Settings } from 'lucide-react';
-import { NavLink } from '../lib/router';
+import { NavLink } from 'react-router-dom';
 import { kiteConfig } from '../lib/config';
 import { GitHubMark, KiteLogo } from './icons';
 import {

@@ -1,6 +1,11 @@
 // The toast area: sonner with the product's figures. Sonner's own constants already give the
-// rest of them (width 356 px, swipe threshold 45 px or velocity 0.11, 200 ms removal).
-import { Toaster } from 'sonner';
+// rest of them (width 356 px, swipe threshold 45 px or velocity 0.11, 200 ms removal). Sonner
+// loads when the browser is idle after start, or at once when a toast is asked for (lib/toast.ts).
+import { useEffect, useState } from 'react';
+import { whenIdle } from '../lib/idle';
+import { loadSonner, onToastRequested, toasterMounted } from '../lib/toast';
+
+type Sonner = Awaited<ReturnType<typeof loadSonner>>;
 
 export const TOAST_DEFAULTS = {
   duration: 4000,
@@ -10,7 +15,30 @@ export const TOAST_DEFAULTS = {
   hotkey: ['altKey', 'KeyT'],
 } as const;
 
+/** How long after start the toast area loads sonner when nothing asked for a toast before. */
+const TOASTER_IDLE_DELAY_MS = 1000;
+
 export function Toasts({ theme }: { theme: 'light' | 'dark' }) {
+  const [sonner, setSonner] = useState<Sonner | null>(null);
+  useEffect(() => {
+    let active = true;
+    const load = () =>
+      void loadSonner().then(
+        (module) => active && setSonner(module),
+        () => undefined,
+      );
+    const cancelIdle = whenIdle(load, TOASTER_IDLE_DELAY_MS);
+    const stopListening = onToastRequested(load);
+    return () => {
+      active = false;
+      cancelIdle();
+      stopListening();
+    };
+  }, []);
+  // Runs after the toaster's own effects, so it has subscribed when the queued toasts arrive.
+  useEffect(() => (sonner ? toasterMounted(sonner) : undefined), [sonner]);
+  if (!sonner) return null;
+  const { Toaster } = sonner;
   return (
     <Toaster
       theme={theme}

@@ -112,10 +112,6 @@ export const SidebarInset = (props: ComponentProps<'main'>) => <main className="
 /** A menu item: its label shows when expanded; when collapsed the tooltip names it. */
 export function SidebarMenuItem({ label, icon, children }: { label: string; icon: ReactNode; children: (content: ReactNode) => ReactNode }) {
   const { state } = useSidebar();
-  // Controlled on purpose: uncontrolled, Radix announces an opening from an effect, and under
-  // Preact that effect runs after the new tooltip has subscribed to the announcement, so the
-  // tooltip closed itself at once. Controlled, the announcement comes before it exists.
-  const [open, setOpen] = useState(false);
   const content = (
     <>
       <span className="kite-sidebar-icon" aria-hidden="true">{icon}</span>
@@ -124,7 +120,7 @@ export function SidebarMenuItem({ label, icon, children }: { label: string; icon
   );
   return (
     <li className="kite-sidebar-item">
-      <Tooltip.Root open={open} onOpenChange={setOpen}>
+      <Tooltip.Root>
         <Tooltip.Trigger asChild>{children(content)}</Tooltip.Trigger>
         <Tooltip.Portal>
           <Tooltip.Content className="kite-tooltip" side="right" sideOffset={8} hidden={state === 'expanded'}>

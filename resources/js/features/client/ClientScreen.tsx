@@ -3,7 +3,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { History as HistoryIcon, ListTree } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';

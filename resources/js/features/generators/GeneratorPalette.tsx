@@ -6,7 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Search } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CATEGORIES } from '../../lib/generators/categories';
 import type { GeneratorMeta } from '../../lib/generators/types';
 import type { PaletteOpenRequest } from '../../lib/palette-command';

@@ -6,7 +6,7 @@
 // Suspense: React holds back revealing a resolved Suspense boundary for up to 300 ms (its fallback
 // throttle), which made the first opening take ~350 ms instead of ~50 ms.
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { loadOnce, whenIdle } from '../../lib/idle';
 import { onGeneratorPaletteOpen, openGeneratorPalette, type PaletteOpenRequest } from '../../lib/palette-command';
 import { createDoubleShiftDetector } from './double-shift';

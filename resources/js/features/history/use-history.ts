@@ -1,7 +1,7 @@
 // History as React state on top of the browser's IndexedDB store: loaded on mount, added to after
 // every send (trimmed to maxHistoryLogs, quota handled with a warning toast), deleted, cleared.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { type HistoryBackend, createBrowserHistoryBackend } from './history-backend';
 import type { HistoryEntry } from './history-entry';
 import { addToHistory, quotaWarning, trimHistory } from './history-store';

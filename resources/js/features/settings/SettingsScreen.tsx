@@ -1,7 +1,7 @@
 // Settings: edits the five preferences, shows when they differ from the defaults, resets them.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { AuthorizationType } from '../../../../protocol/types';
 import { AUTHORIZATION_OPTIONS } from '../../lib/authorization';
 import { isPreferencesDirtyAtom, preferencesAtom, resetPreferencesAtom } from '../../lib/preferences/atoms';

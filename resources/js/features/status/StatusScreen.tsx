@@ -1,7 +1,7 @@
 // Status: what the host reports about itself, its applications and routes it could not read.
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { StatusResponse } from '../../../../protocol/types';
 import { BUNDLE_VERSION, kiteConfig } from '../../lib/config';
 import { fetchStatus } from '../../lib/http/client';

@@ -2,7 +2,7 @@
 // ./hooks (marker header, XSRF, duration stamp, minimum duration, error toast); the timeout and the
 // toast for calls that never got a response live in ./host-fetch.
 import ky, { type KyInstance } from 'ky';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import type { RoutesResponse, StatusResponse } from '../../../../protocol/types';
 import { kiteConfig } from '../config';
 import { notifyNonOkResponse, type FailureNotifier } from './hooks/error-toast';

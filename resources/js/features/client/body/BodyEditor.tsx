@@ -1,6 +1,6 @@
 // The body tab: the body type (none, JSON, form, multipart, raw) and the editor for it.
 import { Paperclip, Plus, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { JsonSchema } from '../../../../../protocol/types';
 import { BODY_TYPES } from '../../../lib/body-types';
 import { type MultipartRow, type RequestState, emptyMultipartRow } from '../request/request-state';

@@ -1,7 +1,7 @@
 // The request builder: URL bar, final URL preview, and tabs for query, headers, body and auth.
 import { AlertTriangle, Copy, Dices, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import type { GlobalHeader, RouteInfo } from '../../../../../protocol/types';
 import { AuthEditor } from '../auth/AuthEditor';
 import type { RequestUpdate } from '../state/request-atoms';

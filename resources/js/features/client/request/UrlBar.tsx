@@ -1,6 +1,6 @@
 // Method, URL and Send. The URL takes `{param}` placeholders (edited as fields below it); a pasted
 // cURL command is imported instead of typed in; a query string moves into the query rows.
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { HttpMethod } from '../../../../../protocol/types';
 import type { RequestUpdate } from '../state/request-atoms';
 import { TextField } from '../ui/TextField';

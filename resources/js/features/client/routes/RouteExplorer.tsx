@@ -3,7 +3,7 @@
 import { elementScroll, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router-dom';
 import type { RouteInfo } from '../../../../../protocol/types';
 import type { RoutesState } from '../state/use-routes';
 import { type ExplorerRow, explorerRoutes, explorerRows, filterRoutes } from './route-list';

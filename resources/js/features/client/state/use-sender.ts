@@ -2,7 +2,7 @@
 // the result or the host's failure, and log it in history. The request state is never touched.
 import { useStore } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { kiteConfig } from '../../../lib/config';
 import { RelayFailureError, relay } from '../../../lib/http/host-api';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';

@@ -1,21 +1,22 @@
-// The shell: sidebar, the lazily loaded screens, the toast area and the generator palette's mount.
+// The shell around every screen: sidebar, the current screen (the router's outlet), the toast
+// area and the generator palette's mount.
 import * as Tooltip from '@radix-ui/react-tooltip';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
 import { PaletteHost } from '../features/generators/PaletteHost';
 import { BUNDLE_VERSION, kiteConfig } from '../lib/config';
-import { Router } from '../lib/router';
 import { AppSidebar } from './AppSidebar';
-import { ScreenRoutes } from './routes';
 import { SidebarInset, SidebarProvider } from './sidebar/Sidebar';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './sidebar/sidebar-state';
 import { staleAssetsMessage } from './stale-assets';
 import { Toasts } from './Toasts';
 import { useAppliedTheme } from './useTheme';
 
-export function App() {
+export function Shell() {
   const theme = useAppliedTheme();
   const stale = staleAssetsMessage(kiteConfig, BUNDLE_VERSION);
   return (
-    <Router basePath={kiteConfig.basePath}>
+    <>
       <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
         <SidebarProvider>
           <AppSidebar />
@@ -25,12 +26,15 @@ export function App() {
                 {stale}
               </div>
             )}
-            <ScreenRoutes />
+            {/* A lazy screen suspends here, never the shell around it. */}
+            <Suspense fallback={<div className="kite-screen-loading" role="status" aria-label="Loading" />}>
+              <Outlet />
+            </Suspense>
           </SidebarInset>
         </SidebarProvider>
       </Tooltip.Provider>
       <Toasts theme={theme} />
       <PaletteHost />
-    </Router>
+    </>
   );
 }

@@ -1,0 +1,46 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { App } from './routes';
+
+// jsdom has no matchMedia; the theme (and sonner) ask it for the colour scheme.
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as unknown as typeof window.matchMedia;
+});
+
+describe('the screens on react-router', () => {
+  afterEach(() => {
+    cleanup();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('redirects any other path under the mount path to the main screen and highlights it', async () => {
+    window.history.replaceState(null, '', '/kite/no/such/screen');
+    render(<App basePath="/kite" />);
+    await waitFor(() => expect(window.location.pathname).toBe('/kite'));
+    const main = screen.getByRole('link', { name: 'HTTP Client' });
+    expect(main.getAttribute('href')).toBe('/kite');
+    await waitFor(() => expect(main.getAttribute('aria-current')).toBe('page'));
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('navigates in place under the base path and moves the highlight', async () => {
+    window.history.replaceState(null, '', '/kite/status');
+    render(<App basePath="/kite" />);
+    const settings = screen.getByRole('link', { name: 'Settings' });
+    expect(settings.getAttribute('href')).toBe('/kite/settings');
+    expect(screen.getByRole('link', { name: 'Status' }).getAttribute('aria-current')).toBe('page');
+    await act(async () => {
+      fireEvent.click(settings);
+    });
+    expect(window.location.pathname).toBe('/kite/settings');
+    expect(settings.getAttribute('aria-current')).toBe('page');
+    expect(settings.classList.contains('active')).toBe(true);
+  });
+
+  it('mounts at the site root when the base path is empty', async () => {
+    window.history.replaceState(null, '', '/settings');
+    render(<App basePath="" />);
+    expect(screen.getByRole('link', { name: 'Status' }).getAttribute('href')).toBe('/status');
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+  });
+});

@@ -64,3 +64,39 @@ describe('a large JSON body handed to the worker', () => {
     source.dispose();
   });
 });
+
+describe('filtering a body with JSONPath', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('on the main thread: the matches open as a body of their own, the original stays whole', async () => {
+    vi.resetModules();
+    const { openBodySource } = await import('./body-source');
+    const source = openBodySource(jsonBody(50), { json: true, where: 'local' });
+    const result = await source.filter('$[?(@.id > 47)].name');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.count).toBe(2);
+    expect((await result.source.lines('raw', 0, 1))[0].text).toBe('["user 48","user 49"]');
+    expect(source.status?.prettyLines).toBeGreaterThan(100);
+    expect(await source.filter('$[')).toEqual({ ok: false, error: '] is missing at the end' });
+  });
+
+  it('in the worker: asks it to filter into a new document and stands for that document', async () => {
+    const { openBodySource } = await loadWithWorker();
+    const source = openBodySource(jsonBody(20_000), { json: true, where: 'worker' });
+    const worker = SilentWorker.last!;
+    const pending = source.filter('$[0]');
+    await Promise.resolve();
+    const request = worker.received.find((message) => message.type === 'filter');
+    expect(request).toMatchObject({ type: 'filter', expression: '$[0]' });
+    if (request?.type !== 'filter') return;
+    worker.reply({ type: 'filtered', doc: request.doc, req: request.req, ok: true, count: 1 });
+    const result = await pending;
+    expect(result).toMatchObject({ ok: true, count: 1 });
+    if (!result.ok) return;
+    worker.reply({ type: 'status', doc: request.into, status: { json: true, jsonError: null, prettyLines: 4, rawLines: 1, indexing: false, progress: 1, folds: 0, chars: 20 } as never });
+    expect(result.source.status?.prettyLines).toBe(4);
+    void result.source.lines('pretty', 0, 4);
+    expect(worker.received.at(-1)).toMatchObject({ type: 'lines', doc: request.into });
+  });
+});

@@ -29,8 +29,12 @@ export interface BodySource {
   search(query: string, caseSensitive: boolean): Promise<SearchSummary>;
   /** The visible line of a match, after unfolding whatever hides it. */
   locate(view: BodyView, match: number): Promise<number>;
+  /** A JSONPath filter over a JSON body: its matches as a body of their own, or what is wrong. */
+  filter(expression: string): Promise<FilterResult>;
   dispose(): void;
 }
+
+export type FilterResult = { ok: true; source: BodySource; count: number } | { ok: false; error: string };
 
 export interface OpenOptions {
   charset?: string;
@@ -62,12 +66,16 @@ abstract class ListenableSource {
 /** Indexes on the main thread: for small bodies, and when no worker can be started. */
 class LocalBodySource extends ListenableSource implements BodySource {
   private readonly document: BodyDocument | null = null;
+  private parsed: { value: unknown } | null = null;
 
-  /** `indexChars`: index only that many characters (a preview); the whole body otherwise. */
-  constructor(bytes: ArrayBuffer | Uint8Array, options: OpenOptions, indexChars = Number.POSITIVE_INFINITY) {
+  /**
+   * `body`: the bytes, or text already decoded (a filter's result). `indexChars`: index only that
+   * many characters (a preview); the whole body otherwise.
+   */
+  constructor(body: ArrayBuffer | Uint8Array | string, options: OpenOptions, indexChars = Number.POSITIVE_INFINITY) {
     super();
     try {
-      this.document = new BodyDocument(decodeBody(bytes, options.charset), options.json);
+      this.document = new BodyDocument(typeof body === 'string' ? body : decodeBody(body, options.charset), options.json);
       if (Number.isFinite(indexChars)) this.document.indexSome(indexChars);
       else while (!this.document.indexSome(Number.POSITIVE_INFINITY));
       this.status = this.document.status();
@@ -105,6 +113,14 @@ class LocalBodySource extends ListenableSource implements BodySource {
     return line;
   }
 
+  async filter(expression: string): Promise<FilterResult> {
+    const { filterJson } = await import('./json-filter');
+    this.parsed ??= { value: JSON.parse(this.doc.text) };
+    const outcome = filterJson(this.parsed.value, expression);
+    if (!outcome.ok) return outcome;
+    return { ok: true, count: outcome.count, source: new LocalBodySource(outcome.text, { json: true }) };
+  }
+
   dispose(): void {}
 }
 
@@ -133,18 +149,26 @@ export function prewarmBodyWorker(): void {
 type Pending = { resolve: (value: never) => void; reject: (error: Error) => void; replay: (source: BodySource) => Promise<unknown> };
 
 class WorkerBodySource extends ListenableSource implements BodySource {
-  private readonly doc = nextDocument++;
   private readonly pending = new Map<number, Pending>();
   private local: LocalBodySource | null = null;
   /** Serves the first lines until the worker's first report (see PREVIEW_BYTES). */
   private preview: LocalBodySource | null = null;
   private disposed = false;
 
+  /**
+   * With `bytes`, opens a new document in the worker and sends them; without, stands for document
+   * `doc` that the worker made itself (a filter's result).
+   */
   constructor(
-    private readonly bytes: ArrayBuffer,
+    private readonly bytes: ArrayBuffer | null,
     private readonly options: OpenOptions,
+    private readonly doc = nextDocument++,
   ) {
     super();
+    if (!bytes) {
+      workerClients.set(doc, this);
+      return;
+    }
     const target = bodyWorker.get();
     if (!target) {
       this.fallBack();
@@ -157,7 +181,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
   }
 
   private startPreview(): void {
-    if (!this.options.json || this.bytes.byteLength <= PREVIEW_BYTES) return;
+    if (!this.bytes || !this.options.json || this.bytes.byteLength <= PREVIEW_BYTES) return;
     const prefix = new Uint8Array(this.bytes, 0, PREVIEW_BYTES);
     const preview = new LocalBodySource(prefix, this.options, PREVIEW_CHARS);
     const status = preview.status;
@@ -172,6 +196,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
    * caller keeps its buffer for copy, download and history, and no task copies more than a slice.
    */
   private async sendBytes(): Promise<void> {
+    if (!this.bytes) return;
     const total = this.bytes.byteLength;
     for (let offset = 0; offset < total; offset += TRANSFER_CHUNK_BYTES) {
       if (this.disposed || this.local) return;
@@ -204,6 +229,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
     else if (message.type === 'lines') pending.resolve(message.lines as never);
     else if (message.type === 'search') pending.resolve(message.summary as never);
     else if (message.type === 'located') pending.resolve(message.line as never);
+    else if (message.type === 'filtered') pending.resolve(message as never);
     else pending.resolve(undefined as never);
   }
 
@@ -212,6 +238,14 @@ class WorkerBodySource extends ListenableSource implements BodySource {
     if (this.local) return;
     this.preview = null;
     workerClients.delete(this.doc);
+    if (!this.bytes) {
+      // A filter's result lived only in the worker: it has to be asked for again.
+      this.failure = 'The body viewer stopped; clear the filter and apply it again';
+      for (const pending of this.pending.values()) pending.reject(new Error(this.failure));
+      this.pending.clear();
+      this.changed();
+      return;
+    }
     this.local = new LocalBodySource(this.bytes, this.options);
     this.local.subscribe(() => this.mirror());
     this.mirror();
@@ -252,6 +286,31 @@ class WorkerBodySource extends ListenableSource implements BodySource {
 
   locate(view: BodyView, match: number): Promise<number> {
     return this.request((req) => ({ type: 'locate', doc: this.doc, req, view, match }), (s) => s.locate(view, match));
+  }
+
+  async filter(expression: string): Promise<FilterResult> {
+    if (this.local) return this.local.filter(expression);
+    const into = nextDocument++;
+    const result = new WorkerBodySource(null, { json: true }, into);
+    try {
+      const outcome = await this.request<Extract<WorkerReply, { type: 'filtered' }> | FilterResult>(
+        (req) => ({ type: 'filter', doc: this.doc, req, expression, into }),
+        (source) => source.filter(expression),
+      );
+      // Answered on the main thread after a fallback: that source made its own result.
+      if (!('type' in outcome)) {
+        result.dispose();
+        return outcome;
+      }
+      if (!outcome.ok) {
+        result.dispose();
+        return { ok: false, error: outcome.error };
+      }
+      return { ok: true, count: outcome.count, source: result };
+    } catch (error) {
+      result.dispose();
+      throw error;
+    }
   }
 
   dispose(): void {

@@ -7,6 +7,8 @@ import { FIRST_INDEX_SLICE_CHARS, INDEX_SLICE_CHARS, type WorkerReply, type Work
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const documents = new Map<number, BodyDocument>();
+/** The parsed value of bodies that were filtered, kept for the next expression. */
+const parsed = new Map<number, unknown>();
 /** Bodies whose bytes are still arriving in chunks. */
 const arriving = new Map<number, { bytes: Uint8Array; received: number; charset?: string; json: boolean }>();
 
@@ -35,6 +37,24 @@ function complete(doc: number): void {
   indexInSlices(doc, FIRST_INDEX_SLICE_CHARS);
 }
 
+/** JSONPath over the parsed body; the result is a document of its own, indexed in slices. */
+async function filter(doc: number, document: BodyDocument, req: number, expression: string, into: number): Promise<void> {
+  try {
+    const { filterJson } = await import('./json-filter');
+    if (!parsed.has(doc)) parsed.set(doc, JSON.parse(document.text));
+    const outcome = filterJson(parsed.get(doc), expression);
+    if (!outcome.ok) {
+      reply({ type: 'filtered', doc, req, ok: false, error: outcome.error });
+      return;
+    }
+    documents.set(into, new BodyDocument(outcome.text, true));
+    reply({ type: 'filtered', doc, req, ok: true, count: outcome.count });
+    indexInSlices(into, FIRST_INDEX_SLICE_CHARS);
+  } catch (error) {
+    reply({ type: 'failed', doc, req, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const message = event.data;
   const document = documents.get(message.doc);
@@ -55,6 +75,7 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
       case 'close':
         arriving.delete(message.doc);
         documents.delete(message.doc);
+        parsed.delete(message.doc);
         return;
     }
     if (!document) throw new Error('This response body is no longer open');
@@ -69,6 +90,9 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
         return;
       case 'search':
         reply({ type: 'search', doc: message.doc, req: message.req, summary: document.search(message.query, message.caseSensitive) });
+        return;
+      case 'filter':
+        void filter(message.doc, document, message.req, message.expression, message.into);
         return;
       case 'locate': {
         const before = document.status().folds;

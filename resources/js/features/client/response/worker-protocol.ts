@@ -13,6 +13,8 @@ export type WorkerRequest =
   | { type: 'fold'; doc: number; req: number; action: FoldAction }
   | { type: 'search'; doc: number; req: number; query: string; caseSensitive: boolean }
   | { type: 'locate'; doc: number; req: number; view: BodyView; match: number }
+  /** Runs a JSONPath filter over the body; its result opens as the new document `into`. */
+  | { type: 'filter'; doc: number; req: number; expression: string; into: number }
   | { type: 'close'; doc: number };
 
 export type WorkerReply =
@@ -21,6 +23,9 @@ export type WorkerReply =
   | { type: 'search'; doc: number; req: number; summary: SearchSummary }
   | { type: 'located'; doc: number; req: number; line: number }
   | { type: 'done'; doc: number; req: number }
+  /** The filter's outcome: with `ok`, document `into` holds its `count` matches. */
+  | { type: 'filtered'; doc: number; req: number; ok: true; count: number }
+  | { type: 'filtered'; doc: number; req: number; ok: false; error: string }
   | { type: 'failed'; doc: number; req?: number; message: string };
 
 /**

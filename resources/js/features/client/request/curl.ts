@@ -10,7 +10,8 @@ import {
   emptyRow,
   newRowId,
 } from './request-state';
-import { activeRows, decodeQueryPair, finalUrl, relativeToBase, splitUrl } from './url';
+import { describeOutgoing, type ExportOptions } from './outgoing';
+import { decodeQueryPair, relativeToBase, splitUrl } from './url';
 
 /** Single-quotes a word for a POSIX shell: `it's` → `'it'\''s'`. */
 export function shellQuote(text: string): string {
@@ -18,59 +19,28 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export interface CurlExportOptions {
-  baseUrl: string;
-  /** The host's global headers with generator values already resolved. */
-  globalHeaders?: Array<{ name: string; value: string }>;
-}
+export type CurlExportOptions = Omit<ExportOptions, 'includeSecrets'>;
 
 /**
- * The request as a cURL command. Auth types that only the host can apply (the logged-in user's
- * session, impersonation) have no cURL equivalent and are left out.
+ * The request as a cURL command, with its token and password as typed (a command to paste and
+ * run). Auth types that only the host can apply (the logged-in user's session, impersonation)
+ * have no cURL equivalent and are left out.
  */
 export function toCurl(state: RequestState, options: CurlExportOptions): string {
+  const request = describeOutgoing(state, { ...options, includeSecrets: true });
   const parts: string[] = ['curl'];
-  if (state.method !== 'GET' || (state.bodyType !== 'none' && state.method === 'GET')) parts.push('-X', state.method);
-  parts.push(shellQuote(finalUrl(options.baseUrl, state.url, state.pathParams, state.query)));
-
-  const headers: Array<{ name: string; value: string }> = [
-    ...(options.globalHeaders ?? []).filter((header) => !state.disabledGlobalHeaders.includes(header.name)),
-    ...activeRows(state.headers),
-  ];
-  const hasHeader = (name: string) => headers.some((header) => header.name.toLowerCase() === name.toLowerCase());
-  if (state.auth.type === 'bearer' && !hasHeader('authorization')) {
-    headers.push({ name: 'Authorization', value: `Bearer ${state.auth.token}` });
-  }
-  if (state.bodyType === 'json' && !hasHeader('content-type')) headers.push({ name: 'Content-Type', value: 'application/json' });
-  if (state.bodyType === 'raw' && state.rawContentType && !hasHeader('content-type')) {
-    headers.push({ name: 'Content-Type', value: state.rawContentType });
-  }
-  for (const header of headers) parts.push('-H', shellQuote(`${header.name}: ${header.value}`));
-  if (state.auth.type === 'basic') parts.push('-u', shellQuote(`${state.auth.username}:${state.auth.password}`));
-
-  switch (state.bodyType) {
-    case 'json':
-      parts.push('--data-raw', shellQuote(state.jsonBody));
-      break;
-    case 'raw':
-      parts.push('--data-raw', shellQuote(state.rawBody));
-      break;
-    case 'form':
-      for (const field of activeRows(state.formFields)) parts.push('--data-urlencode', shellQuote(`${field.name}=${field.value}`));
-      break;
-    case 'multipart':
-      for (const field of activeRows(state.multipartFields)) {
-        if (field.kind === 'file') {
-          const file = field.file;
-          const type = file?.contentType ? `;type=${file.contentType}` : '';
-          parts.push('-F', shellQuote(`${field.name}=@${file?.filename ?? 'file'}${type}`));
-        } else {
-          parts.push('-F', shellQuote(`${field.name}=${field.value}`));
-        }
-      }
-      break;
-    default:
-      break;
+  if (request.method !== 'GET' || request.body.kind !== 'none') parts.push('-X', request.method);
+  parts.push(shellQuote(request.url));
+  for (const header of request.headers) parts.push('-H', shellQuote(`${header.name}: ${header.value}`));
+  if (request.basicAuth) parts.push('-u', shellQuote(`${request.basicAuth.username}:${request.basicAuth.password}`));
+  const body = request.body;
+  if (body.kind === 'text') parts.push('--data-raw', shellQuote(body.text));
+  else if (body.kind === 'form') for (const field of body.fields) parts.push('--data-urlencode', shellQuote(`${field.name}=${field.value}`));
+  else if (body.kind === 'multipart') {
+    for (const part of body.parts) {
+      if ('file' in part) parts.push('-F', shellQuote(`${part.name}=@${part.file.filename}${part.file.contentType ? `;type=${part.file.contentType}` : ''}`));
+      else parts.push('-F', shellQuote(`${part.name}=${part.value}`));
+    }
   }
   return parts.join(' ');
 }

@@ -13,6 +13,7 @@ import { useHistory } from '../history/use-history';
 import { newSeed } from './body/autofill';
 import { autofillRequest } from './body/autofill-request';
 import { toCurl } from './request/curl';
+import { describeOutgoing } from './request/outgoing';
 import { normalizeRequestState, saveRequestState } from './request/persistence';
 import { RequestBuilder } from './request/RequestBuilder';
 import { requestForRoute } from './request/request-state';
@@ -129,6 +130,16 @@ export default function ClientScreen() {
     }
   }, [store, baseUrl, globalHeaders]);
 
+  const describeRequest = useCallback(
+    async (includeSecrets: boolean) => {
+      flushPendingEdits();
+      const current = store.get(requestStateAtom);
+      const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
+      return describeOutgoing(current, { baseUrl, globalHeaders: headers, includeSecrets });
+    },
+    [store, baseUrl, globalHeaders],
+  );
+
   return (
     <div className="kite-client">
       <aside className="kite-client-pane kite-client-left" aria-label="Routes and history">
@@ -159,6 +170,7 @@ export default function ClientScreen() {
           onCancel={cancel}
           onAutofill={(seed) => void runAutofill(seed)}
           onCopyCurl={() => void copyCurl()}
+          describeRequest={describeRequest}
         />
       </section>
       <section className="kite-client-pane kite-client-right" aria-label="Response">

@@ -1,5 +1,5 @@
 // The request builder: URL bar, final URL preview, and tabs for query, headers, body and auth.
-import { AlertTriangle, Copy, Dices, RotateCcw } from 'lucide-react';
+import { AlertTriangle, Code2, Copy, Dices, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GlobalHeader, RouteInfo } from '../../../../../protocol/types';
@@ -9,6 +9,7 @@ import { KeyValueEditor } from '../ui/KeyValueEditor';
 import { methodHasBody } from '../../../lib/body-types';
 import { authorizationLabel } from '../../../lib/authorization';
 import { whenIdle } from '../../../lib/idle';
+import type { OutgoingRequest } from './outgoing';
 import type { RequestState } from './request-state';
 import { GENERATOR_PREFIX } from './relay-request';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from './url';
@@ -17,6 +18,8 @@ import { UrlBar } from './UrlBar';
 // The body editor (JSON editing, validation, sections for large documents) is its own chunk: most
 // requests start on Params, and the first screen loads faster without it.
 const loadBodyEditor = () => import('../body/BodyEditor');
+// The "Code" dialog and its snippet library load when it is first opened.
+const CodeExportDialog = lazy(() => import('./CodeExportDialog'));
 const BodyEditor = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.BodyEditor })));
 const PREFETCH_BODY_EDITOR_AFTER_MS = 1000;
 
@@ -31,6 +34,8 @@ export interface RequestBuilderProps {
   onCancel: () => void;
   onAutofill: (seed?: number) => void;
   onCopyCurl: () => void;
+  /** The request as it would go out now (for the "Code" dialog). */
+  describeRequest: (includeSecrets: boolean) => Promise<OutgoingRequest>;
 }
 
 type Tab = 'params' | 'headers' | 'body' | 'auth';
@@ -39,6 +44,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
   const { state, update, route, baseUrl, globalHeaders } = props;
   const [tab, setTab] = useState<Tab>(() => (methodHasBody(state.method) ? 'body' : 'params'));
   const [seedText, setSeedText] = useState('');
+  const [codeOpen, setCodeOpen] = useState(false);
   useEffect(() => whenIdle(() => void loadBodyEditor().catch(() => {}), PREFETCH_BODY_EDITOR_AFTER_MS), []);
   // Loading another route opens the tab where its input goes.
   useEffect(() => {
@@ -93,6 +99,14 @@ export function RequestBuilder(props: RequestBuilderProps) {
           <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={props.onCopyCurl}>
             <Copy size={13} aria-hidden="true" /> Copy as cURL
           </button>
+          <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={() => setCodeOpen(true)} title="The request in other languages">
+            <Code2 size={13} aria-hidden="true" /> Code
+          </button>
+          {codeOpen && (
+            <Suspense fallback={null}>
+              <CodeExportDialog open={codeOpen} onOpenChange={setCodeOpen} describe={props.describeRequest} />
+            </Suspense>
+          )}
         </div>
       </div>
       <div className="kite-tabs-bar">

@@ -65,6 +65,9 @@ describe('code in other languages', () => {
       ),
     );
     expect(upload).toContain("attach('photo', file_get_contents('photo.png'), 'photo.png')");
+    expect(toLaravel(describeOutgoing(request({ method: 'POST', url: '/users', bodyType: 'json', jsonBody: '{"a":1}' }), { baseUrl: base }))).toContain(
+      "$response = Http::post('http://127.0.0.1:8080/demo/users', [\n    'a' => 1,\n]);",
+    );
     expect(toLaravel(describeOutgoing(request({ method: 'OPTIONS', url: '/users' }), { baseUrl: base }))).toContain("Http::send('OPTIONS', 'http://127.0.0.1:8080/demo/users')");
   });
 

@@ -99,27 +99,29 @@ export function toLaravel(request: OutgoingRequest): string {
   if (request.basicAuth) calls.push(`withBasicAuth(${php(request.basicAuth.username)}, ${php(request.basicAuth.password)})`);
 
   const body = request.body;
-  let data: string | null = null;
+  /** The body as PHP data (an array), written once it is known whether the call is chained. */
+  let data: unknown = undefined;
   if (body.kind === 'text') {
     const parsed = body.json ? parseObject(body.text) : null;
-    if (parsed) data = php(parsed, 1);
+    if (parsed) data = parsed;
     else calls.push(`withBody(${php(body.text)}, ${php(body.contentType || contentType?.value || 'text/plain')})`);
   } else if (body.kind === 'form') {
     calls.push('asForm()');
-    data = php(Object.fromEntries(body.fields.map((field) => [field.name, field.value])), 1);
+    data = Object.fromEntries(body.fields.map((field) => [field.name, field.value]));
   } else if (body.kind === 'multipart') {
     for (const part of body.parts) {
       if ('file' in part) calls.push(`attach(${php(part.name)}, file_get_contents(${php(part.file.filename)}), ${php(part.file.filename)})`);
     }
     const fields = body.parts.filter((part): part is { name: string; value: string } => !('file' in part));
     if (!calls.some((call) => call.startsWith('attach('))) calls.push('asMultipart()');
-    data = php(Object.fromEntries(fields.map((field) => [field.name, field.value])), 1);
+    data = Object.fromEntries(fields.map((field) => [field.name, field.value]));
   }
 
   const verb = request.method.toLowerCase();
+  const payload = data === undefined ? null : php(data, calls.length > 0 ? 1 : 0);
   const send = LARAVEL_VERBS.has(request.method)
-    ? `${verb}(${php(request.url)}${data && request.method !== 'GET' && request.method !== 'HEAD' ? `, ${data}` : ''})`
-    : `send(${php(request.method)}, ${php(request.url)}${data ? `, ['json' => ${data}]` : ''})`;
+    ? `${verb}(${php(request.url)}${payload && request.method !== 'GET' && request.method !== 'HEAD' ? `, ${payload}` : ''})`
+    : `send(${php(request.method)}, ${php(request.url)}${payload ? `, ['json' => ${payload}]` : ''})`;
   calls.push(send);
   const [first, ...rest] = calls;
   return ['use Illuminate\\Support\\Facades\\Http;', '', `$response = Http::${first}${rest.map((call) => `\n    ->${call}`).join('')};`, '', 'echo $response->body();'].join('\n');

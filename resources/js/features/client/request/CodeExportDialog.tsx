@@ -1,0 +1,85 @@
+// The "Code" dialog: the request in other languages, with a preview, a choice to include the token
+// and password, and Copy. Its own chunk: the builder loads it on first use.
+import * as Dialog from '@radix-ui/react-dialog';
+import { Check, Copy, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { copyText } from '../../../lib/clipboard';
+import { CODE_LANGUAGES, missingAuthNote, toCode, type CodeLanguage } from './code-snippets';
+import type { OutgoingRequest } from './outgoing';
+
+export interface CodeExportDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The request as it would go out now, with or without its secrets. */
+  describe: (includeSecrets: boolean) => Promise<OutgoingRequest>;
+}
+
+type Shown = { code: string; note: string | null } | { error: string };
+
+export default function CodeExportDialog({ open, onOpenChange, describe }: CodeExportDialogProps) {
+  const [language, setLanguage] = useState<CodeLanguage>('fetch');
+  const [includeSecrets, setIncludeSecrets] = useState(false);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    describe(includeSecrets)
+      .then(async (request) => ({ code: await toCode(request, language), note: missingAuthNote(request) }))
+      .then(
+        (next) => current && setShown(next),
+        (error: unknown) => current && setShown({ error: error instanceof Error ? error.message : String(error) }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [open, language, includeSecrets, describe]);
+
+  const copy = async () => {
+    if (!shown || !('code' in shown)) return;
+    if (await copyText(shown.code)) {
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="kite-dialog-overlay" />
+        <Dialog.Content className="kite-dialog kite-code-dialog" aria-describedby={undefined}>
+          <div className="kite-dialog-head">
+            <Dialog.Title className="kite-dialog-title">Code</Dialog.Title>
+            <Dialog.Close className="kite-icon-button" aria-label="Close">
+              <X size={16} aria-hidden="true" />
+            </Dialog.Close>
+          </div>
+          <div className="kite-tabs" role="tablist" aria-label="Language">
+            {CODE_LANGUAGES.map((item) => (
+              <button key={item.id} type="button" role="tab" className="kite-tab" aria-selected={language === item.id} onClick={() => setLanguage(item.id)}>
+                {item.label}
+              </button>
+            ))}
+          </div>
+          {shown && 'note' in shown && shown.note && (
+            <p className="kite-code-note" role="note">
+              {shown.note}
+            </p>
+          )}
+          <pre className="kite-code-preview kite-mono" aria-label="Code" tabIndex={0}>
+            {shown ? ('code' in shown ? shown.code : `The code could not be written: ${shown.error}`) : 'Writing…'}
+          </pre>
+          <div className="kite-dialog-foot">
+            <label className="kite-checkbox">
+              <input type="checkbox" checked={includeSecrets} onChange={(event) => setIncludeSecrets(event.target.checked)} /> Include token and password
+            </label>
+            <button type="button" className="kite-button" data-variant="primary" onClick={() => void copy()} disabled={!shown || !('code' in shown)}>
+              {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />} {copied ? 'Copied' : 'Copy'}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -34,7 +34,8 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(600);
-  const cache = useRef({ key: '', lines: new Map<number, RenderedLine>() });
+  // Lines belong to one source and version: another source (a filter's matches) never shows these.
+  const cache = useRef({ key: '', source: null as BodySource | null, lines: new Map<number, RenderedLine>() });
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const key = `${view}\u0000${version}`;
 
@@ -61,7 +62,7 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
   // of a large one) then has its lines drawn before the first paint instead of one frame later.
   useLayoutEffect(() => {
     const held = cache.current;
-    let complete = held.key === key;
+    let complete = held.key === key && held.source === source;
     for (let i = window.first; complete && i < window.first + window.count; i += 1) if (!held.lines.has(i)) complete = false;
     if (complete) return;
     const start = Math.max(0, window.first - FETCH_MARGIN);
@@ -71,12 +72,12 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
         if (current.current.source !== source || current.current.view !== view) return;
         const next = new Map<number, RenderedLine>();
         // Rows fetched under another version are kept only until the window is refetched.
-        const keep = cache.current.key === key;
+        const keep = cache.current.key === key && cache.current.source === source;
         for (const [index, line] of cache.current.lines) {
           if (keep && index >= start - KEEP_MARGIN && index < start + lines.length + KEEP_MARGIN) next.set(index, line);
         }
         for (const line of lines) next.set(line.index, line);
-        cache.current = { key, lines: next };
+        cache.current = { key, source, lines: next };
         redraw();
       })
       .catch(() => {

@@ -3,13 +3,15 @@
 import { ArrowDown, ArrowUp, Check, Copy, Download, FoldVertical, UnfoldVertical } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RelayResult } from '../../../lib/http/relay-result';
+import { copyText } from '../../../lib/clipboard';
 import { COPIED_INDICATOR_MS, copyBody, downloadBody } from './body-actions';
 import type { BodyView } from './body-document';
 import { MAX_MATCHES, decodeBody } from './body-document';
 import { CodeView } from './CodeView';
 import { bodyKind, charsetOf, downloadFileName, headerValue, mediaType, type BodyKind } from './content-type';
 import { formatSize } from '../../../lib/format';
-import { useBodySource } from './useBodySource';
+import { useBodySource, useSourceState } from './useBodySource';
+import { useBodyFilter, type BodyFilter } from './useBodyFilter';
 
 type BodyTab = 'pretty' | 'raw' | 'preview';
 
@@ -42,12 +44,16 @@ export function ResponseBody({ result }: { result: RelayResult }) {
     return bodyKind(contentType, head, result.body.byteLength);
   }, [result.body, contentType]);
   const textual = kind === 'json' || kind === 'html' || kind === 'text';
-  const { source, status, failure, revision } = useBodySource(textual ? result.body : null, kind === 'json', charset);
-  const jsonUsable = kind === 'json' && status?.jsonError == null;
+  const body = useBodySource(textual ? result.body : null, kind === 'json', charset);
+  const jsonUsable = kind === 'json' && body.status?.jsonError == null;
   const tabs = tabsFor(kind, jsonUsable);
   const [chosen, setChosen] = useState<BodyTab | null>(null);
   const tab: BodyTab | null = chosen && tabs.includes(chosen) ? chosen : (tabs[0] ?? null);
   const view: BodyView = tab === 'pretty' ? 'pretty' : 'raw';
+  // While a filter is on, its matches are the body shown, searched, folded and copied.
+  const filter = useBodyFilter(body.source, result.meta.url, jsonUsable && body.status !== null && !body.status.indexing);
+  const filtered = useSourceState(filter.filtered?.source ?? null);
+  const { source, status, failure, revision } = filter.filtered ? filtered : body;
   const lineCount = status ? (view === 'pretty' ? status.prettyLines : status.rawLines) : 0;
   const searchable = textual && tab !== 'preview';
 
@@ -78,8 +84,9 @@ export function ResponseBody({ result }: { result: RelayResult }) {
             </button>
           </>
         ) : null}
-        {kind !== 'empty' ? <BodyActions result={result} contentType={contentType} charset={charset} canCopy={textual} /> : null}
+        {kind !== 'empty' ? <BodyActions result={result} contentType={contentType} charset={charset} canCopy={textual} filteredText={filter.filtered?.text} /> : null}
       </div>
+      {jsonUsable ? <FilterField filter={filter} /> : null}
       {kind === 'json' && status?.jsonError ? (
         <div className="kite-body-notice" role="note">
           Not valid JSON: {status.jsonError}
@@ -103,7 +110,7 @@ export function ResponseBody({ result }: { result: RelayResult }) {
             currentMatch={search.current}
             reveal={search.reveal}
             onFold={onFold}
-            label={view === 'pretty' ? 'Pretty body' : 'Raw body'}
+            label={filter.filtered ? 'Filtered body' : view === 'pretty' ? 'Pretty body' : 'Raw body'}
           />
         ) : null}
         {textual && tab !== 'preview' && source && !status && !failure ? <div className="kite-body-loading">Formatting {formatSize(result.body.byteLength)}…</div> : null}
@@ -226,7 +233,38 @@ function SearchBox({ search }: { search: SearchState }) {
   );
 }
 
-function BodyActions({ result, contentType, charset, canCopy }: { result: RelayResult; contentType?: string; charset?: string; canCopy: boolean }) {
+/** The JSONPath filter above a JSON body; what is wrong with an expression shows where it is typed. */
+function FilterField({ filter }: { filter: BodyFilter }) {
+  const errorId = 'kite-body-filter-error';
+  return (
+    <div className="kite-body-filter">
+      <input
+        type="text"
+        className="kite-input kite-mono"
+        aria-label="Filter"
+        placeholder="Filter with JSONPath, e.g. $.data[*].email"
+        spellCheck={false}
+        value={filter.expression}
+        aria-invalid={filter.error ? true : undefined}
+        aria-describedby={filter.error ? errorId : undefined}
+        onChange={(event) => filter.setExpression(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') filter.setExpression('');
+        }}
+      />
+      <span className="kite-body-filter-status" aria-live="polite">
+        {filter.running ? 'Filtering…' : filter.filtered ? `${filter.filtered.count.toLocaleString('en-US')} ${filter.filtered.count === 1 ? 'match' : 'matches'}` : ''}
+      </span>
+      {filter.error ? (
+        <p id={errorId} className="kite-body-filter-error" role="alert">
+          {filter.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function BodyActions({ result, contentType, charset, canCopy, filteredText }: { result: RelayResult; contentType?: string; charset?: string; canCopy: boolean; filteredText?: string }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (copied === 'idle') return;
@@ -241,8 +279,13 @@ function BodyActions({ result, contentType, charset, canCopy }: { result: RelayR
           type="button"
           className="kite-button kite-body-action"
           data-variant="ghost"
-          title="Copy the body as received"
-          onClick={() => copyBody(result.body, charset).then(() => setCopied('copied'), () => setCopied('failed'))}
+          title={filteredText === undefined ? 'Copy the body as received' : "Copy the filter's matches"}
+          onClick={() =>
+            (filteredText === undefined ? copyBody(result.body, charset) : copyText(filteredText).then((done) => (done ? undefined : Promise.reject(new Error('refused'))))).then(
+              () => setCopied('copied'),
+              () => setCopied('failed'),
+            )
+          }
         >
           {copied === 'copied' ? <Check size={14} /> : <Copy size={14} />}
           <span aria-live="polite">{copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed' : 'Copy'}</span>

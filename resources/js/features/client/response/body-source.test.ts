@@ -90,7 +90,7 @@ describe('filtering a body with JSONPath', () => {
     const request = worker.received.find((message) => message.type === 'filter');
     expect(request).toMatchObject({ type: 'filter', expression: '$[0]' });
     if (request?.type !== 'filter') return;
-    worker.reply({ type: 'filtered', doc: request.doc, req: request.req, ok: true, count: 1 });
+    worker.reply({ type: 'filtered', doc: request.doc, req: request.req, ok: true, count: 1, text: '[{}]' });
     const result = await pending;
     expect(result).toMatchObject({ ok: true, count: 1 });
     if (!result.ok) return;

@@ -34,7 +34,8 @@ export interface BodySource {
   dispose(): void;
 }
 
-export type FilterResult = { ok: true; source: BodySource; count: number } | { ok: false; error: string };
+/** `text`: the matches as compact JSON (what Copy copies while the filter is on). */
+export type FilterResult = { ok: true; source: BodySource; count: number; text: string } | { ok: false; error: string };
 
 export interface OpenOptions {
   charset?: string;
@@ -118,7 +119,7 @@ class LocalBodySource extends ListenableSource implements BodySource {
     this.parsed ??= { value: JSON.parse(this.doc.text) };
     const outcome = filterJson(this.parsed.value, expression);
     if (!outcome.ok) return outcome;
-    return { ok: true, count: outcome.count, source: new LocalBodySource(outcome.text, { json: true }) };
+    return { ok: true, count: outcome.count, text: outcome.text, source: new LocalBodySource(outcome.text, { json: true }) };
   }
 
   dispose(): void {}
@@ -306,7 +307,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
         result.dispose();
         return { ok: false, error: outcome.error };
       }
-      return { ok: true, count: outcome.count, source: result };
+      return { ok: true, count: outcome.count, text: outcome.text, source: result };
     } catch (error) {
       result.dispose();
       throw error;

@@ -48,7 +48,7 @@ async function filter(doc: number, document: BodyDocument, req: number, expressi
       return;
     }
     documents.set(into, new BodyDocument(outcome.text, true));
-    reply({ type: 'filtered', doc, req, ok: true, count: outcome.count });
+    reply({ type: 'filtered', doc, req, ok: true, count: outcome.count, text: outcome.text });
     indexInSlices(into, FIRST_INDEX_SLICE_CHARS);
   } catch (error) {
     reply({ type: 'failed', doc, req, message: error instanceof Error ? error.message : String(error) });

@@ -24,7 +24,7 @@ export type WorkerReply =
   | { type: 'located'; doc: number; req: number; line: number }
   | { type: 'done'; doc: number; req: number }
   /** The filter's outcome: with `ok`, document `into` holds its `count` matches. */
-  | { type: 'filtered'; doc: number; req: number; ok: true; count: number }
+  | { type: 'filtered'; doc: number; req: number; ok: true; count: number; text: string }
   | { type: 'filtered'; doc: number; req: number; ok: false; error: string }
   | { type: 'failed'; doc: number; req?: number; message: string };
 

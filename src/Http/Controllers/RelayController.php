@@ -33,10 +33,11 @@ class RelayController
             // container's request for its own.
             $routesRevision = $catalog->revision($request);
 
+            $maxBodyBytes = (int) (((float) config('kite.relay.max_body_mb', 100)) * 1024 * 1024);
             if ($externalUrl !== null) {
                 $timeout = ($call->timeoutMs ?? ((float) config('kite.relay.timeout', 30)) * 1000) / 1000;
                 $result = (new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
-                    ->dispatch($call, $externalUrl, $timeout);
+                    ->dispatch($call, $externalUrl, $timeout, $maxBodyBytes);
             } else {
                 $result = (new InProcessDispatcher($app))->dispatch($request, $call->withUrl($inProcessPath), $user, $guard);
             }
@@ -44,7 +45,7 @@ class RelayController
             return $error->toResponse();
         }
 
-        return $result->toFrame((int) (((float) config('kite.relay.max_body_mb', 100)) * 1024 * 1024), $routesRevision);
+        return $result->toFrame($maxBodyBytes, $routesRevision);
     }
 
     private static function payload(Request $request): mixed

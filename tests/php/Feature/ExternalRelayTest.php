@@ -1,0 +1,81 @@
+<?php
+
+namespace Kite\Tests\Feature;
+
+use Kite\Tests\Support\PhpServer;
+use Kite\Tests\Support\ScratchApp;
+use Kite\Tests\TestCase;
+
+/** Relays to a real target outside the application (tests/php/fixture/external under `php -S`). */
+class ExternalRelayTest extends TestCase
+{
+    private static PhpServer $external;
+
+    public static function setUpBeforeClass(): void
+    {
+        self::$external = new PhpServer(ScratchApp::fixturePath('external'), ScratchApp::fixturePath('external/index.php'), getenv());
+    }
+
+    public static function tearDownAfterClass(): void
+    {
+        self::$external->stop();
+    }
+
+    protected function setUp(): void
+    {
+        parent::setUp();
+        config(['kite.relay.allowed_urls' => [self::$external->url()]]);
+    }
+
+    /** @return array{0: array, 1: string, 2: float, 3: int} meta, body, seconds taken, peak memory added */
+    private function timedFrame(array $request): array
+    {
+        gc_collect_cycles();
+        memory_reset_peak_usage();
+        $before = memory_get_usage();
+        $started = microtime(true);
+        [$meta, $body] = $this->frame($this->relay($request));
+
+        return [$meta, $body, microtime(true) - $started, memory_get_peak_usage() - $before];
+    }
+
+    public function test_a_body_that_never_ends_is_cut_at_the_maximum_and_answered_at_once(): void
+    {
+        config(['kite.relay.max_body_mb' => 1]);
+
+        [$meta, $body, $seconds, $memory] = $this->timedFrame(['url' => self::$external->url('/endless'), 'timeoutMs' => 20_000]);
+
+        $this->assertSame(200, $meta['status']);
+        $this->assertTrue($meta['truncated']);
+        $this->assertSame(1024 * 1024, $meta['bodyBytes']);
+        $this->assertSame(str_repeat('k', 1024 * 1024), $body);
+        $this->assertGreaterThan($meta['bodyBytes'], $meta['bodySize']);
+        $this->assertLessThan(5, $seconds, 'the relay stopped reading instead of waiting for the timeout');
+        $this->assertLessThan(32 * 1024 * 1024, $memory, 'memory stays near the 1 MB kept');
+    }
+
+    public function test_a_large_announced_body_is_not_downloaded_but_reported_with_its_full_size(): void
+    {
+        config(['kite.relay.max_body_mb' => 1]);
+        $size = 300 * 1024 * 1024;
+
+        [$meta, , $seconds, $memory] = $this->timedFrame(['url' => self::$external->url('/sized?bytes='.$size)]);
+
+        $this->assertTrue($meta['truncated']);
+        $this->assertSame($size, $meta['bodySize']);
+        $this->assertSame(1024 * 1024, $meta['bodyBytes']);
+        $this->assertLessThan(5, $seconds);
+        $this->assertLessThan(32 * 1024 * 1024, $memory, 'the 300 MB were never held');
+    }
+
+    public function test_a_body_within_the_maximum_arrives_whole(): void
+    {
+        config(['kite.relay.max_body_mb' => 1]);
+
+        [$meta, $body] = $this->frame($this->relay(['url' => self::$external->url('/sized?bytes='.(1024 * 1024))]));
+
+        $this->assertFalse($meta['truncated']);
+        $this->assertSame(1024 * 1024, $meta['bodySize']);
+        $this->assertSame(1024 * 1024, strlen($body));
+    }
+}

@@ -27,7 +27,7 @@ class RelayController
             $applications = Kite::applications();
             $application = self::application($applications, $call);
             [$inProcessPath, $externalUrl] = self::target($request, $applications, $application, $call);
-            [$user, $guard] = $externalUrl === null ? self::impersonation($app, $call) : [null, null];
+            [$user, $guard] = self::impersonation($app, $call, $externalUrl !== null);
 
             // Read once the call is accepted, and before it runs: an in-process call swaps the
             // container's request for its own.
@@ -35,9 +35,8 @@ class RelayController
 
             $maxBodyBytes = (int) (((float) config('kite.relay.max_body_mb', 100)) * 1024 * 1024);
             if ($externalUrl !== null) {
-                $timeout = ($call->timeoutMs ?? ((float) config('kite.relay.timeout', 30)) * 1000) / 1000;
                 $result = (new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
-                    ->dispatch($call, $externalUrl, $timeout, $maxBodyBytes);
+                    ->dispatch($call, $externalUrl, self::timeoutMs($call) / 1000, $maxBodyBytes);
             } else {
                 $result = (new InProcessDispatcher($app))->dispatch($request, $call->withUrl($inProcessPath), $user, $guard);
             }
@@ -46,6 +45,17 @@ class RelayController
         }
 
         return $result->toFrame($maxBodyBytes, $routesRevision);
+    }
+
+    /**
+     * The call's timeout, else config('kite.relay.timeout') (seconds), kept within the protocol's
+     * bounds: 0 or less would make the HTTP client wait for ever.
+     */
+    private static function timeoutMs(RelayCall $call): int
+    {
+        $configured = (int) round(((float) config('kite.relay.timeout', 30)) * 1000);
+
+        return $call->timeoutMs ?? max(RelayCall::MIN_TIMEOUT_MS, min(RelayCall::MAX_TIMEOUT_MS, $configured));
     }
 
     private static function payload(Request $request): mixed
@@ -136,14 +146,23 @@ class RelayController
         return strncasecmp($url, $base, strlen($base)) === 0 && in_array($next, ['/', '?', '#'], true);
     }
 
-    /** @return array{0: ?object, 1: ?string} the user to impersonate and the guard, or nulls */
-    private static function impersonation(Application $app, RelayCall $call): array
+    /**
+     * The user to impersonate and the guard, or nulls. Impersonation logs the user in inside this
+     * application, so a call to an outside URL cannot carry it: refused rather than sent without
+     * credentials.
+     *
+     * @return array{0: ?object, 1: ?string}
+     */
+    private static function impersonation(Application $app, RelayCall $call, bool $external): array
     {
         if ($call->authorization['type'] !== 'impersonate') {
             return [null, null];
         }
         if (! config('kite.impersonation.enabled')) {
             throw new RelayError(422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation is not configured for this host', 'authorization.type');
+        }
+        if ($external) {
+            throw new RelayError(422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation works only for requests to this application; the Laravel host cannot impersonate a user at an outside URL.', 'authorization.type');
         }
         $guard = config('kite.impersonation.guard') ?: config('auth.defaults.guard');
         $providerName = config("auth.guards.{$guard}.provider") ?? config('auth.guards.'.config('auth.defaults.guard').'.provider');

@@ -78,4 +78,48 @@ class ExternalRelayTest extends TestCase
         $this->assertSame(1024 * 1024, $meta['bodySize']);
         $this->assertSame(1024 * 1024, strlen($body));
     }
+
+    public function test_a_configured_timeout_of_zero_still_ends_the_call(): void
+    {
+        config(['kite.relay.timeout' => 0]);
+        $started = microtime(true);
+
+        $this->relay(['url' => self::$external->url('/slow')])->assertStatus(504)->assertJsonPath('error.code', 'TARGET_TIMEOUT');
+        $this->assertLessThan(2, microtime(true) - $started);
+    }
+
+    public function test_none_sends_no_typed_authorization_or_cookie_header(): void
+    {
+        [, $body] = $this->frame($this->relay(['method' => 'POST', 'url' => self::$external->url('/echo'), 'authorization' => ['type' => 'none'], 'headers' => [
+            ['name' => 'authorization', 'value' => 'Bearer typed'],
+            ['name' => 'Cookie', 'value' => 'laravel_session=stolen'],
+            ['name' => 'X-Kept', 'value' => 'yes'],
+        ]]));
+
+        $this->assertNull(json_decode($body, true)['authorization']);
+        $this->assertNull(json_decode($body, true)['cookie']);
+    }
+
+    public function test_bearer_replaces_a_typed_authorization_header_whatever_its_case(): void
+    {
+        [, $body] = $this->frame($this->relay(['method' => 'POST', 'url' => self::$external->url('/echo'), 'authorization' => ['type' => 'bearer', 'token' => 'tok'], 'headers' => [
+            ['name' => 'authorization', 'value' => 'Bearer typed'],
+        ]]));
+
+        $this->assertSame('Bearer tok', json_decode($body, true)['authorization']);
+    }
+
+    public function test_impersonating_at_an_outside_url_is_refused_instead_of_sent_without_credentials(): void
+    {
+        $this->relay(['url' => self::$external->url('/echo'), 'authorization' => ['type' => 'impersonate', 'userId' => '1']])
+            ->assertStatus(422)
+            ->assertJsonPath('error.code', 'IMPERSONATION_UNAVAILABLE')
+            ->assertJsonPath('error.field', 'authorization.type')
+            ->assertJsonPath('error.message', 'Impersonation is not configured for this host');
+
+        config(['kite.impersonation.enabled' => true]);
+        $this->relay(['url' => self::$external->url('/echo'), 'authorization' => ['type' => 'impersonate', 'userId' => '1']])
+            ->assertStatus(422)
+            ->assertJsonPath('error.code', 'IMPERSONATION_UNAVAILABLE');
+    }
 }

@@ -11,6 +11,7 @@ use Kite\Relay\ExternalDispatcher;
 use Kite\Relay\InProcessDispatcher;
 use Kite\Relay\RelayCall;
 use Kite\Relay\RelayError;
+use Kite\Relay\TargetUrl;
 use Kite\Routes\RouteCatalog;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -87,37 +88,37 @@ class RelayController
     }
 
     /**
-     * Where the call goes: [path in this application, null] or [null, external URL].
+     * Where the call goes: [path in this application, null] or [null, external URL]. An external URL
+     * must lie under one of the allowed base URLs, also when it was given relative to its
+     * application's (`../admin` does not leave `http://api.test/public`).
      *
      * @return array{0: ?string, 1: ?string}
      */
     private static function target(Request $request, array $applications, array $application, RelayCall $call): array
     {
         $url = $call->url;
-        $isAbsolute = preg_match('#^[a-z][a-z0-9+.-]*://#i', $url) === 1;
-
-        if (! $isAbsolute) {
+        if (preg_match('#^[a-z][a-z0-9+.-]*://#i', $url) !== 1) {
             if ($application['baseUrl'] === null) {
                 return ['/'.ltrim($url, '/'), null];
             }
-
-            return [null, $application['baseUrl'].'/'.ltrim($url, '/')];
-        }
-
-        // An absolute URL: this application itself, or one of the configured base URLs.
-        if ($application['baseUrl'] === null) {
+            $url = $application['baseUrl'].'/'.ltrim($url, '/');
+        } elseif ($application['baseUrl'] === null) {
+            // An absolute URL of this application itself.
             $self = Kite::displayBaseUrl($application, $request);
-            if (self::isUnder($url, $self)) {
-                return ['/'.ltrim(substr($url, strlen($self)), '/'), null];
+            if (TargetUrl::isUnder($url, $self)) {
+                $prefix = rtrim((string) parse_url($self, PHP_URL_PATH), '/');
+                $path = TargetUrl::pathAndQuery($url);
+
+                return ['/'.ltrim(str_starts_with($path, $prefix.'/') ? substr($path, strlen($prefix)) : $path, '/'), null];
             }
         }
         foreach (self::allowedBaseUrls($applications) as $allowed) {
-            if (self::isUnder($url, $allowed)) {
+            if (TargetUrl::isUnder($url, $allowed)) {
                 return [null, $url];
             }
         }
 
-        throw new RelayError(403, 'TARGET_NOT_ALLOWED', "Kite only relays to this application and the base URLs listed in config/kite.php; {$url} is not one of them.", 'url');
+        throw new RelayError(403, 'TARGET_NOT_ALLOWED', "Kite only relays to this application and the base URLs listed in config/kite.php; {$url} is not under one of them.", 'url');
     }
 
     /**
@@ -131,19 +132,6 @@ class RelayController
         $extra = array_map(static fn ($url) => rtrim((string) $url, '/'), array_values((array) config('kite.relay.allowed_urls', [])));
 
         return array_merge($urls, $extra);
-    }
-
-    private static function isUnder(string $url, string $base): bool
-    {
-        if ($base === '') {
-            return false;
-        }
-        if (strcasecmp($url, $base) === 0) {
-            return true;
-        }
-        $next = substr($url, strlen($base), 1);
-
-        return strncasecmp($url, $base, strlen($base)) === 0 && in_array($next, ['/', '?', '#'], true);
     }
 
     /**

@@ -122,4 +122,44 @@ class ExternalRelayTest extends TestCase
             ->assertStatus(422)
             ->assertJsonPath('error.code', 'IMPERSONATION_UNAVAILABLE');
     }
+
+    /** @dataProvider escapingUrls */
+    public function test_a_url_that_leaves_an_allowed_base_path_is_refused(string $url): void
+    {
+        config(['kite.relay.allowed_urls' => [self::$external->url('/public')]]);
+
+        $this->relay(['url' => self::$external->url($url)])->assertStatus(403)->assertJsonPath('error.code', 'TARGET_NOT_ALLOWED');
+    }
+
+    public static function escapingUrls(): array
+    {
+        return [
+            'dot segments' => ['/public/../secret'],
+            'encoded dots' => ['/public/%2e%2e/secret'],
+            'encoded dots, mixed case' => ['/public/%2E%2e/secret'],
+            'an encoded slash' => ['/public/..%2Fsecret'],
+            'a longer segment' => ['/publicity'],
+        ];
+    }
+
+    public function test_a_url_under_an_allowed_base_path_is_relayed(): void
+    {
+        config(['kite.relay.allowed_urls' => [self::$external->url('/public')]]);
+
+        [$meta, $body] = $this->frame($this->relay(['url' => self::$external->url('/public/inner/../things')]));
+
+        $this->assertSame(200, $meta['status']);
+        $this->assertSame('/public/things', json_decode($body, true)['path']);
+    }
+
+    public function test_a_relative_url_cannot_leave_its_applications_base_path(): void
+    {
+        config(['kite.relay.allowed_urls' => [], 'kite.applications' => [['name' => 'Public API', 'base_url' => self::$external->url('/public'), 'prefixes' => ['']]]]);
+
+        $this->relay(['url' => '../secret'])->assertStatus(403)->assertJsonPath('error.code', 'TARGET_NOT_ALLOWED');
+        $this->relay(['url' => '%2e%2e/secret'])->assertStatus(403);
+
+        [$meta, $body] = $this->frame($this->relay(['url' => '/things']));
+        $this->assertSame('/public/things', json_decode($body, true)['path']);
+    }
 }

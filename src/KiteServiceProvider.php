@@ -12,6 +12,7 @@ use Kite\Http\Controllers\RelayController;
 use Kite\Http\Controllers\RoutesController;
 use Kite\Http\Controllers\StatusController;
 use Kite\Http\Middleware\Authorize;
+use Kite\Http\Middleware\Gatekeeper;
 use Kite\Http\Middleware\ProtocolErrors;
 use Kite\Http\Middleware\VerifyXsrfToken;
 
@@ -62,8 +63,8 @@ class KiteServiceProvider extends ServiceProvider
         Route::group([
             'domain' => config('kite.domain'),
             'prefix' => Kite::path(),
-            // ProtocolErrors comes first so it also sees the app's own CSRF failure (a 419 page).
-            'middleware' => array_merge([ProtocolErrors::class], (array) config('kite.middleware', ['web']), [Authorize::class]),
+            // Gatekeeper and ProtocolErrors come first so they also see the app's own CSRF failure (a 419 page).
+            'middleware' => array_merge([Gatekeeper::class, ProtocolErrors::class], (array) config('kite.middleware', ['web']), [Authorize::class]),
             'as' => 'kite.',
         ], static function () {
             Route::get('api/routes', RoutesController::class)->name('routes');
@@ -71,6 +72,9 @@ class KiteServiceProvider extends ServiceProvider
             Route::post('api/relay', RelayController::class)->middleware(VerifyXsrfToken::class)->name('relay');
             Route::any('api/{any}', [PageController::class, 'unknownEndpoint'])->where('any', '.*')->name('api.unknown');
             Route::get('{view?}', [PageController::class, 'show'])->where('view', '(.*)')->name('page');
+            // Every other method too, so that none reaches the router's own 405 or OPTIONS answer,
+            // which would skip Authorize.
+            Route::match(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '{view?}', [PageController::class, 'methodNotAllowed'])->where('view', '(.*)')->name('page.other-methods');
         });
     }
 }

@@ -5,11 +5,14 @@ namespace Kite\Relay;
 use GuzzleHttp\Client as GuzzleClient;
 use Illuminate\Http\Client\Factory as HttpFactory;
 use Illuminate\Contracts\Encryption\Encrypter;
+use Psr\Http\Message\ResponseInterface;
 use Throwable;
 
 /**
  * Sends a relayed request to a target outside this application (one listed in config/kite.php)
- * with Laravel's HTTP client. Redirects are reported, not followed; bodies are not decoded.
+ * with Laravel's HTTP client. Redirects are reported, not followed; bodies are not decoded. The
+ * body is streamed into a CappedBody: past the cap the connection is closed and the call answers
+ * at once with what was kept, flagged as truncated.
  */
 final class ExternalDispatcher
 {
@@ -18,7 +21,7 @@ final class ExternalDispatcher
     }
 
     /** @throws RelayError for an unreachable target (502) or a timeout (504) */
-    public function dispatch(RelayCall $call, string $url, float $timeoutSeconds): RelayResult
+    public function dispatch(RelayCall $call, string $url, float $timeoutSeconds, int $maxBodyBytes): RelayResult
     {
         if (! class_exists(GuzzleClient::class)) {
             throw new RelayError(502, 'TARGET_UNREACHABLE', 'Relaying outside this application needs guzzlehttp/guzzle (composer require guzzlehttp/guzzle).');
@@ -61,17 +64,25 @@ final class ExternalDispatcher
                 break;
         }
 
+        $body = new CappedBody($maxBodyBytes);
+        $options['sink'] = $body;
+        $head = null;
+        $ttfb = null;
         $started = hrtime(true);
+        $options['on_headers'] = static function (ResponseInterface $response) use (&$head, &$ttfb, $started) {
+            $head = $response;
+            $ttfb = (hrtime(true) - $started) / 1e6;
+        };
         try {
-            $response = $this->http->withHeaders($headers)->withOptions($options)->send($call->method, $url);
+            $psr = $this->http->withHeaders($headers)->withOptions($options)->send($call->method, $url)->toPsrResponse();
         } catch (Throwable $error) {
-            throw self::failure($error, $url);
+            // Refusing the chunk past the cap ends the transfer with an error; the head arrived before.
+            if (! $body->wasCut() || $head === null) {
+                throw self::failure($error, $url);
+            }
+            $psr = $head;
         }
         $total = (hrtime(true) - $started) / 1e6;
-        $stats = method_exists($response, 'handlerStats') ? $response->handlerStats() : [];
-        $ttfb = isset($stats['starttransfer_time']) ? $stats['starttransfer_time'] * 1000 : $total;
-
-        $psr = $response->toPsrResponse();
         $headerList = [];
         $cookies = [];
         $reader = new Cookies($this->encrypter);
@@ -89,10 +100,11 @@ final class ExternalDispatcher
             $psr->getReasonPhrase() ?: RelayResult::statusText($psr->getStatusCode()),
             $headerList,
             $cookies,
-            (string) $psr->getBody(),
+            $body->kept(),
             $url,
-            min($ttfb, $total),
+            min($ttfb ?? $total, $total),
             $total,
+            $body->wasCut() ? max($body->received, (int) $psr->getHeaderLine('Content-Length')) : null,
         );
     }
 

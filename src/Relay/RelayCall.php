@@ -12,6 +12,14 @@ final class RelayCall
 
     public const AUTHORIZATION_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
 
+    /** The bounds of `timeoutMs` (protocol: 1 to 600 000 ms); only a JSON integer in between is one. */
+    public const MIN_TIMEOUT_MS = 1;
+
+    public const MAX_TIMEOUT_MS = 600_000;
+
+    /** Headers that carry credentials: `none` sends none of them, also when typed into the list. */
+    private const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
+
     /**
      * @param  list<array{name: string, value: string}>  $headers
      * @param  list<array{name: string, value: string}>  $query
@@ -49,22 +57,62 @@ final class RelayCall
         if (! is_string($url) || trim($url) === '') {
             throw RelayError::invalid('url', 'url must be a non-empty string (a path relative to the application).');
         }
-
-        $timeout = $payload['timeoutMs'] ?? null;
-        if ($timeout !== null && (! is_int($timeout) && ! is_float($timeout) || $timeout <= 0)) {
-            throw RelayError::invalid('timeoutMs', 'timeoutMs must be a positive number of milliseconds.');
+        // A backslash is a slash to some servers and not to others, so it could slip past the allow-list.
+        if (preg_match('/[\x00-\x1F\x7F\\\\]/', $url) === 1) {
+            throw RelayError::invalid('url', 'url must not contain line breaks, other control characters or backslashes.');
         }
+
+        // is_int: after json_decode, 0.5, 1.0 and 1e19 are floats and "500" a string; none is a timeout.
+        $timeout = $payload['timeoutMs'] ?? null;
+        if ($timeout !== null && (! is_int($timeout) || $timeout < self::MIN_TIMEOUT_MS || $timeout > self::MAX_TIMEOUT_MS)) {
+            throw RelayError::invalid('timeoutMs', 'timeoutMs must be a whole number of milliseconds from '.self::MIN_TIMEOUT_MS.' to '.self::MAX_TIMEOUT_MS.'.');
+        }
+
+        $authorization = self::authorization($payload['authorization'] ?? ['type' => 'none']);
 
         return new self(
             $application,
             strtoupper($method),
             trim($url),
-            self::pairs($payload, 'headers'),
+            self::withoutReplacedCredentials(self::pairs($payload, 'headers'), $authorization['type']),
             self::pairs($payload, 'query'),
             self::body($payload['body'] ?? ['type' => 'none']),
-            self::authorization($payload['authorization'] ?? ['type' => 'none']),
-            $timeout === null ? null : (int) $timeout,
+            $authorization,
+            $timeout,
         );
+    }
+
+    /**
+     * The typed headers that are sent: `none` drops every credential header, `bearer` and `basic`
+     * drop a typed Authorization (theirs replaces it), as the Node host does.
+     *
+     * @param  list<array{name: string, value: string}>  $headers
+     * @return list<array{name: string, value: string}>
+     */
+    private static function withoutReplacedCredentials(array $headers, string $type): array
+    {
+        $dropped = match ($type) {
+            'none' => self::CREDENTIAL_HEADERS,
+            'bearer', 'basic' => ['authorization'],
+            default => [],
+        };
+
+        return array_values(array_filter($headers, static fn ($header) => ! in_array(strtolower($header['name']), $dropped, true)));
+    }
+
+    /**
+     * Refuses a value that would break out of its header line (CR, LF, NUL, other control
+     * characters but tab, DEL) or that HTTP cannot carry (characters beyond Latin-1).
+     *
+     * @throws RelayError
+     */
+    private static function headerSafe(string $value, string $field): string
+    {
+        if (preg_match('/[^\t\x{20}-\x{7E}\x{80}-\x{FF}]/u', $value) === 1) {
+            throw RelayError::invalid($field, "{$field} must not contain line breaks, control characters or characters beyond Latin-1.");
+        }
+
+        return $value;
     }
 
     /** @return list<array{name: string, value: string}> */
@@ -83,8 +131,11 @@ final class RelayCall
             if (! is_string($pair['value'] ?? null)) {
                 throw RelayError::invalid("{$key}[{$index}].value", "{$key}[{$index}].value must be a string.");
             }
-            if ($key === 'headers' && preg_match('/^[!#$%&\'*+\-.^_`|~0-9A-Za-z]+$/', trim($pair['name'])) !== 1) {
-                throw RelayError::invalid("headers[{$index}].name", "headers[{$index}].name is not a valid header name.");
+            if ($key === 'headers') {
+                if (preg_match('/^[!#$%&\'*+\-.^_`|~0-9A-Za-z]+$/', trim($pair['name'])) !== 1) {
+                    throw RelayError::invalid("headers[{$index}].name", "headers[{$index}].name is not a valid header name.");
+                }
+                self::headerSafe($pair['value'], "headers[{$index}].value");
             }
             $pairs[] = ['name' => trim($pair['name']), 'value' => $pair['value']];
         }
@@ -110,6 +161,9 @@ final class RelayCall
                 }
                 if (isset($body['contentType']) && ! is_string($body['contentType'])) {
                     throw RelayError::invalid('body.contentType', 'body.contentType must be a string.');
+                }
+                if (isset($body['contentType'])) {
+                    self::headerSafe($body['contentType'], 'body.contentType');
                 }
 
                 return ['type' => 'raw', 'text' => $body['text'], 'contentType' => $body['contentType'] ?? null];
@@ -145,6 +199,7 @@ final class RelayCall
                         throw RelayError::invalid("{$at}.{$key}", "{$at}.{$key} must be a string.");
                     }
                 }
+                self::headerSafe($field['contentType'], "{$at}.contentType");
                 $data = base64_decode($field['base64'], true);
                 if ($data === false) {
                     throw RelayError::invalid("{$at}.base64", "{$at}.base64 is not valid base64.");
@@ -170,12 +225,16 @@ final class RelayCall
                     throw RelayError::invalid('authorization.token', 'authorization.token must be a string.');
                 }
 
-                return ['type' => 'bearer', 'token' => $authorization['token']];
+                return ['type' => 'bearer', 'token' => self::headerSafe($authorization['token'], 'authorization.token')];
             case 'basic':
+                // Both travel base64-encoded as UTF-8 (RFC 7617): any character but a control one may be in them.
                 foreach (['username', 'password'] as $key) {
-                    if (! is_string($authorization[$key] ?? null)) {
-                        throw RelayError::invalid("authorization.{$key}", "authorization.{$key} must be a string.");
+                    if (! is_string($authorization[$key] ?? null) || preg_match('/[\x00-\x1F\x7F]/', $authorization[$key]) === 1) {
+                        throw RelayError::invalid("authorization.{$key}", "authorization.{$key} must be a string without control characters.");
                     }
+                }
+                if (str_contains($authorization['username'], ':')) {
+                    throw RelayError::invalid('authorization.username', 'authorization.username must not contain a colon (Basic authentication separates it from the password with one).');
                 }
 
                 return ['type' => 'basic', 'username' => $authorization['username'], 'password' => $authorization['password']];
@@ -188,7 +247,7 @@ final class RelayCall
                     throw RelayError::invalid('authorization.userId', 'authorization.userId must be the id of a user.');
                 }
 
-                return ['type' => 'impersonate', 'userId' => trim($userId)];
+                return ['type' => 'impersonate', 'userId' => trim(self::headerSafe($userId, 'authorization.userId'))];
             default:
                 throw RelayError::invalid('authorization.type', 'authorization.type must be one of '.implode(', ', self::AUTHORIZATION_TYPES).'.');
         }

@@ -10,6 +10,7 @@ final class RelayResult
     /**
      * @param  list<array{0: string, 1: string}>  $headers  in order, repeated ones kept
      * @param  list<array<string, mixed>>  $cookies
+     * @param  ?int  $cutFromSize  the size the body had before the dispatcher cut it, if it did
      */
     public function __construct(
         public readonly int $status,
@@ -20,6 +21,7 @@ final class RelayResult
         public readonly string $url,
         public readonly float $ttfbMs,
         public readonly float $totalMs,
+        public readonly ?int $cutFromSize = null,
     ) {
     }
 
@@ -29,9 +31,9 @@ final class RelayResult
      */
     public function toFrame(int $maxBodyBytes, string $routesRevision): Response
     {
-        $size = strlen($this->body);
-        $truncated = $size > $maxBodyBytes;
-        $body = $truncated ? substr($this->body, 0, $maxBodyBytes) : $this->body;
+        $size = $this->cutFromSize ?? strlen($this->body);
+        $body = strlen($this->body) > $maxBodyBytes ? substr($this->body, 0, $maxBodyBytes) : $this->body;
+        $truncated = $size > strlen($body);
 
         $meta = [
             'status' => $this->status,

@@ -18,6 +18,14 @@ return [
     'domain' => env('KITE_DOMAIN'),
 
     /*
+    | Host names Kite answers on besides APP_URL's host and localhost (127.0.0.1, ::1), e.g.
+    | ['app.test', '*.app.test'] ('*.' covers the subdomains); KITE_ALLOWED_HOSTS takes them comma-
+    | separated. A request for Kite with any other Host, or an API call from another Origin, is
+    | refused with 403, so a web page that rebinds its own domain to this server cannot use Kite.
+    */
+    'allowed_hosts' => array_values(array_filter(array_map('trim', explode(',', (string) env('KITE_ALLOWED_HOSTS', ''))))),
+
+    /*
     | Middleware of Kite's routes. Keep 'web': the relay needs the session (to send requests as the
     | logged-in user) and the app's CSRF check (every relay call carries the X-XSRF-TOKEN header).
     */

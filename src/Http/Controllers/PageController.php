@@ -50,6 +50,11 @@ class PageController
         return '<script type="application/json" id="'.Kite::PAGE_ROUTES_ELEMENT_ID.'">'.$json.'</script>';
     }
 
+    public function methodNotAllowed(Request $request): JsonResponse
+    {
+        return ErrorResponse::make(405, 'METHOD_NOT_ALLOWED', "{$request->method()} is not allowed on Kite's page.")->header('Allow', 'GET, HEAD');
+    }
+
     public function unknownEndpoint(Request $request): JsonResponse
     {
         return ErrorResponse::make(404, 'NOT_FOUND', 'Kite has no endpoint '.$request->method().' /'.$request->path().'.');

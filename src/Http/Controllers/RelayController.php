@@ -11,6 +11,7 @@ use Kite\Relay\ExternalDispatcher;
 use Kite\Relay\InProcessDispatcher;
 use Kite\Relay\RelayCall;
 use Kite\Relay\RelayError;
+use Kite\Relay\TargetUrl;
 use Kite\Routes\RouteCatalog;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -27,16 +28,16 @@ class RelayController
             $applications = Kite::applications();
             $application = self::application($applications, $call);
             [$inProcessPath, $externalUrl] = self::target($request, $applications, $application, $call);
-            [$user, $guard] = $externalUrl === null ? self::impersonation($app, $call) : [null, null];
+            [$user, $guard] = self::impersonation($app, $call, $externalUrl !== null);
 
             // Read once the call is accepted, and before it runs: an in-process call swaps the
             // container's request for its own.
             $routesRevision = $catalog->revision($request);
 
+            $maxBodyBytes = (int) (((float) config('kite.relay.max_body_mb', 100)) * 1024 * 1024);
             if ($externalUrl !== null) {
-                $timeout = ($call->timeoutMs ?? ((float) config('kite.relay.timeout', 30)) * 1000) / 1000;
                 $result = (new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
-                    ->dispatch($call, $externalUrl, $timeout);
+                    ->dispatch($call, $externalUrl, self::timeoutMs($call) / 1000, $maxBodyBytes);
             } else {
                 $result = (new InProcessDispatcher($app))->dispatch($request, $call->withUrl($inProcessPath), $user, $guard);
             }
@@ -44,7 +45,18 @@ class RelayController
             return $error->toResponse();
         }
 
-        return $result->toFrame((int) (((float) config('kite.relay.max_body_mb', 100)) * 1024 * 1024), $routesRevision);
+        return $result->toFrame($maxBodyBytes, $routesRevision);
+    }
+
+    /**
+     * The call's timeout, else config('kite.relay.timeout') (seconds), kept within the protocol's
+     * bounds: 0 or less would make the HTTP client wait for ever.
+     */
+    private static function timeoutMs(RelayCall $call): int
+    {
+        $configured = (int) round(((float) config('kite.relay.timeout', 30)) * 1000);
+
+        return $call->timeoutMs ?? max(RelayCall::MIN_TIMEOUT_MS, min(RelayCall::MAX_TIMEOUT_MS, $configured));
     }
 
     private static function payload(Request $request): mixed
@@ -76,37 +88,37 @@ class RelayController
     }
 
     /**
-     * Where the call goes: [path in this application, null] or [null, external URL].
+     * Where the call goes: [path in this application, null] or [null, external URL]. An external URL
+     * must lie under one of the allowed base URLs, also when it was given relative to its
+     * application's (`../admin` does not leave `http://api.test/public`).
      *
      * @return array{0: ?string, 1: ?string}
      */
     private static function target(Request $request, array $applications, array $application, RelayCall $call): array
     {
         $url = $call->url;
-        $isAbsolute = preg_match('#^[a-z][a-z0-9+.-]*://#i', $url) === 1;
-
-        if (! $isAbsolute) {
+        if (preg_match('#^[a-z][a-z0-9+.-]*://#i', $url) !== 1) {
             if ($application['baseUrl'] === null) {
                 return ['/'.ltrim($url, '/'), null];
             }
-
-            return [null, $application['baseUrl'].'/'.ltrim($url, '/')];
-        }
-
-        // An absolute URL: this application itself, or one of the configured base URLs.
-        if ($application['baseUrl'] === null) {
+            $url = $application['baseUrl'].'/'.ltrim($url, '/');
+        } elseif ($application['baseUrl'] === null) {
+            // An absolute URL of this application itself.
             $self = Kite::displayBaseUrl($application, $request);
-            if (self::isUnder($url, $self)) {
-                return ['/'.ltrim(substr($url, strlen($self)), '/'), null];
+            if (TargetUrl::isUnder($url, $self)) {
+                $prefix = rtrim((string) parse_url($self, PHP_URL_PATH), '/');
+                $path = TargetUrl::pathAndQuery($url);
+
+                return ['/'.ltrim(str_starts_with($path, $prefix.'/') ? substr($path, strlen($prefix)) : $path, '/'), null];
             }
         }
         foreach (self::allowedBaseUrls($applications) as $allowed) {
-            if (self::isUnder($url, $allowed)) {
+            if (TargetUrl::isUnder($url, $allowed)) {
                 return [null, $url];
             }
         }
 
-        throw new RelayError(403, 'TARGET_NOT_ALLOWED', "Kite only relays to this application and the base URLs listed in config/kite.php; {$url} is not one of them.", 'url');
+        throw new RelayError(403, 'TARGET_NOT_ALLOWED', "Kite only relays to this application and the base URLs listed in config/kite.php; {$url} is not under one of them.", 'url');
     }
 
     /**
@@ -122,27 +134,23 @@ class RelayController
         return array_merge($urls, $extra);
     }
 
-    private static function isUnder(string $url, string $base): bool
-    {
-        if ($base === '') {
-            return false;
-        }
-        if (strcasecmp($url, $base) === 0) {
-            return true;
-        }
-        $next = substr($url, strlen($base), 1);
-
-        return strncasecmp($url, $base, strlen($base)) === 0 && in_array($next, ['/', '?', '#'], true);
-    }
-
-    /** @return array{0: ?object, 1: ?string} the user to impersonate and the guard, or nulls */
-    private static function impersonation(Application $app, RelayCall $call): array
+    /**
+     * The user to impersonate and the guard, or nulls. Impersonation logs the user in inside this
+     * application, so a call to an outside URL cannot carry it: refused rather than sent without
+     * credentials.
+     *
+     * @return array{0: ?object, 1: ?string}
+     */
+    private static function impersonation(Application $app, RelayCall $call, bool $external): array
     {
         if ($call->authorization['type'] !== 'impersonate') {
             return [null, null];
         }
         if (! config('kite.impersonation.enabled')) {
             throw new RelayError(422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation is not configured for this host', 'authorization.type');
+        }
+        if ($external) {
+            throw new RelayError(422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation works only for requests to this application; the Laravel host cannot impersonate a user at an outside URL.', 'authorization.type');
         }
         $guard = config('kite.impersonation.guard') ?: config('auth.defaults.guard');
         $providerName = config("auth.guards.{$guard}.provider") ?? config('auth.guards.'.config('auth.defaults.guard').'.provider');

@@ -32,6 +32,7 @@ class PackageTest extends TestCase
         $this->assertTrue(config('kite.enabled'));
         $this->assertSame('http-client', config('kite.path'));
         $this->assertNull(config('kite.domain'));
+        $this->assertSame([], config('kite.allowed_hosts'));
         $this->assertSame(['web'], config('kite.middleware'));
         $this->assertSame(['local'], config('kite.environments'));
         $this->assertSame(['api'], config('kite.applications.0.prefixes'));
@@ -54,7 +55,7 @@ class PackageTest extends TestCase
             $above = trim($lines[$index - 1]);
             $this->assertTrue(str_ends_with($above, '*/') || str_starts_with($above, '//'), "config key '{$match[1]}' has no comment above it");
         }
-        $this->assertSame(9, $keys, 'the nine top-level keys: enabled, path, domain, middleware, environments, applications, global_headers, impersonation, relay');
+        $this->assertSame(10, $keys, 'the ten top-level keys: enabled, path, domain, allowed_hosts, middleware, environments, applications, global_headers, impersonation, relay');
     }
 
     public function test_install_and_publish_commands_and_publish_tags_are_registered(): void

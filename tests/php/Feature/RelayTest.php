@@ -247,7 +247,58 @@ class RelayTest extends TestCase
             'bearer without a token' => [['url' => '/api/users', 'authorization' => ['type' => 'bearer']], 'authorization.token'],
             'unknown application' => [['url' => '/api/users', 'application' => 'nope'], 'application'],
             'negative timeout' => [['url' => '/api/users', 'timeoutMs' => -5], 'timeoutMs'],
+            'zero timeout' => [['url' => '/api/users', 'timeoutMs' => 0], 'timeoutMs'],
+            'fractional timeout' => [['url' => '/api/users', 'timeoutMs' => 0.5], 'timeoutMs'],
+            'timeout beyond an integer' => [['url' => '/api/users', 'timeoutMs' => 1e19], 'timeoutMs'],
+            'timeout above the maximum' => [['url' => '/api/users', 'timeoutMs' => 600_001], 'timeoutMs'],
+            'timeout as a string' => [['url' => '/api/users', 'timeoutMs' => '100'], 'timeoutMs'],
+            'CR LF in a header value' => [['url' => '/api/users', 'headers' => [['name' => 'X-A', 'value' => 'ok'], ['name' => 'X-B', 'value' => 'ok'], ['name' => 'X-C', 'value' => "a\r\nX-Injected: 1"]]], 'headers[2].value'],
+            'NUL in a header value' => [['url' => '/api/users', 'headers' => [['name' => 'X-A', 'value' => "a\0b"]]], 'headers[0].value'],
+            'DEL in a header value' => [['url' => '/api/users', 'headers' => [['name' => 'X-A', 'value' => "a\x7Fb"]]], 'headers[0].value'],
+            'a non-Latin-1 header value' => [['url' => '/api/users', 'headers' => [['name' => 'X-A', 'value' => 'caf€']]], 'headers[0].value'],
+            'LF in a bearer token' => [['url' => '/api/users', 'authorization' => ['type' => 'bearer', 'token' => "t\nX-Injected: 1"]], 'authorization.token'],
+            'a non-Latin-1 bearer token' => [['url' => '/api/users', 'authorization' => ['type' => 'bearer', 'token' => 't€']], 'authorization.token'],
+            'NUL in a basic username' => [['url' => '/api/users', 'authorization' => ['type' => 'basic', 'username' => "a\0", 'password' => 'p']], 'authorization.username'],
+            'a colon in a basic username' => [['url' => '/api/users', 'authorization' => ['type' => 'basic', 'username' => 'a:b', 'password' => 'p']], 'authorization.username'],
+            'CR LF in a basic password' => [['url' => '/api/users', 'authorization' => ['type' => 'basic', 'username' => 'u', 'password' => "p\r\n"]], 'authorization.password'],
+            'CR LF in an impersonated user id' => [['url' => '/api/users', 'authorization' => ['type' => 'impersonate', 'userId' => "1\r\n"]], 'authorization.userId'],
+            'CR LF in a raw body content type' => [['method' => 'POST', 'url' => '/api/echo', 'body' => ['type' => 'raw', 'text' => 'x', 'contentType' => "text/plain\r\nX-Injected: 1"]], 'body.contentType'],
+            'CR LF in a multipart part content type' => [['method' => 'POST', 'url' => '/api/echo', 'body' => ['type' => 'multipart', 'fields' => [
+                ['name' => 't', 'kind' => 'text', 'value' => 'v'],
+                ['name' => 'f', 'kind' => 'file', 'filename' => 'a.txt', 'contentType' => "text/plain\r\nX-Injected: 1", 'base64' => ''],
+            ]]], 'body.fields[1].contentType'],
+            'a backslash in the url' => [['url' => '/a\\..\\b'], 'url'],
+            'CR LF in the url' => [['url' => "/api/users\r\nX-Injected: 1"], 'url'],
+            'a trailing line break in the url' => [['url' => "/api/users\n"], 'url'],
         ];
+    }
+
+    public function test_latin_1_header_text_and_tabs_are_sent_as_they_are(): void
+    {
+        [, $body] = $this->frame($this->relay(['method' => 'POST', 'url' => '/api/echo', 'headers' => [['name' => 'X-Custom', 'value' => "caf\u{E9}\tau lait"]]]));
+
+        $this->assertSame("caf\u{E9}\tau lait", json_decode($body, true)['custom']);
+    }
+
+    public function test_a_timeout_written_as_a_json_float_is_refused_even_when_whole(): void
+    {
+        $this->withSession(['_token' => self::TOKEN])
+            ->call('POST', '/http-client/api/relay', [], [], [], $this->transformHeadersToServerVars(['X-CSRF-TOKEN' => self::TOKEN, 'Content-Type' => 'application/json', 'Accept' => 'application/json']), '{"method":"GET","url":"/api/users","timeoutMs":1000.0}')
+            ->assertStatus(422)
+            ->assertJsonPath('error.field', 'timeoutMs');
+    }
+
+    public function test_a_timeout_at_either_bound_is_accepted(): void
+    {
+        $this->frame($this->relay(['url' => '/api/users', 'timeoutMs' => 1]));
+        $this->frame($this->relay(['url' => '/api/users', 'timeoutMs' => 600_000]));
+    }
+
+    public function test_none_sends_no_typed_authorization_header_to_the_app_either(): void
+    {
+        [, $body] = $this->frame($this->relay(['method' => 'POST', 'url' => '/api/echo', 'headers' => [['name' => 'Authorization', 'value' => 'Bearer typed']], 'authorization' => ['type' => 'none']]));
+
+        $this->assertNull(json_decode($body, true)['authorization']);
     }
 
     public function test_a_relay_request_that_is_not_json_is_a_422(): void

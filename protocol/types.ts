@@ -193,13 +193,35 @@ export interface RelayResponseMeta {
   redirectLocation?: string;
   /** The final URL the host sent the request to. */
   url: string;
-  timing: { ttfbMs: number; totalMs: number };
+  timing: RelayTiming;
   /**
    * The host's current routes revision, equal to `RoutesResponse.revision` at the time of this
    * answer. When it differs from the revision of the routes the app shows, the host's routes have
    * changed (an edited OpenAPI file, a new Laravel route) and the app may fetch them again.
    */
   routesRevision?: string;
+}
+
+/**
+ * What the host measured of the target call. `totalMs` runs from sending the request to the last
+ * body byte, `ttfbMs` to the status line. Each phase is optional: a host gives those it can see
+ * (the Node host all of them for an outside target; a reused connection has no DNS, connect or
+ * TLS phase). `appMs` is the time spent inside the application when the host ran the request
+ * in-process (the Laravel host's same-app calls), where there is no network to measure.
+ */
+export interface RelayTiming {
+  ttfbMs: number;
+  totalMs: number;
+  phases?: {
+    dnsMs?: number;
+    connectMs?: number;
+    tlsMs?: number;
+    /** From the request sent to the first byte of the answer. */
+    waitMs?: number;
+    /** From the first byte to the last. */
+    downloadMs?: number;
+  };
+  appMs?: number;
 }
 
 /** Content type of a framed relay response: one line of JSON metadata, `\n`, then raw body bytes. */

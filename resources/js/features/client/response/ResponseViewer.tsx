@@ -8,6 +8,7 @@ import { ResponseBody } from './ResponseBody';
 import { ResponseCookies } from './ResponseCookies';
 import { ResponseHeaders } from './ResponseHeaders';
 import { ResponseSummary } from './ResponseSummary';
+import { TimingView } from './TimingView';
 
 export interface ResponseViewerProps {
   result: RelayResult | null;
@@ -15,7 +16,7 @@ export interface ResponseViewerProps {
   pending: boolean;
 }
 
-type Section = 'body' | 'headers' | 'cookies';
+type Section = 'body' | 'headers' | 'cookies' | 'timing';
 
 export function ResponseViewer({ result, failure, pending }: ResponseViewerProps) {
   return (
@@ -49,6 +50,7 @@ function ResponseDetails({ result }: { result: RelayResult }) {
         <SectionTab id="cookies" current={section} onSelect={setSection}>
           Cookies <span className="kite-response-count">{meta.cookies.length}</span>
         </SectionTab>
+        <SectionTab id="timing" current={section} onSelect={setSection}>Timing</SectionTab>
       </div>
       {/* The body stays mounted while another section shows, so a large body is not formatted
           again; it is keyed by the result, so a new response starts on its default tab. */}
@@ -63,6 +65,11 @@ function ResponseDetails({ result }: { result: RelayResult }) {
       {section === 'cookies' ? (
         <div className="kite-response-section" role="tabpanel" aria-label="Cookies">
           <ResponseCookies cookies={meta.cookies} />
+        </div>
+      ) : null}
+      {section === 'timing' ? (
+        <div className="kite-response-section" role="tabpanel" aria-label="Timing">
+          <TimingView result={result} />
         </div>
       ) : null}
     </>

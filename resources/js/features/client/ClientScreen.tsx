@@ -26,6 +26,8 @@ import { browserStorage, requestStateAtom, updateRequestAtom } from './state/req
 import { useRoutes } from './state/use-routes';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
+import { publicScope, resolveRequest } from '../workspace/variables';
+import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
 
 const SAVE_DEBOUNCE_MS = 400;
 
@@ -42,6 +44,8 @@ export default function ClientScreen() {
   const { response, setResponse, send, cancel, historyId, setHistoryId } = useSender(history, baseUrl, routes.noticeRevision);
   const [leftTab, setLeftTab] = useState<'routes' | 'history'>('routes');
   const globalHeaders = kiteConfig.globalHeaders ?? [];
+  const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
+  useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
 
   // The request survives a reload: saved shortly after each change, and when the page goes away.
   useEffect(() => {
@@ -120,13 +124,25 @@ export default function ClientScreen() {
   const copyCurl = useCallback(async () => {
     flushPendingEdits();
     const current = store.get(requestStateAtom);
-    try {
-      const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
-      if (!(await copyText(toCurl(current, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
-      toast.success('Copied as cURL');
-    } catch (error) {
-      toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });
-    }
+    // Variables are filled in; secret ones only when the user says so.
+    const scope = store.get(variableScopeAtom);
+    const { state: withSecrets, secrets } = resolveRequest(current, scope);
+    const copy = async (state: typeof current) => {
+      try {
+        const headers = await resolveGlobalHeaders(globalHeaders, state.disabledGlobalHeaders, generateValue);
+        if (!(await copyText(toCurl(state, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
+        toast.success('Copied as cURL');
+      } catch (error) {
+        toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });
+      }
+    };
+    if (secrets.length === 0) return copy(withSecrets);
+    toast.warning(`This request uses secret variables: ${secrets.join(', ')}`, {
+      description: 'Copy the cURL command with their values, or keep {{placeholders}} for them?',
+      duration: 15_000,
+      action: { label: 'Copy with secrets', onClick: () => void copy(withSecrets) },
+      cancel: { label: 'Keep placeholders', onClick: () => void copy(resolveRequest(current, publicScope(scope)).state) },
+    });
   }, [store, baseUrl, globalHeaders]);
 
   return (

@@ -13,6 +13,7 @@ import type { RequestState } from './request-state';
 import { GENERATOR_PREFIX } from './relay-request';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from './url';
 import { UrlBar } from './UrlBar';
+import { EnvironmentPicker } from '../../workspace/EnvironmentPicker';
 
 // The body editor (JSON editing, validation, sections for large documents) is its own chunk: most
 // requests start on Params, and the first screen loads faster without it.
@@ -90,6 +91,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
             {preview || 'Pick a route or type a URL'}
           </span>
           {missing.length > 0 && <span className="kite-url-missing">Missing: {missing.join(', ')}</span>}
+          <EnvironmentPicker />
           <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={props.onCopyCurl}>
             <Copy size={13} aria-hidden="true" /> Copy as cURL
           </button>

@@ -104,10 +104,10 @@ export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULT
   };
 }
 
-/** `{user}` and `{post?}` placeholders of a path template, in order, without duplicates. */
+/** `{user}` and `{post?}` placeholders of a path template, in order, without duplicates (`{{variables}}` are not). */
 export function pathParamNames(template: string): string[] {
   const names: string[] = [];
-  for (const match of template.matchAll(/\{([^}/?]+)\??\}/g)) {
+  for (const match of template.matchAll(/(?<!\{)\{([^{}/?]+)\??\}(?!\})/g)) {
     if (!names.includes(match[1])) names.push(match[1]);
   }
   return names;

@@ -2,7 +2,6 @@ import { test, expect, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error plain JS helper shared with the benchmarks
 import { startKiteHost } from '../../bench/support.mjs';
 import { responseArea, send } from './support/client-screen';
 
@@ -89,4 +88,28 @@ test('a {{variable}} is marked where typed, stops a send while it has no value, 
   // None active: the environment's variables no longer apply.
   await page.getByRole('combobox', { name: 'Environment' }).selectOption('');
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveAttribute('data-unresolved', 'true');
+});
+
+test('a token captured from POST /login is used by GET /me as {{token}}', async ({ page }) => {
+  await openKite(page);
+  await typeRequest(page, 'POST', '/login');
+  await page.getByRole('tab', { name: 'Capture' }).click();
+  await page.getByRole('button', { name: 'Add capture rule' }).click();
+  await page.getByRole('textbox', { name: 'Capture 1 variable' }).fill('token');
+  await page.getByRole('textbox', { name: 'Capture token path' }).fill('$.data.token');
+  await page.getByRole('checkbox', { name: 'Capture token secret' }).check();
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^200\s*OK/);
+  await expect(page.getByText('Captured {{token}}')).toBeVisible();
+
+  await typeRequest(page, 'GET', '/me');
+  await page.getByRole('tab', { name: 'Capture' }).click();
+  await page.getByRole('button', { name: /^Remove capture/ }).click();
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption('bearer');
+  await page.getByRole('textbox', { name: 'Bearer token' }).fill('{{token}}');
+  await expect(page.getByRole('textbox', { name: 'Bearer token' })).toHaveAttribute('title', '{{token}} = •••••• (capture)');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"via": "bearer"');
+  await page.screenshot({ path: join(tmpdir(), 'kite-workspace-chained.png') });
 });

@@ -23,7 +23,7 @@ export function EnvironmentPicker() {
           value={workspace.active ?? ''}
           onChange={(event) => setStore((store) => updateApplication(store, application, (current) => ({ ...current, active: event.target.value || null })))}
         >
-          <option value="">No environment</option>
+          <option value="">None</option>
           {workspace.environments.map((environment) => (
             <option key={environment.name} value={environment.name}>
               {environment.name}

@@ -20,6 +20,7 @@ import { EnvironmentPicker } from '../../workspace/EnvironmentPicker';
 const loadBodyEditor = () => import('../body/BodyEditor');
 const BodyEditor = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.BodyEditor })));
 const PREFETCH_BODY_EDITOR_AFTER_MS = 1000;
+const CaptureEditor = lazy(() => import('../../workspace/CaptureEditor').then((chunk) => ({ default: chunk.CaptureEditor })));
 
 export interface RequestBuilderProps {
   state: RequestState;
@@ -34,7 +35,7 @@ export interface RequestBuilderProps {
   onCopyCurl: () => void;
 }
 
-type Tab = 'params' | 'headers' | 'body' | 'auth';
+type Tab = 'params' | 'headers' | 'body' | 'auth' | 'capture';
 
 export function RequestBuilder(props: RequestBuilderProps) {
   const { state, update, route, baseUrl, globalHeaders } = props;
@@ -56,12 +57,14 @@ export function RequestBuilder(props: RequestBuilderProps) {
     headers: String(activeRows(state.headers).length + enabledGlobal || ''),
     body: state.bodyType === 'none' ? '' : state.bodyType === 'json' ? 'JSON' : state.bodyType,
     auth: '',
+    capture: String(state.captures.length || ''),
   };
   const tabs: Array<{ id: Tab; label: string }> = [
     { id: 'params', label: 'Params' },
     { id: 'headers', label: 'Headers' },
     { id: 'body', label: 'Body' },
     { id: 'auth', label: 'Auth' },
+    { id: 'capture', label: 'Capture' },
   ];
   const authLabel = authorizationLabel(state.auth.type);
   const seedValue = Number(seedShown);
@@ -203,6 +206,11 @@ export function RequestBuilder(props: RequestBuilderProps) {
           </Suspense>
         )}
         {tab === 'auth' && <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} />}
+        {tab === 'capture' && (
+          <Suspense fallback={null}>
+            <CaptureEditor rules={state.captures} onChange={(captures) => update({ captures })} />
+          </Suspense>
+        )}
       </div>
       <div className="kite-builder-foot kite-muted">
         <span>Auth: {authLabel}</span>

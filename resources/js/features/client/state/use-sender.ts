@@ -16,6 +16,7 @@ import { flushPendingEdits } from './pending-edits';
 import { requestStateAtom } from './request-atoms';
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../workspace/variables';
 import { variableScopeAtom } from '../../workspace/workspace-atoms';
+import { captureInputOf, runCaptures } from '../../workspace/run-captures';
 
 export interface ResponseState {
   result: RelayResult | null;
@@ -60,7 +61,9 @@ export function useSender(history: HistoryState, baseUrl: string, onRoutesRevisi
       const globalHeaders = await resolveGlobalHeaders(kiteConfig.globalHeaders ?? [], state.disabledGlobalHeaders, generateValue);
       const result = await relay(buildRelayRequest(state, globalHeaders, scope), abort.signal);
       const kept = historyBody(result.body); // copied before the viewer may transfer the body away
+      const captureInput = state.captures.length > 0 ? captureInputOf(result) : null;
       setResponse({ result, failure: null, pending: false });
+      if (captureInput) void runCaptures(store, state.captures, captureInput);
       onRoutesRevision?.(result.meta.routesRevision);
       setHistoryId(entryBase.id);
       void history.add(

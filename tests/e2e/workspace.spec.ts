@@ -113,3 +113,60 @@ test('a token captured from POST /login is used by GET /me as {{token}}', async 
   await expect(responseArea(page)).toContainText('"via": "bearer"');
   await page.screenshot({ path: join(tmpdir(), 'kite-workspace-chained.png') });
 });
+
+test('Ctrl+S saves a new request under a name into the workspace folder, listed in the Saved pane; an edit on disk shows on focus', async ({ page }) => {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  await openKite(page);
+  await typeRequest(page, 'GET', '/users/{{userId}}');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption('bearer');
+  await page.getByRole('textbox', { name: 'Bearer token' }).fill('never-in-a-file');
+  await page.getByRole('textbox', { name: 'URL' }).press('Control+s');
+  const dialog = page.getByRole('dialog', { name: 'Save request' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Get user');
+  await dialog.getByRole('textbox', { name: 'Folder' }).fill('users');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved requests/get-user.json')).toBeVisible();
+
+  const text = readFileSync(join(folder, 'requests/get-user.json'), 'utf8');
+  expect(JSON.parse(text)).toMatchObject({ name: 'Get user', folder: 'users', method: 'GET', url: '/users/{{userId}}', auth: { type: 'bearer' } });
+  expect(text).not.toContain('never-in-a-file');
+  expect(text.startsWith('{\n  "application"')).toBe(true);
+
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  const pane = page.getByRole('navigation', { name: 'Saved requests' });
+  await expect(pane.getByRole('region', { name: 'users' }).getByRole('button', { name: 'GET Get user' })).toBeVisible();
+
+  // Saving again writes the same file, without asking.
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users/{{userId}}/posts');
+  await page.getByRole('textbox', { name: 'URL' }).press('Control+s');
+  await expect.poll(() => JSON.parse(readFileSync(join(folder, 'requests/get-user.json'), 'utf8')).url).toBe('/users/{{userId}}/posts');
+
+  // Edited on disk: shows after the window gets the focus back.
+  writeFileSync(join(folder, 'requests/get-user.json'), JSON.stringify({ ...JSON.parse(text), name: 'Get one user' }));
+  writeFileSync(join(folder, 'requests/broken.json'), '{"name": ');
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(pane.getByRole('button', { name: 'GET Get one user' })).toBeVisible();
+  await expect(pane.getByText('requests/broken.json is not valid JSON', { exact: false })).toBeVisible();
+  await pane.getByRole('searchbox', { name: 'Search saved requests' }).fill('one');
+  await expect(pane.getByRole('button', { name: 'GET Get one user' })).toBeVisible();
+  await page.screenshot({ path: join(tmpdir(), 'kite-workspace-saved.png') });
+
+  await page.getByRole('tab', { name: 'Routes' }).click();
+  await typeRequest(page, 'GET', '/other');
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  await pane.getByRole('button', { name: 'GET Get one user' }).click();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users/{{userId}}');
+});
+
+test('a read-only workspace is shown as such and saving says why', async ({ page }) => {
+  await page.route('**/api/workspace', (route) =>
+    route.fulfill({ json: { folder: '.kite', writable: false, readOnlyReason: 'The host has no write permission for .kite', files: [] } }),
+  );
+  await openKite(page);
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  await expect(page.getByRole('navigation', { name: 'Saved requests' }).getByText('Read-only')).toBeVisible();
+  await page.getByRole('textbox', { name: 'URL' }).press('Control+s');
+  await expect(page.getByText('The request cannot be saved: the workspace is read-only')).toBeVisible();
+  await expect(page.getByText('The host has no write permission for .kite').first()).toBeVisible();
+});

@@ -1,8 +1,8 @@
 // The HTTP Client screen: route explorer and history (left), request builder (centre), response
 // (right). This component only wires the parts together; each part lives in its own module.
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { History as HistoryIcon, ListTree } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { Bookmark, History as HistoryIcon, ListTree } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
@@ -28,6 +28,12 @@ import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
 import { publicScope, resolveRequest } from '../workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
+import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
+
+// Saved requests (features/workspace): the pane, the save dialog and the file calls are lazy.
+const SavedPane = lazy(() => import('../workspace/SavedPane'));
+const SaveDialog = lazy(() => import('../workspace/SaveDialog'));
+const saveRequest = (store: ReturnType<typeof useStore>) => void import('../workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
 
 const SAVE_DEBOUNCE_MS = 400;
 
@@ -42,7 +48,9 @@ export default function ClientScreen() {
   const baseUrl = absoluteBaseUrl(application?.baseUrl);
   const route = findRoute(routes.data, state.application, state.routeId);
   const { response, setResponse, send, cancel, historyId, setHistoryId } = useSender(history, baseUrl, routes.noticeRevision);
-  const [leftTab, setLeftTab] = useState<'routes' | 'history'>('routes');
+  const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
+  const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
+  const setOpenSaved = useSetAtom(openSavedAtom);
   const globalHeaders = kiteConfig.globalHeaders ?? [];
   const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
   useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
@@ -72,17 +80,30 @@ export default function ClientScreen() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [send]);
 
+  // Ctrl/Cmd+S saves the request into the workspace folder.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      saveRequest(store);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [store]);
+
   const selectRoute = useCallback(
     (next: RouteInfo, applicationId: string) => {
       flushPendingEdits();
+      setOpenSaved(null);
       update((previous) => requestForRoute(next, applicationId, preferences, previous));
     },
-    [update, preferences],
+    [update, preferences, setOpenSaved],
   );
 
   const restore = useCallback(
     async (entry: HistoryEntry) => {
       update(normalizeRequestState(entry.request, preferences));
+      setOpenSaved(null);
       setHistoryId(entry.id);
       const body = entry.hasBody ? await history.body(entry.id).catch(() => undefined) : undefined;
       setResponse({
@@ -98,7 +119,7 @@ export default function ClientScreen() {
         pending: false,
       });
     },
-    [update, preferences, history, setResponse, setHistoryId],
+    [update, preferences, history, setResponse, setHistoryId, setOpenSaved],
   );
 
   const runAutofill = useCallback(
@@ -156,11 +177,23 @@ export default function ClientScreen() {
             <HistoryIcon size={14} aria-hidden="true" /> History
             {history.entries.length > 0 && <span className="kite-tab-count">{history.entries.length}</span>}
           </button>
+          <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'saved'} onClick={() => setLeftTab('saved')}>
+            <Bookmark size={14} aria-hidden="true" /> Saved
+          </button>
         </div>
         {leftTab === 'routes' ? (
           <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
-        ) : (
+        ) : leftTab === 'history' ? (
           <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+        ) : (
+          <Suspense fallback={null}>
+            <SavedPane defaults={preferences} />
+          </Suspense>
+        )}
+        {saveDialogOpen && (
+          <Suspense fallback={null}>
+            <SaveDialog onClose={() => setSaveDialogOpen(false)} suggestion={route?.summary || route?.name || `${state.method} ${state.url}`.trim()} />
+          </Suspense>
         )}
       </aside>
       <section className="kite-client-pane kite-client-centre" aria-label="Request">

@@ -1,9 +1,10 @@
 // Editing environments, global variables and captured values. Secret variables are typed into
 // password fields and stay in this browser (see environments.ts); the rest may go to the workspace.
 import * as Dialog from '@radix-ui/react-dialog';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useStore } from 'jotai';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { refreshWorkspace, saveEnvironmentFile } from './workspace-sync';
 import { applicationWorkspace, updateApplication, type WorkspaceStore } from './environments';
 import type { Variable } from './variables';
 import { workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
@@ -29,6 +30,9 @@ function withVariables(store: WorkspaceStore, application: string, set: string, 
 
 export default function EnvironmentsDialog({ onClose, extra }: { onClose: () => void; extra?: (set: string) => React.ReactNode }) {
   const [store, setStore] = useAtom(workspaceStoreAtom);
+  const jotai = useStore();
+  // Environments saved in the workspace folder join this browser's when the editor opens.
+  useEffect(() => void refreshWorkspace(jotai).catch(() => {}), [jotai]);
   const application = useAtomValue(workspaceApplicationAtom);
   const workspace = applicationWorkspace(store, application);
   const [set, setSet] = useState<string>(workspace.active ?? GLOBALS);
@@ -63,6 +67,19 @@ export default function EnvironmentsDialog({ onClose, extra }: { onClose: () => 
                 <option value={CAPTURED}>Captured from responses</option>
               </select>
             </label>
+            {isEnvironment && (
+              <button
+                type="button"
+                className="kite-button kite-button-sm"
+                title="Writes environments/NAME.json without the secret variables"
+                onClick={() => {
+                  const environment = workspace.environments.find((item) => item.name === set);
+                  if (environment) void saveEnvironmentFile(environment);
+                }}
+              >
+                Save to workspace
+              </button>
+            )}
             {isEnvironment && (
               <button
                 type="button"

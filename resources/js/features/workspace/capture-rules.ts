@@ -1,6 +1,8 @@
 // Capture rules: saved with a request, applied after each of its sends to set variables from the
 // response (`token` ← `$.data.token`, a header, a cookie). Only the shape lives here (it is read
 // on every load); applying them is ./capture.ts, loaded when a request has rules.
+import type { RelayCookie } from '../../../../protocol/types';
+
 export type CaptureSource = 'body' | 'header' | 'cookie';
 
 export interface CaptureRule {
@@ -25,4 +27,9 @@ export function normalizeCaptureRules(value: unknown): CaptureRule[] {
       path: typeof item.path === 'string' ? item.path : '',
       secret: item.secret === true,
     }));
+}
+
+/** What the rules read from a response, taken before the viewer may transfer the body away. */
+export function captureInputOf(result: { body: ArrayBuffer; meta: { headers: Array<[string, string]>; cookies: RelayCookie[] } }) {
+  return { bodyText: new TextDecoder().decode(result.body), headers: result.meta.headers, cookies: result.meta.cookies };
 }

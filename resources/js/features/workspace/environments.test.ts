@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  WORKSPACE_STORAGE_KEY,
-  environmentFile,
-  loadWorkspace,
-  mergeFileEnvironments,
-  normalizeWorkspace,
-  saveWorkspace,
-  scopeOf,
-  setCaptured,
-  updateApplication,
-} from './environments';
+import { environmentFile, mergeFileEnvironments, setCaptured } from './environment-files';
+import { WORKSPACE_STORAGE_KEY, loadWorkspace, normalizeWorkspace, saveWorkspace, scopeOf, updateApplication } from './environments';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = { ...initial };

@@ -2,15 +2,10 @@
 // the viewer takes the body away), then apply them in their own chunk and store the values.
 import type { createStore } from 'jotai';
 import { toast } from '../../lib/toast';
-import type { RelayResult } from '../../lib/http/relay-result';
 import type { CaptureInput } from './capture';
 import type { CaptureRule } from './capture-rules';
-import { setCaptured } from './environments';
+import { setCaptured } from './environment-files';
 import { workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
-
-export function captureInputOf(result: RelayResult): CaptureInput {
-  return { bodyText: new TextDecoder().decode(result.body), headers: result.meta.headers, cookies: result.meta.cookies };
-}
 
 export async function runCaptures(store: ReturnType<typeof createStore>, rules: CaptureRule[], input: CaptureInput): Promise<void> {
   const { applyCaptureRules } = await import('./capture');

@@ -6,7 +6,8 @@ import type { EnvironmentFile, SavedRequestFile } from '../../../../protocol/typ
 import { toast } from '../../lib/toast';
 import { flushPendingEdits } from '../client/state/pending-edits';
 import { requestStateAtom } from '../client/state/request-atoms';
-import { environmentFile, mergeFileEnvironments, normalizeEnvironment, type Environment } from './environments';
+import { environmentFile, mergeFileEnvironments } from './environment-files';
+import { normalizeEnvironment, type Environment } from './environments';
 import { openSavedAtom, saveDialogOpenAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
 import { newRequestPath, toSavedFile, type SavedEntry } from './saved-requests';
 import { listWorkspace, readWorkspaceFile, workspaceErrorMessage, writeWorkspaceFile } from './workspace-api';

@@ -16,7 +16,7 @@ import { flushPendingEdits } from './pending-edits';
 import { requestStateAtom } from './request-atoms';
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../workspace/variables';
 import { variableScopeAtom } from '../../workspace/workspace-atoms';
-import { captureInputOf, runCaptures } from '../../workspace/run-captures';
+import { captureInputOf } from '../../workspace/capture-rules';
 
 export interface ResponseState {
   result: RelayResult | null;
@@ -63,7 +63,7 @@ export function useSender(history: HistoryState, baseUrl: string, onRoutesRevisi
       const kept = historyBody(result.body); // copied before the viewer may transfer the body away
       const captureInput = state.captures.length > 0 ? captureInputOf(result) : null;
       setResponse({ result, failure: null, pending: false });
-      if (captureInput) void runCaptures(store, state.captures, captureInput);
+      if (captureInput) void import('../../workspace/run-captures').then((capture) => capture.runCaptures(store, state.captures, captureInput));
       onRoutesRevision?.(result.meta.routesRevision);
       setHistoryId(entryBase.id);
       void history.add(

@@ -7,7 +7,44 @@ export const API_ENDPOINTS = Object.freeze({
   routes: 'routes',
   relay: 'relay',
   status: 'status',
+  /** GET: the workspace folder's files (WorkspaceListing). */
+  workspace: 'workspace',
+  /** GET, PUT, DELETE `workspace/files/{path}`: one workspace file (WorkspaceFile). */
+  workspaceFiles: 'workspace/files',
 });
+
+/**
+ * The only files a workspace holds: `environments/NAME.json` and `requests/SLUG.json`, one level
+ * deep, a name of letters, digits, `.`, `_` and `-` that starts with a letter or digit. Anything
+ * else (`..`, absolute paths, sub-folders) is refused before the disk is touched.
+ */
+export const WORKSPACE_FILE_PATTERN = /^(environments|requests)\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json$/;
+
+/**
+ * @param {string} path
+ * @returns {boolean}
+ */
+export function isWorkspaceFilePath(path) {
+  return typeof path === 'string' && WORKSPACE_FILE_PATTERN.test(path) && !path.includes('..');
+}
+
+/**
+ * A workspace file's JSON as both hosts write it: keys sorted at every level, two-space indent,
+ * a final newline, so the same content is the same bytes and diffs stay small.
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function workspaceFileText(value) {
+  /** @param {unknown} item @returns {unknown} */
+  const sorted = (item) => {
+    if (Array.isArray(item)) return item.map(sorted);
+    if (item && typeof item === 'object') {
+      return Object.fromEntries(Object.keys(item).sort().map((key) => [key, sorted(/** @type {Record<string, unknown>} */ (item)[key])]));
+    }
+    return item;
+  };
+  return `${JSON.stringify(sorted(value), null, 2)}\n`;
+}
 
 /** Cookie the host sets with the page; its value comes back in {@link XSRF_HEADER} on relay calls. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -50,6 +87,16 @@ export function normalizeMountPath(path) {
  */
 export function endpointUrl(apiUrl, endpoint) {
   return `${apiUrl.replace(/\/+$/, '')}/${API_ENDPOINTS[endpoint]}`;
+}
+
+/**
+ * The URL of one workspace file under an `apiUrl`.
+ * @param {string} apiUrl
+ * @param {string} path e.g. `requests/login.json`
+ * @returns {string}
+ */
+export function workspaceFileUrl(apiUrl, path) {
+  return `${endpointUrl(apiUrl, 'workspaceFiles')}/${path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointUrl, isMainScreenPath, normalizeMountPath } from './endpoints.js';
+import { endpointUrl, isMainScreenPath, isWorkspaceFilePath, normalizeMountPath, workspaceFileText, workspaceFileUrl } from './endpoints.js';
 
 describe('the main screen path', () => {
   it('is the mount path itself, with or without a trailing slash', () => {
@@ -21,5 +21,20 @@ describe('mount paths and endpoint URLs', () => {
     expect(normalizeMountPath('//a//b/')).toBe('/a/b');
     expect(normalizeMountPath('/')).toBe('');
     expect(endpointUrl('/http-client/api/', 'routes')).toBe('/http-client/api/routes');
+  });
+});
+
+describe('workspace files', () => {
+  it('are environments/NAME.json and requests/SLUG.json, nothing outside the folder', () => {
+    expect(isWorkspaceFilePath('requests/login.json')).toBe(true);
+    expect(isWorkspaceFilePath('environments/local.json')).toBe(true);
+    for (const bad of ['../x.json', 'requests/../../x.json', '/etc/passwd', 'requests/a/b.json', 'requests/.hidden.json', 'other/x.json', 'requests/x.txt', 'requests/x..json']) {
+      expect(isWorkspaceFilePath(bad), bad).toBe(false);
+    }
+    expect(workspaceFileUrl('/http-client/api', 'requests/a b.json')).toBe('/http-client/api/workspace/files/requests/a%20b.json');
+  });
+
+  it('are written with sorted keys, two spaces and a final newline', () => {
+    expect(workspaceFileText({ name: 'local', variables: { b: '2', a: '1' } })).toBe('{\n  "name": "local",\n  "variables": {\n    "a": "1",\n    "b": "2"\n  }\n}\n');
   });
 });

@@ -256,6 +256,69 @@ export interface StatusResponse {
 }
 
 // ---------------------------------------------------------------------------------------------
+// GET {apiUrl}/workspace, and GET / PUT / DELETE {apiUrl}/workspace/files/{path}
+// Saved requests and environments in a folder of the project (Node `--workspace`, Laravel
+// `kite.workspace`). Paths match WORKSPACE_FILE_PATTERN (endpoints.js); files are written as
+// workspaceFileText() makes them. PUT and DELETE carry the X-XSRF-TOKEN header, like relay.
+
+export interface WorkspaceFileInfo {
+  /** `environments/local.json`, `requests/login.json`. */
+  path: string;
+  size: number;
+  /** Last modification, ms since the epoch: the app reads a file again when it changes. */
+  modifiedMs: number;
+}
+
+export interface WorkspaceListing {
+  /** The folder as the host names it (relative to where it runs when it can). */
+  folder: string;
+  /** False when the host may not write there; `readOnlyReason` says why. */
+  writable: boolean;
+  readOnlyReason?: string;
+  files: WorkspaceFileInfo[];
+}
+
+/** `environments/NAME.json`: never holds secret variables (those stay in the browser). */
+export interface EnvironmentFile {
+  name: string;
+  variables: Record<string, string>;
+}
+
+export interface SavedRow {
+  name: string;
+  value: string;
+  enabled: boolean;
+}
+
+/** `requests/SLUG.json`: a request as typed (`{{variables}}` kept), without any credential. */
+export interface SavedRequestFile {
+  name: string;
+  /** Folder in the saved-requests pane, `''` for the top level; `/` nests. */
+  folder: string;
+  application: string;
+  method: HttpMethod;
+  url: string;
+  pathParams: Record<string, string>;
+  query: SavedRow[];
+  headers: SavedRow[];
+  body:
+    | { type: 'none' }
+    | { type: 'json'; text: string }
+    | { type: 'raw'; text: string; contentType: string }
+    | { type: 'form'; fields: SavedRow[] }
+    | { type: 'multipart'; fields: Array<SavedRow & { kind: 'text' | 'file' }> };
+  /** The type only: tokens and passwords are never written to a file. */
+  auth: { type: AuthorizationType };
+  captures: Array<{ variable: string; source: 'body' | 'header' | 'cookie'; path: string; secret: boolean }>;
+}
+
+export interface WorkspaceFile {
+  path: string;
+  modifiedMs: number;
+  content: EnvironmentFile | SavedRequestFile;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Errors from any endpoint.
 
 export type ErrorCode =
@@ -268,6 +331,9 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'RELAY_REQUEST_TOO_LARGE'
+  | 'INVALID_WORKSPACE_PATH'
+  | 'INVALID_WORKSPACE_FILE'
+  | 'WORKSPACE_READ_ONLY'
   | 'INTERNAL';
 
 export interface ErrorBody {

@@ -30,6 +30,8 @@ export const USAGE = `Usage: kite serve [options]
                            (default: none, so impersonation is refused; the demo uses
                            X-Kite-Impersonate)
   --assets-url URL         where the page loads the bundle from (default /vendor/kite)
+  --workspace DIR          folder of saved requests and environments (default .kite in the
+                           directory kite runs in)
   --help                   show this help
   --version                print the version`;
 
@@ -68,6 +70,9 @@ export function parseServeArgs(argv) {
       }
       case '--assets-url':
         options.assetsUrl = value();
+        break;
+      case '--workspace':
+        options.workspace = value();
         break;
       case '--openapi':
         options.openapi.push(value());
@@ -113,7 +118,7 @@ export function parseServeArgs(argv) {
 
 /**
  * @typedef {{ port: number; host: string; path: string; assetsUrl?: string; openapi: string[]; target: string[]; allow: string[];
- *   maxBodyMb: number; impersonateHeader?: string; help?: boolean; version?: boolean }} ServeOptions
+ *   maxBodyMb: number; impersonateHeader?: string; workspace?: string; help?: boolean; version?: boolean }} ServeOptions
  */
 
 /**

@@ -19,6 +19,7 @@ import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
 import { buildTargetUrl, isSameSite, originOf } from './relay/target.mjs';
 import { buildOutgoing } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget, writeRelayFrame } from './relay/perform.mjs';
+import { createWorkspace, workspaceEndpoint } from './workspace.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -58,6 +59,8 @@ export const DEFAULT_MAX_BODY_MB = 100;
  * @property {boolean} [redirectRoot] answer `/` with a redirect to the mount path (standalone server)
  * @property {boolean} [watch] read `openapi` files again when they change (default true)
  * @property {(line: string) => void} [log] where reload problems are reported (default console.warn)
+ * @property {string} [workspace] folder of saved requests and environments (default `.kite` in the
+ *   directory the process runs in)
  */
 
 /**
@@ -91,6 +94,13 @@ export function createKiteHandler(options = {}) {
   const maxRelayRequestBytes = Math.ceil(maxBodyBytes * 1.4) + 1024 * 1024;
   /** @type {Map<string, Buffer>} */
   const routesCache = new Map();
+  const serveWorkspace = workspaceEndpoint(createWorkspace(options.workspace ?? '.kite'), {
+    verify: (req) => xsrf.verify(req),
+    refuse: (res) => {
+      res.setHeader('Set-Cookie', xsrf.cookieHeader(xsrf.issue(), mountPath));
+      sendError(res, 419, 'XSRF_MISMATCH', 'The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie; reload the page');
+    },
+  });
 
   /**
    * An OpenAPI file changed on disk: convert it again. A document that no longer reads keeps the
@@ -338,8 +348,9 @@ export function createKiteHandler(options = {}) {
    */
   function serveApi(req, res, pathname) {
     const endpoint = pathname.slice(apiPrefix.length + 1).replace(/\/+$/, '');
+    if (endpoint === 'workspace' || endpoint.startsWith('workspace/files/')) return serveWorkspace(req, res, endpoint);
     const expects = endpoint === 'relay' ? 'POST' : endpoint === 'routes' || endpoint === 'status' ? 'GET' : null;
-    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay and status)`);
+    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay, status and workspace)`);
     const method = req.method === 'HEAD' && expects === 'GET' ? 'GET' : req.method;
     if (method !== expects) {
       res.setHeader('Allow', expects === 'GET' ? 'GET, HEAD' : 'POST');

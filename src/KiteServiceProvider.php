@@ -11,6 +11,7 @@ use Kite\Http\Controllers\PageController;
 use Kite\Http\Controllers\RelayController;
 use Kite\Http\Controllers\RoutesController;
 use Kite\Http\Controllers\StatusController;
+use Kite\Http\Controllers\WorkspaceController;
 use Kite\Http\Middleware\Authorize;
 use Kite\Http\Middleware\Gatekeeper;
 use Kite\Http\Middleware\ProtocolErrors;
@@ -70,6 +71,10 @@ class KiteServiceProvider extends ServiceProvider
             Route::get('api/routes', RoutesController::class)->name('routes');
             Route::get('api/status', StatusController::class)->name('status');
             Route::post('api/relay', RelayController::class)->middleware(VerifyXsrfToken::class)->name('relay');
+            Route::get('api/workspace', [WorkspaceController::class, 'index'])->name('workspace');
+            Route::get('api/workspace/files/{file}', [WorkspaceController::class, 'show'])->where('file', '.*')->name('workspace.show');
+            Route::put('api/workspace/files/{file}', [WorkspaceController::class, 'update'])->where('file', '.*')->middleware(VerifyXsrfToken::class)->name('workspace.update');
+            Route::delete('api/workspace/files/{file}', [WorkspaceController::class, 'destroy'])->where('file', '.*')->middleware(VerifyXsrfToken::class)->name('workspace.destroy');
             Route::any('api/{any}', [PageController::class, 'unknownEndpoint'])->where('any', '.*')->name('api.unknown');
             Route::get('{view?}', [PageController::class, 'show'])->where('view', '(.*)')->name('page');
             // Every other method too, so that none reaches the router's own 405 or OPTIONS answer,

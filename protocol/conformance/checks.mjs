@@ -246,11 +246,81 @@ export async function runConformance(pageUrl, options = {}) {
     return 'not configured';
   });
 
+  // Workspace: the checks write one request file and delete it again (or see the folder is read-only).
+  const probePath = 'requests/kite-conformance-probe.json';
+  const probe = { name: 'Conformance probe', folder: '', application: '', method: 'GET', url: '/users/{{userId}}', pathParams: {}, query: [], headers: [], body: { type: 'none' }, auth: { type: 'bearer' }, captures: [] };
+  /** @param {string} method @param {string} path @param {{ body?: string; token?: string | null }} [how] */
+  const workspaceCall = (method, path, how = {}) => {
+    /** @type {Record<string, string>} */
+    const headers = { Accept: 'application/json', 'Content-Type': 'application/json', [REQUESTED_WITH_HEADER]: 'XMLHttpRequest' };
+    if (state.cookie) headers.Cookie = state.cookie;
+    const token = how.token === undefined ? state.token : how.token;
+    if (token) headers[XSRF_HEADER] = token;
+    return doFetch(api(path), { method, headers, body: how.body });
+  };
+  /** @type {any} */
+  let listing;
+
+  await check('GET workspace matches workspace-listing.schema.json', async () => {
+    needConfig();
+    const response = await workspaceCall('GET', 'workspace');
+    expect(response.status === 200, `GET workspace answered ${response.status}`);
+    listing = await response.json();
+    const bad = problems('workspace-listing', listing);
+    expect(!bad, bad ?? '');
+    return `${listing.files.length} files, ${listing.writable ? 'writable' : `read-only: ${listing.readOnlyReason}`}`;
+  });
+
+  await check('writing a workspace file without the X-XSRF-TOKEN header is refused with 419', async () => {
+    needConfig();
+    await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify(probe), token: null }), 419, 'XSRF_MISMATCH');
+  });
+
+  await check('a workspace path outside environments/ and requests/ is refused with 422', async () => {
+    needConfig();
+    for (const path of ['..%2Fescape.json', 'requests/..%2F..%2Fescape.json', 'other/x.json', 'requests/a/b.json']) {
+      const response = await workspaceCall('PUT', `workspace/files/${path}`, { body: JSON.stringify(probe) });
+      expect([422, 404].includes(response.status), `PUT ${path} answered ${response.status}`);
+      await response.arrayBuffer();
+    }
+  });
+
+  await check('a request file is written, read back the same, refused with a credential, and deleted', async () => {
+    needConfig();
+    if (listing && !listing.writable) {
+      await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify(probe) }), 403, 'WORKSPACE_READ_ONLY');
+      return 'read-only workspace: refused with 403';
+    }
+    const written = await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify(probe) });
+    expect(written.status === 200, `PUT answered ${written.status}: ${(await written.text()).slice(0, 200)}`);
+    await written.arrayBuffer().catch(() => {});
+    const read = await workspaceCall('GET', `workspace/files/${probePath}`);
+    expect(read.status === 200, `GET answered ${read.status}`);
+    const file = await read.json();
+    expect(JSON.stringify(file.content) === JSON.stringify(probe) || JSON.stringify(sortKeys(file.content)) === JSON.stringify(sortKeys(probe)), 'the file read back differs from what was written');
+    const bad = problems('saved-request-file', file.content);
+    expect(!bad, `the file does not match saved-request-file.schema.json: ${bad}`);
+    const listed = await (await workspaceCall('GET', 'workspace')).json();
+    expect(listed.files.some((/** @type {any} */ f) => f.path === probePath), 'the written file is not listed');
+    await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify({ ...probe, auth: { type: 'bearer', token: 'secret' } }) }), 422, 'INVALID_WORKSPACE_FILE');
+    const deleted = await workspaceCall('DELETE', `workspace/files/${probePath}`);
+    expect(deleted.status === 200, `DELETE answered ${deleted.status}`);
+    await deleted.arrayBuffer();
+    await expectError(await workspaceCall('GET', `workspace/files/${probePath}`), 404, 'NOT_FOUND');
+    return 'written, read, deleted';
+  });
+
   await check('an unknown API endpoint is a 404 error body', async () => {
     needConfig();
     await expectError(await doFetch(api('no-such-endpoint'), { headers: { Accept: 'application/json' } }), 404, 'NOT_FOUND');
   });
 
   const failed = results.filter((r) => !r.ok).length;
+  /** @param {any} value @returns {any} */
+  function sortKeys(value) {
+    if (Array.isArray(value)) return value.map(sortKeys);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key])]));
+    return value;
+  }
   return { passed: results.length - failed, failed, results };
 }

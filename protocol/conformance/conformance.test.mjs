@@ -9,8 +9,11 @@ import { validateRelayRequest, RelayRequestError } from '../../server/relay/vali
 let kite;
 let subfolder;
 beforeAll(async () => {
-  kite = await startKite({ port: 0 });
-  subfolder = await startKite({ port: 0, path: '/sub/folder/http-client', openapi: [{ document: { openapi: '3.1.0', info: { title: 'Plain', version: '1' }, paths: { '/me': { get: {} } } }, target: 'http://127.0.0.1:9' }] });
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  kite = await startKite({ port: 0, workspace: mkdtempSync(join(tmpdir(), 'kite-conformance-')) });
+  subfolder = await startKite({ port: 0, workspace: mkdtempSync(join(tmpdir(), 'kite-conformance-')), path: '/sub/folder/http-client', openapi: [{ document: { openapi: '3.1.0', info: { title: 'Plain', version: '1' }, paths: { '/me': { get: {} } } }, target: 'http://127.0.0.1:9' }] });
 });
 afterAll(async () => {
   await Promise.all([kite?.close(), subfolder?.close()]);

@@ -199,7 +199,8 @@ export function createDemoApi(options = {}) {
       if (!user) return sendJson(res, 404, { message: 'No user to log in as.' });
       const session = randomBytes(16).toString('hex');
       store.sessions.set(session, user.id);
-      sendJson(res, 200, { message: 'Logged in.', user: publicUser(user) }, { 'Set-Cookie': `${DEMO_SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax` });
+      // The bearer token too, so a client can chain it into the next request (GET /me with Bearer).
+      sendJson(res, 200, { message: 'Logged in.', user: publicUser(user), data: { token: DEMO_BEARER_TOKEN } }, { 'Set-Cookie': `${DEMO_SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax` });
     });
   }
   route('POST', '/logout', ({ req, res }) => {

@@ -130,7 +130,7 @@ export function demoOpenApiDocument() {
         post: {
           tags: ['auth'],
           operationId: 'auth.login',
-          summary: 'Log in (sets the demo_session cookie)',
+          summary: 'Log in (sets the demo_session cookie, answers a bearer token in data.token)',
           description: 'Without a body it logs in as user 1. Seeded users have the password "secret".',
           requestBody: { required: false, ...json({ type: 'object', properties: { email: { type: 'string', format: 'email' }, password: { type: 'string', minLength: 1 } } }) },
           responses: { 200: { description: 'Logged in' }, 422: validationFailed },

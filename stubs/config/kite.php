@@ -85,4 +85,12 @@ return [
         'allowed_urls' => [],
     ],
 
+    /*
+    | The workspace folder: saved requests (requests/NAME.json) and environments
+    | (environments/NAME.json) that the client lists, opens and saves, to commit with the project.
+    | Secret variables and credentials are never written there. A folder the web server may not
+    | write to is shown as read-only.
+    */
+    'workspace' => env('KITE_WORKSPACE', base_path('.kite')),
+
 ];

@@ -2,7 +2,7 @@
 // React-controlled or not) with a small 'Generate value' button that opens the generator palette
 // for it. The palette writes through the native setter and an `input` event, so onChange fires.
 import { Sparkles } from 'lucide-react';
-import { useCallback, useRef, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useCallback, useRef, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { openGeneratorPalette, type ValueInputElement } from '../lib/palette-command';
 
 function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
@@ -45,12 +45,15 @@ export interface ValueInputProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
   /** Class of the wrapper around the input and its button. */
   wrapperClassName?: string;
+  /** Drawn behind the input's text (variable marks); the input's background turns transparent. */
+  backdrop?: ReactNode;
 }
 
-export function ValueInput({ ref, className, wrapperClassName, ...props }: ValueInputProps) {
+export function ValueInput({ ref, className, wrapperClassName, backdrop, ...props }: ValueInputProps) {
   const [inner, setRef] = useMergedRef<HTMLInputElement>(ref);
   return (
-    <span className={['kite-value-input', wrapperClassName].filter(Boolean).join(' ')}>
+    <span className={['kite-value-input', wrapperClassName].filter(Boolean).join(' ')} data-backdrop={backdrop ? '' : undefined}>
+      {backdrop}
       <input ref={setRef} className={['kite-input', className].filter(Boolean).join(' ')} {...props} />
       <GenerateButton target={inner} disabled={props.disabled || props.readOnly} />
     </span>

@@ -1,8 +1,8 @@
 // The HTTP Client screen: route explorer and history (left), request builder (centre), response
 // (right). This component only wires the parts together; each part lives in its own module.
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { History as HistoryIcon, ListTree } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { Bookmark, History as HistoryIcon, ListTree } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
@@ -27,6 +27,14 @@ import { browserStorage, requestStateAtom, updateRequestAtom } from './state/req
 import { useRoutes } from './state/use-routes';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
+import { publicScope, resolveRequest } from '../workspace/variables';
+import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
+import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
+
+// Saved requests (features/workspace): the pane, the save dialog and the file calls are lazy.
+const SavedPane = lazy(() => import('../workspace/SavedPane'));
+const SaveDialog = lazy(() => import('../workspace/SaveDialog'));
+const saveRequest = (store: ReturnType<typeof useStore>) => void import('../workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
 
 const SAVE_DEBOUNCE_MS = 400;
 
@@ -41,8 +49,12 @@ export default function ClientScreen() {
   const baseUrl = absoluteBaseUrl(application?.baseUrl);
   const route = findRoute(routes.data, state.application, state.routeId);
   const { response, setResponse, send, cancel, historyId, setHistoryId } = useSender(history, baseUrl, routes.noticeRevision);
-  const [leftTab, setLeftTab] = useState<'routes' | 'history'>('routes');
+  const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
+  const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
+  const setOpenSaved = useSetAtom(openSavedAtom);
   const globalHeaders = kiteConfig.globalHeaders ?? [];
+  const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
+  useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
 
   // The request survives a reload: saved shortly after each change, and when the page goes away.
   useEffect(() => {
@@ -69,17 +81,30 @@ export default function ClientScreen() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [send]);
 
+  // Ctrl/Cmd+S saves the request into the workspace folder.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      saveRequest(store);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [store]);
+
   const selectRoute = useCallback(
     (next: RouteInfo, applicationId: string) => {
       flushPendingEdits();
+      setOpenSaved(null);
       update((previous) => requestForRoute(next, applicationId, preferences, previous));
     },
-    [update, preferences],
+    [update, preferences, setOpenSaved],
   );
 
   const restore = useCallback(
     async (entry: HistoryEntry) => {
       update(normalizeRequestState(entry.request, preferences));
+      setOpenSaved(null);
       setHistoryId(entry.id);
       const body = entry.hasBody ? await history.body(entry.id).catch(() => undefined) : undefined;
       setResponse({
@@ -95,7 +120,7 @@ export default function ClientScreen() {
         pending: false,
       });
     },
-    [update, preferences, history, setResponse, setHistoryId],
+    [update, preferences, history, setResponse, setHistoryId, setOpenSaved],
   );
 
   const runAutofill = useCallback(
@@ -121,13 +146,25 @@ export default function ClientScreen() {
   const copyCurl = useCallback(async () => {
     flushPendingEdits();
     const current = store.get(requestStateAtom);
-    try {
-      const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
-      if (!(await copyText(toCurl(current, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
-      toast.success('Copied as cURL');
-    } catch (error) {
-      toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });
-    }
+    // Variables are filled in; secret ones only when the user says so.
+    const scope = store.get(variableScopeAtom);
+    const { state: withSecrets, secrets } = resolveRequest(current, scope);
+    const copy = async (state: typeof current) => {
+      try {
+        const headers = await resolveGlobalHeaders(globalHeaders, state.disabledGlobalHeaders, generateValue);
+        if (!(await copyText(toCurl(state, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
+        toast.success('Copied as cURL');
+      } catch (error) {
+        toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });
+      }
+    };
+    if (secrets.length === 0) return copy(withSecrets);
+    toast.warning(`This request uses secret variables: ${secrets.join(', ')}`, {
+      description: 'Copy the cURL command with their values, or keep {{placeholders}} for them?',
+      duration: 15_000,
+      action: { label: 'Copy with secrets', onClick: () => void copy(withSecrets) },
+      cancel: { label: 'Keep placeholders', onClick: () => void copy(resolveRequest(current, publicScope(scope)).state) },
+    });
   }, [store, baseUrl, globalHeaders]);
 
   const describeRequest = useCallback(
@@ -151,11 +188,23 @@ export default function ClientScreen() {
             <HistoryIcon size={14} aria-hidden="true" /> History
             {history.entries.length > 0 && <span className="kite-tab-count">{history.entries.length}</span>}
           </button>
+          <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'saved'} onClick={() => setLeftTab('saved')}>
+            <Bookmark size={14} aria-hidden="true" /> Saved
+          </button>
         </div>
         {leftTab === 'routes' ? (
           <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
-        ) : (
+        ) : leftTab === 'history' ? (
           <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+        ) : (
+          <Suspense fallback={null}>
+            <SavedPane defaults={preferences} />
+          </Suspense>
+        )}
+        {saveDialogOpen && (
+          <Suspense fallback={null}>
+            <SaveDialog onClose={() => setSaveDialogOpen(false)} suggestion={route?.summary || route?.name || `${state.method} ${state.url}`.trim()} />
+          </Suspense>
         )}
       </aside>
       <section className="kite-client-pane kite-client-centre" aria-label="Request">

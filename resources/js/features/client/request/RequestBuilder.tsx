@@ -14,6 +14,7 @@ import type { RequestState } from './request-state';
 import { GENERATOR_PREFIX } from './relay-request';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from './url';
 import { UrlBar } from './UrlBar';
+import { EnvironmentPicker } from '../../workspace/EnvironmentPicker';
 
 // The body editor (JSON editing, validation, sections for large documents) is its own chunk: most
 // requests start on Params, and the first screen loads faster without it.
@@ -22,6 +23,7 @@ const loadBodyEditor = () => import('../body/BodyEditor');
 const CodeExportDialog = lazy(() => import('./CodeExportDialog'));
 const BodyEditor = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.BodyEditor })));
 const PREFETCH_BODY_EDITOR_AFTER_MS = 1000;
+const CaptureEditor = lazy(() => import('../../workspace/CaptureEditor').then((chunk) => ({ default: chunk.CaptureEditor })));
 
 export interface RequestBuilderProps {
   state: RequestState;
@@ -38,7 +40,7 @@ export interface RequestBuilderProps {
   describeRequest: (includeSecrets: boolean) => Promise<OutgoingRequest>;
 }
 
-type Tab = 'params' | 'headers' | 'body' | 'auth';
+type Tab = 'params' | 'headers' | 'body' | 'auth' | 'capture';
 
 export function RequestBuilder(props: RequestBuilderProps) {
   const { state, update, route, baseUrl, globalHeaders } = props;
@@ -61,12 +63,14 @@ export function RequestBuilder(props: RequestBuilderProps) {
     headers: String(activeRows(state.headers).length + enabledGlobal || ''),
     body: state.bodyType === 'none' ? '' : state.bodyType === 'json' ? 'JSON' : state.bodyType,
     auth: '',
+    capture: String(state.captures.length || ''),
   };
   const tabs: Array<{ id: Tab; label: string }> = [
     { id: 'params', label: 'Params' },
     { id: 'headers', label: 'Headers' },
     { id: 'body', label: 'Body' },
     { id: 'auth', label: 'Auth' },
+    { id: 'capture', label: 'Capture' },
   ];
   const authLabel = authorizationLabel(state.auth.type);
   const seedValue = Number(seedShown);
@@ -96,6 +100,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
             {preview || 'Pick a route or type a URL'}
           </span>
           {missing.length > 0 && <span className="kite-url-missing">Missing: {missing.join(', ')}</span>}
+          <EnvironmentPicker />
           <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={props.onCopyCurl}>
             <Copy size={13} aria-hidden="true" /> Copy as cURL
           </button>
@@ -215,6 +220,11 @@ export function RequestBuilder(props: RequestBuilderProps) {
           </Suspense>
         )}
         {tab === 'auth' && <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} />}
+        {tab === 'capture' && (
+          <Suspense fallback={null}>
+            <CaptureEditor rules={state.captures} onChange={(captures) => update({ captures })} />
+          </Suspense>
+        )}
       </div>
       <div className="kite-builder-foot kite-muted">
         <span>Auth: {authLabel}</span>

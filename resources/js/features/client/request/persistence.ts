@@ -12,6 +12,7 @@ import {
   defaultRequestState,
   newRowId,
 } from './request-state';
+import { normalizeCaptureRules } from '../../workspace/capture-rules';
 
 export const REQUEST_STORAGE_KEY = 'kite:request';
 
@@ -84,6 +85,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
       userId: asString(auth.userId, ''),
     },
     autofillSeed: typeof value.autofillSeed === 'number' && Number.isFinite(value.autofillSeed) ? value.autofillSeed : null,
+    captures: normalizeCaptureRules(value.captures),
   };
 }
 

@@ -99,3 +99,31 @@ describe('the relay call for the request being built', () => {
     expect(generated).toEqual(['uuid']);
   });
 });
+
+describe('variables in the relay call', () => {
+  it('resolves {{variables}} from the scope in the URL, path parameters, rows, body and auth', async () => {
+    const { buildScope } = await import('../../workspace/variables');
+    const scope = buildScope({ environment: [{ name: 'id', value: '7', secret: false }, { name: 'token', value: 's', secret: true }] });
+    const request = buildRelayRequest(
+      {
+        ...defaultRequestState(),
+        url: '/users/{user}/{{id}}',
+        pathParams: { user: '{{id}}' },
+        query: [emptyRow('q', '{{id}}')],
+        headers: [emptyRow('X-Id', '{{id}}')],
+        bodyType: 'json',
+        jsonBody: '{"id":{{id}}}',
+        auth: { type: 'bearer', token: '{{token}}', username: '', password: '', userId: '' },
+      },
+      [],
+      scope,
+    );
+    expect(request).toMatchObject({
+      url: '/users/7/7',
+      query: [{ name: 'q', value: '7' }],
+      headers: [{ name: 'X-Id', value: '7' }],
+      body: { type: 'json', text: '{"id":7}' },
+      authorization: { type: 'bearer', token: 's' },
+    });
+  });
+});

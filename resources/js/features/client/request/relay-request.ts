@@ -2,6 +2,7 @@
 import type { GlobalHeader, RelayAuthorization, RelayBody, RelayRequest } from '../../../../../protocol/types';
 import type { RequestState } from './request-state';
 import { activeRows, fillPathParams, splitUrl } from './url';
+import { EMPTY_SCOPE, resolveRequest, type VariableScope } from '../../workspace/variables';
 
 export const GENERATOR_PREFIX = 'generator:';
 
@@ -74,7 +75,13 @@ export function filesMissingContent(state: RequestState): string[] {
     .map((row) => row.file?.filename ?? row.name);
 }
 
-export function buildRelayRequest(state: RequestState, globalHeaders: Array<{ name: string; value: string }>): RelayRequest {
+/** The relay call, with `{{variables}}` resolved from `scope` (unresolved ones are sent as typed). */
+export function buildRelayRequest(
+  typed: RequestState,
+  globalHeaders: Array<{ name: string; value: string }>,
+  scope: VariableScope = EMPTY_SCOPE,
+): RelayRequest {
+  const state = resolveRequest(typed, scope).state;
   const { path, query: inlineQuery } = splitUrl(state.url);
   return {
     ...(state.application ? { application: state.application } : {}),

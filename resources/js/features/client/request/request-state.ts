@@ -3,6 +3,7 @@
 import type { AuthorizationType, HttpMethod, RouteInfo } from '../../../../../protocol/types';
 import { type BodyType, initialBodyType } from '../../../lib/body-types';
 import type { Preferences } from '../../../lib/preferences/preferences';
+import type { CaptureRule } from '../../workspace/capture-rules';
 
 export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -57,6 +58,8 @@ export interface RequestState {
   auth: AuthState;
   /** The seed of the last auto-fill, shown so the same payload can be generated again. */
   autofillSeed: number | null;
+  /** Variables set from each response of this request (features/workspace). */
+  captures: CaptureRule[];
 }
 
 let rowCounter = 0;
@@ -101,13 +104,14 @@ export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULT
     rawContentType: 'text/plain',
     auth: { type: defaults.defaultAuthorizationType, token: '', username: '', password: '', userId: '' },
     autofillSeed: null,
+    captures: [],
   };
 }
 
-/** `{user}` and `{post?}` placeholders of a path template, in order, without duplicates. */
+/** `{user}` and `{post?}` placeholders of a path template, in order, without duplicates (`{{variables}}` are not). */
 export function pathParamNames(template: string): string[] {
   const names: string[] = [];
-  for (const match of template.matchAll(/\{([^}/?]+)\??\}/g)) {
+  for (const match of template.matchAll(/(?<!\{)\{([^{}/?]+)\??\}(?!\})/g)) {
     if (!names.includes(match[1])) names.push(match[1]);
   }
   return names;

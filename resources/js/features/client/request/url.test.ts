@@ -57,3 +57,12 @@ describe('URL building', () => {
     expect(relativeToBase('http://other.test/users', 'http://api.test')).toBe('http://other.test/users');
   });
 });
+
+describe('path placeholders beside {{variables}}', () => {
+  it('does not take a {{variable}} for a {param}', async () => {
+    const { pathParamNames } = await import('./request-state');
+    expect(pathParamNames('/users/{user}/{{userId}}')).toEqual(['user']);
+    expect(missingPathParams('/users/{{userId}}', {})).toEqual([]);
+    expect(fillPathParams('/a/{{x}}/{b}', { b: '1' })).toBe('/a/{{x}}/1');
+  });
+});

@@ -7,7 +7,7 @@ import type { KeyValueRow } from './request-state';
  * one is dropped along with its leading slash, as the framework would.
  */
 export function fillPathParams(template: string, values: Record<string, string>): string {
-  return template.replace(/\/?\{([^}/?]+)(\?)?\}/g, (whole, name: string, optional: string | undefined) => {
+  return template.replace(/\/?(?<!\{)\{([^{}/?]+)(\?)?\}(?!\})/g, (whole, name: string, optional: string | undefined) => {
     const slash = whole.startsWith('/') ? '/' : '';
     const value = values[name];
     if (value === undefined || value === '') return optional ? '' : `${slash}{${name}}`;
@@ -18,7 +18,7 @@ export function fillPathParams(template: string, values: Record<string, string>)
 /** Names of placeholders still without a value. */
 export function missingPathParams(template: string, values: Record<string, string>): string[] {
   const missing: string[] = [];
-  for (const match of template.matchAll(/\{([^}/?]+)\}/g)) {
+  for (const match of template.matchAll(/(?<!\{)\{([^{}/?]+)\}(?!\})/g)) {
     if (!values[match[1]] && !missing.includes(match[1])) missing.push(match[1]);
   }
   return missing;

@@ -14,6 +14,9 @@ import { finalUrl, missingPathParams, splitUrl } from '../request/url';
 import { generateValue } from './generator-kits';
 import { flushPendingEdits } from './pending-edits';
 import { requestStateAtom } from './request-atoms';
+import { redactSecrets, resolveRequest, unresolvedMessage } from '../../workspace/variables';
+import { variableScopeAtom } from '../../workspace/workspace-atoms';
+import { captureInputOf } from '../../workspace/capture-rules';
 
 export interface ResponseState {
   result: RelayResult | null;
@@ -42,6 +45,12 @@ export function useSender(history: HistoryState, baseUrl: string, onRoutesRevisi
       toast.error(`Fill in the path ${missingParams.length === 1 ? 'parameter' : 'parameters'} ${missingParams.join(', ')} first`);
       return;
     }
+    const scope = store.get(variableScopeAtom);
+    const { unresolved } = resolveRequest(state, scope);
+    if (unresolved.length > 0) {
+      toast.error(unresolvedMessage(unresolved), { description: 'Give it a value in the environment or the globals; the request stays as typed.' });
+      return;
+    }
     const abort = new AbortController();
     controller.current = abort;
     setResponse((previous) => ({ ...previous, failure: null, pending: true }));
@@ -50,9 +59,11 @@ export function useSender(history: HistoryState, baseUrl: string, onRoutesRevisi
     const entryBase = { id: newHistoryId(time), time, method: state.method, url, request: slimRequestState(state) };
     try {
       const globalHeaders = await resolveGlobalHeaders(kiteConfig.globalHeaders ?? [], state.disabledGlobalHeaders, generateValue);
-      const result = await relay(buildRelayRequest(state, globalHeaders), abort.signal);
+      const result = await relay(buildRelayRequest(state, globalHeaders, scope), abort.signal);
       const kept = historyBody(result.body); // copied before the viewer may transfer the body away
+      const captureInput = state.captures.length > 0 ? captureInputOf(result) : null;
       setResponse({ result, failure: null, pending: false });
+      if (captureInput) void import('../../workspace/run-captures').then((capture) => capture.runCaptures(store, state.captures, captureInput));
       onRoutesRevision?.(result.meta.routesRevision);
       setHistoryId(entryBase.id);
       void history.add(
@@ -62,7 +73,7 @@ export function useSender(history: HistoryState, baseUrl: string, onRoutesRevisi
           statusText: result.meta.statusText,
           size: result.meta.bodySize,
           durationMs: result.durationMs,
-          meta: result.meta,
+          meta: { ...result.meta, url: redactSecrets(result.meta.url, scope) },
           hasBody: kept.body.byteLength > 0,
           bodyCut: kept.cut,
         },

@@ -1,7 +1,11 @@
 // Every value input of the client goes through here, so each one carries the generator palette's
 // button (the shared ValueInput); the palette's writes arrive through onChange like typing.
+import { useAtomValue } from 'jotai';
 import type { InputHTMLAttributes, Ref } from 'react';
 import { ValueInput } from '../../../components/ValueInput';
+import { VariableBackdrop, variableSummary } from '../../workspace/VariableBackdrop';
+import { hasVariables } from '../../workspace/variables';
+import { variableScopeAtom } from '../../workspace/workspace-atoms';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   value: string;
@@ -11,6 +15,21 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   wrapperClassName?: string;
 }
 
+/** `{{variables}}` in the value are marked where typed (see VariableBackdrop); a password field is not. */
 export function TextField({ value, onValue, ...rest }: TextFieldProps) {
-  return <ValueInput value={value} spellCheck={false} autoComplete="off" onChange={(event) => onValue(event.target.value)} {...rest} />;
+  const scope = useAtomValue(variableScopeAtom);
+  const marked = rest.type !== 'password' && hasVariables(value);
+  const summary = marked ? variableSummary(value, scope) : null;
+  return (
+    <ValueInput
+      value={value}
+      spellCheck={false}
+      autoComplete="off"
+      onChange={(event) => onValue(event.target.value)}
+      title={summary?.title}
+      data-unresolved={summary?.unresolved || undefined}
+      backdrop={marked ? <VariableBackdrop text={value} scope={scope} /> : undefined}
+      {...rest}
+    />
+  );
 }

@@ -1,0 +1,100 @@
+// The left pane's "Saved" tab: the requests of the workspace folder, in folders, searchable. Read
+// again whenever the window gets the focus back, so a file edited on disk shows up.
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { FolderOpen, Lock, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { SavedRequestFile } from '../../../../protocol/types';
+import { SearchBox } from '../../components/SearchBox';
+import { toast } from '../../lib/toast';
+import type { RequestDefaults } from '../client/request/request-state';
+import { updateRequestAtom } from '../client/state/request-atoms';
+import { openSavedAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
+import { fromSavedFile, savedFolders } from './saved-requests';
+import { deleteWorkspaceFile, readWorkspaceFile, workspaceErrorMessage } from './workspace-api';
+import { refreshWorkspace } from './workspace-sync';
+
+export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
+  const store = useStore();
+  const listing = useAtomValue(workspaceListingAtom);
+  const entries = useAtomValue(savedEntriesAtom);
+  const open = useAtomValue(openSavedAtom);
+  const setOpen = useSetAtom(openSavedAtom);
+  const update = useSetAtom(updateRequestAtom);
+  const [search, setSearch] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const refresh = () =>
+      void refreshWorkspace(store).then(
+        () => setFailure(null),
+        async (error) => setFailure(await workspaceErrorMessage(error)),
+      );
+    refresh();
+    window.addEventListener('focus', refresh);
+    return () => window.removeEventListener('focus', refresh);
+  }, [store]);
+
+  const openEntry = async (path: string) => {
+    try {
+      const file = await readWorkspaceFile(path);
+      const content = file.content as SavedRequestFile;
+      const opened = fromSavedFile(content, defaults);
+      update((previous) => ({ ...opened, auth: { ...previous.auth, type: opened.auth.type } }));
+      setOpen({ path, name: content.name, folder: content.folder ?? '' });
+    } catch (error) {
+      toast.error(`${path} could not be opened`, { description: await workspaceErrorMessage(error) });
+    }
+  };
+
+  const remove = async (path: string, name: string) => {
+    if (!window.confirm(`Delete the saved request "${name}" (${path})?`)) return;
+    try {
+      await deleteWorkspaceFile(path);
+      if (store.get(openSavedAtom)?.path === path) setOpen(null);
+      await refreshWorkspace(store);
+    } catch (error) {
+      toast.error(`${path} could not be deleted`, { description: await workspaceErrorMessage(error) });
+    }
+  };
+
+  const folders = savedFolders(entries, search);
+  return (
+    <nav className="kite-saved" aria-label="Saved requests">
+      <SearchBox value={search} onChange={setSearch} label="Search saved requests" />
+      {listing && (
+        <p className="kite-saved-folder kite-muted" title={listing.readOnlyReason}>
+          <FolderOpen size={13} aria-hidden="true" /> <span className="kite-mono">{listing.folder}</span>
+          {!listing.writable && (
+            <span className="kite-saved-readonly">
+              <Lock size={12} aria-hidden="true" /> Read-only
+            </span>
+          )}
+        </p>
+      )}
+      {listing && !listing.writable && <p className="kite-empty-note">{listing.readOnlyReason}. Saving is off.</p>}
+      {failure && <p className="kite-empty-note" role="alert">The workspace could not be read: {failure}</p>}
+      {listing && entries.length === 0 && !failure && <p className="kite-empty-note">No saved requests yet. Press Ctrl+S (⌘S) to save the request you are building.</p>}
+      {folders.map((group) => (
+        <section key={group.folder} aria-label={group.folder || 'Top level'}>
+          {group.folder && <h3 className="kite-section-title">{group.folder}</h3>}
+          <ul className="kite-saved-list">
+            {group.entries.map((entry) => (
+              <li key={entry.path} className="kite-saved-item" data-selected={open?.path === entry.path || undefined}>
+                <button type="button" className="kite-saved-open" disabled={Boolean(entry.problem)} title={entry.problem ?? entry.path} onClick={() => void openEntry(entry.path)}>
+                  <span className="kite-method" data-method={entry.method}>
+                    {entry.method || '!'}
+                  </span>
+                  <span className="kite-saved-name">{entry.name}</span>
+                  {entry.problem && <span className="kite-saved-problem">{entry.problem}</span>}
+                </button>
+                <button type="button" className="kite-tool-button" aria-label={`Delete saved request ${entry.name}`} disabled={!listing?.writable} onClick={() => void remove(entry.path, entry.name)}>
+                  <Trash2 size={13} aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { environmentFile, mergeFileEnvironments, setCaptured } from './environment-files';
+import { WORKSPACE_STORAGE_KEY, loadWorkspace, normalizeWorkspace, saveWorkspace, scopeOf, updateApplication } from './environments';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = { ...initial };
+  return { getItem: (key: string) => data[key] ?? null, setItem: (key: string, value: string) => void (data[key] = value), data };
+}
+
+describe('environments in this browser', () => {
+  it('falls back to an empty workspace when the stored value is corrupt', () => {
+    expect(loadWorkspace(memoryStorage({ [WORKSPACE_STORAGE_KEY]: '{not json' }))).toEqual({ globals: [], applications: {} });
+    expect(normalizeWorkspace({ globals: 'x', applications: { demo: { environments: [{ name: '' }, 7, { name: 'a', variables: [{ name: 'v', value: 1 }] }], active: 'gone' } } })).toEqual({
+      globals: [],
+      applications: { demo: { environments: [{ name: 'a', variables: [{ name: 'v', value: '', secret: false }] }], active: null, captured: [] } },
+    });
+  });
+
+  it('saves and loads the store, secrets included, per application', () => {
+    const storage = memoryStorage();
+    const store = updateApplication({ globals: [{ name: 'g', value: '1', secret: false }], applications: {} }, 'demo', () => ({
+      environments: [{ name: 'local', variables: [{ name: 'token', value: 's3cret', secret: true }] }],
+      active: 'local',
+      captured: [],
+    }));
+    expect(saveWorkspace(storage, store)).toBe(true);
+    const loaded = loadWorkspace(storage);
+    expect(loaded).toEqual(store);
+    expect(scopeOf(loaded, 'demo').token).toEqual({ value: 's3cret', secret: true, source: 'environment' });
+    expect(scopeOf(loaded, 'other').token).toBeUndefined();
+  });
+
+  it('lets captured values win over the active environment', () => {
+    let store = updateApplication({ globals: [], applications: {} }, 'demo', () => ({ environments: [{ name: 'e', variables: [{ name: 't', value: 'env', secret: false }] }], active: 'e', captured: [] }));
+    store = setCaptured(store, 'demo', [{ name: 't', value: 'cap', secret: false }]);
+    expect(scopeOf(store, 'demo').t.value).toBe('cap');
+  });
+
+  it('writes environment files without secrets and merges them back keeping local secrets', () => {
+    const environment = { name: 'local', variables: [{ name: 'userId', value: '2', secret: false }, { name: 'token', value: 's', secret: true }] };
+    expect(environmentFile(environment)).toEqual({ name: 'local', variables: { userId: '2' } });
+    let store = updateApplication({ globals: [], applications: {} }, 'demo', (w) => ({ ...w, environments: [environment] }));
+    store = mergeFileEnvironments(store, 'demo', [
+      { name: 'local', variables: [{ name: 'userId', value: '3', secret: false }, { name: 'token', value: 'from-file', secret: false }] },
+      { name: 'staging', variables: [{ name: 'userId', value: '9', secret: false }] },
+    ]);
+    expect(store.applications.demo.environments).toEqual([
+      { name: 'local', variables: [{ name: 'userId', value: '3', secret: false }, { name: 'token', value: 's', secret: true }] },
+      { name: 'staging', variables: [{ name: 'userId', value: '9', secret: false }] },
+    ]);
+  });
+});

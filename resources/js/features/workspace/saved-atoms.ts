@@ -1,0 +1,17 @@
+// Which saved request the builder shows (so Ctrl/Cmd+S writes it back), and the workspace folder's
+// listing with the requests read from it. Small on purpose: the pane and dialogs are lazy chunks.
+import { atom } from 'jotai';
+import type { WorkspaceListing } from '../../../../protocol/types';
+import type { SavedEntry } from './saved-requests';
+
+export interface OpenSaved {
+  path: string;
+  name: string;
+  folder: string;
+}
+
+export const openSavedAtom = atom<OpenSaved | null>(null);
+export const workspaceListingAtom = atom<WorkspaceListing | null>(null);
+export const savedEntriesAtom = atom<SavedEntry[]>([]);
+/** Asks the client screen to show the "Save request" dialog. */
+export const saveDialogOpenAtom = atom(false);

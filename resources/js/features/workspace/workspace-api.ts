@@ -1,0 +1,26 @@
+// The host's workspace endpoints on the one host client (protocol/endpoints.js names them).
+import { HTTPError } from 'ky';
+import { API_ENDPOINTS } from '../../../../protocol/endpoints.js';
+import type { ErrorBody, WorkspaceFile, WorkspaceListing } from '../../../../protocol/types';
+import { hostClient } from '../../lib/http/client';
+
+const filePath = (path: string) => `${API_ENDPOINTS.workspaceFiles}/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+export const listWorkspace = () => hostClient.get(API_ENDPOINTS.workspace).json<WorkspaceListing>();
+export const readWorkspaceFile = (path: string) => hostClient.get(filePath(path)).json<WorkspaceFile>();
+export const writeWorkspaceFile = (path: string, content: object) => hostClient.put(filePath(path), { json: content }).json<WorkspaceFile>();
+export const deleteWorkspaceFile = (path: string) => hostClient.delete(filePath(path)).json<unknown>();
+
+/** The host's own message for a failed call, else the error's. */
+export async function workspaceErrorMessage(error: unknown): Promise<string> {
+  if (error instanceof HTTPError) {
+    try {
+      const body = (await error.response.clone().json()) as ErrorBody;
+      if (body?.error?.message) return body.error.message;
+    } catch {
+      // not JSON
+    }
+    return `The host answered ${error.response.status}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

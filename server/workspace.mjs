@@ -1,0 +1,216 @@
+// @ts-check
+// The workspace folder (`--workspace`, default `.kite` where kite runs): saved requests and
+// environments as files, listed, read, written and deleted for the app. Only paths that match
+// WORKSPACE_FILE_PATTERN are touched, never through a symbolic link, and only inside the folder.
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { isWorkspaceFilePath, workspaceFileText } from '../protocol/endpoints.js';
+import { BodyTooLargeError, readBody, sendError, sendJson } from './http.mjs';
+
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
+
+export class WorkspaceError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   * @param {string} [field]
+   */
+  constructor(status, code, message, field) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+const isRecord = (/** @type {unknown} */ value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Checks a file's content for its kind; returns a problem, or null.
+ * @param {string} path
+ * @param {unknown} content
+ * @returns {string | null}
+ */
+export function workspaceContentProblem(path, content) {
+  if (!isRecord(content)) return 'a workspace file holds one JSON object';
+  const value = /** @type {Record<string, unknown>} */ (content);
+  if (typeof value.name !== 'string' || value.name.trim() === '') return '"name" must be a non-empty string';
+  if (path.startsWith('environments/')) {
+    if (!isRecord(value.variables)) return '"variables" must be an object of name: value';
+    for (const [name, item] of Object.entries(/** @type {object} */ (value.variables))) if (typeof item !== 'string') return `variable "${name}" must be a string`;
+    return null;
+  }
+  if (typeof value.method !== 'string' || typeof value.url !== 'string') return '"method" and "url" must be strings';
+  if (value.auth !== undefined) {
+    if (!isRecord(value.auth) || !AUTH_TYPES.includes(/** @type {any} */ (value.auth).type)) return '"auth" must be { "type": … }';
+    const extra = Object.keys(/** @type {object} */ (value.auth)).filter((key) => key !== 'type');
+    if (extra.length > 0) return `"auth" keeps only its type; credentials (${extra.join(', ')}) never go into a file`;
+  }
+  return null;
+}
+
+/**
+ * @param {string} folder the workspace folder (created on the first write)
+ */
+export function createWorkspace(folder) {
+  const root = resolve(folder);
+
+  /** Where the folder is shown: relative to where kite runs when it lies below it. */
+  const shown = () => {
+    const rel = relative(process.cwd(), root);
+    return rel && !rel.startsWith('..') && !rel.startsWith(sep) ? rel : root;
+  };
+
+  /**
+   * The real file for a workspace path, after checking that nothing on the way is a symbolic link
+   * leading elsewhere.
+   * @param {string} path
+   */
+  async function locate(path) {
+    if (!isWorkspaceFilePath(path)) {
+      throw new WorkspaceError(422, 'INVALID_WORKSPACE_PATH', `'${path}' is not a workspace file: use environments/NAME.json or requests/NAME.json`, 'path');
+    }
+    const file = join(root, path);
+    for (const step of [root, dirname(file), file]) {
+      const stat = await fs.lstat(step).catch(() => null);
+      if (stat?.isSymbolicLink()) throw new WorkspaceError(422, 'INVALID_WORKSPACE_PATH', `${relative(root, step) || 'the workspace folder'} is a symbolic link; Kite does not follow links in the workspace`, 'path');
+    }
+    return file;
+  }
+
+  /** @returns {Promise<string | null>} why the host cannot write, or null */
+  async function readOnlyReason() {
+    let probe = root;
+    while (!(await fs.stat(probe).catch(() => null))) {
+      const parent = dirname(probe);
+      if (parent === probe) break;
+      probe = parent;
+    }
+    try {
+      await fs.access(probe, constants.W_OK);
+      return null;
+    } catch {
+      return `The host has no write permission for ${probe === root ? shown() : probe}`;
+    }
+  }
+
+  /** @returns {Promise<import('../protocol/types').WorkspaceListing>} */
+  async function list() {
+    /** @type {import('../protocol/types').WorkspaceFileInfo[]} */
+    const files = [];
+    for (const kind of ['environments', 'requests']) {
+      const names = await fs.readdir(join(root, kind)).catch(() => /** @type {string[]} */ ([]));
+      for (const name of names.sort()) {
+        const path = `${kind}/${name}`;
+        if (!isWorkspaceFilePath(path)) continue;
+        const stat = await fs.lstat(join(root, path)).catch(() => null);
+        if (!stat?.isFile()) continue;
+        files.push({ path, size: stat.size, modifiedMs: Math.floor(stat.mtimeMs) });
+      }
+    }
+    const reason = await readOnlyReason();
+    return { folder: shown(), writable: reason === null, ...(reason ? { readOnlyReason: reason } : {}), files };
+  }
+
+  /** @param {string} path */
+  async function read(path) {
+    const file = await locate(path);
+    const [text, stat] = await Promise.all([fs.readFile(file, 'utf8'), fs.stat(file)]).catch(() => {
+      throw new WorkspaceError(404, 'NOT_FOUND', `There is no ${path} in the workspace`);
+    });
+    let content;
+    try {
+      content = JSON.parse(text);
+    } catch (error) {
+      throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', `${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, 'path');
+    }
+    const problem = workspaceContentProblem(path, content);
+    if (problem) throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', `${path}: ${problem}`, 'path');
+    return { path, modifiedMs: Math.floor(stat.mtimeMs), content };
+  }
+
+  /**
+   * @param {string} path
+   * @param {unknown} content
+   */
+  async function write(path, content) {
+    const file = await locate(path);
+    const problem = workspaceContentProblem(path, content);
+    if (problem) throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', problem, 'content');
+    const reason = await readOnlyReason();
+    if (reason) throw new WorkspaceError(403, 'WORKSPACE_READ_ONLY', `The workspace is read-only: ${reason}`);
+    await fs.mkdir(dirname(file), { recursive: true });
+    await locate(path); // the folders just made are checked again
+    // Written beside and renamed, so a reader never sees half a file.
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await fs.writeFile(temporary, workspaceFileText(content), { flag: 'wx' });
+    await fs.rename(temporary, file);
+    const stat = await fs.stat(file);
+    return { path, modifiedMs: Math.floor(stat.mtimeMs), content };
+  }
+
+  /** @param {string} path */
+  async function remove(path) {
+    const file = await locate(path);
+    const reason = await readOnlyReason();
+    if (reason) throw new WorkspaceError(403, 'WORKSPACE_READ_ONLY', `The workspace is read-only: ${reason}`);
+    await fs.unlink(file).catch(() => {
+      throw new WorkspaceError(404, 'NOT_FOUND', `There is no ${path} in the workspace`);
+    });
+    return { path, deleted: true };
+  }
+
+  return { root, list, read, write, remove };
+}
+
+/**
+ * Serves `workspace` and `workspace/files/{path}` under the API prefix.
+ * @param {ReturnType<typeof createWorkspace>} workspace
+ * @param {{ verify: (req: import('node:http').IncomingMessage) => boolean; refuse: (res: import('node:http').ServerResponse) => void }} xsrf
+ */
+export function workspaceEndpoint(workspace, xsrf) {
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} endpoint the path after the API prefix, `workspace` or `workspace/files/…`
+   */
+  return async function serveWorkspace(req, res, endpoint) {
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    try {
+      if (endpoint === 'workspace') {
+        if (method !== 'GET') {
+          res.setHeader('Allow', 'GET, HEAD');
+          return sendError(res, 405, 'METHOD_NOT_ALLOWED', `workspace answers GET, not ${req.method}`);
+        }
+        return sendJson(res, 200, await workspace.list());
+      }
+      let path;
+      try {
+        path = decodeURIComponent(endpoint.slice('workspace/files/'.length));
+      } catch {
+        path = endpoint;
+      }
+      if (method === 'GET') return sendJson(res, 200, await workspace.read(path));
+      if (method !== 'PUT' && method !== 'DELETE') {
+        res.setHeader('Allow', 'GET, HEAD, PUT, DELETE');
+        return sendError(res, 405, 'METHOD_NOT_ALLOWED', `workspace files answer GET, PUT and DELETE, not ${req.method}`);
+      }
+      if (!xsrf.verify(req)) return xsrf.refuse(res);
+      if (method === 'DELETE') return sendJson(res, 200, await workspace.remove(path));
+      let content;
+      try {
+        content = JSON.parse((await readBody(req, MAX_FILE_BYTES)).toString('utf8'));
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) throw new WorkspaceError(413, 'INVALID_WORKSPACE_FILE', 'A workspace file is at most 2 MB');
+        throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', 'The file content is not valid JSON', 'content');
+      }
+      return sendJson(res, 200, await workspace.write(path, content));
+    } catch (error) {
+      if (error instanceof WorkspaceError) return sendError(res, error.status, error.code, error.message, error.field);
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createWorkspace, WorkspaceError } from './workspace.mjs';
+
+const scratch = () => mkdtempSync(join(tmpdir(), 'kite-workspace-'));
+
+describe('the workspace folder', () => {
+  it('writes pretty JSON with sorted keys, lists and reads it back, and deletes it', async () => {
+    const folder = scratch();
+    const workspace = createWorkspace(folder);
+    await workspace.write('environments/local.json', { variables: { userId: '2', b: '1' }, name: 'local' });
+    expect(readFileSync(join(folder, 'environments/local.json'), 'utf8')).toBe('{\n  "name": "local",\n  "variables": {\n    "b": "1",\n    "userId": "2"\n  }\n}\n');
+    const listing = await workspace.list();
+    expect(listing).toMatchObject({ writable: true, files: [{ path: 'environments/local.json' }] });
+    expect((await workspace.read('environments/local.json')).content).toEqual({ name: 'local', variables: { b: '1', userId: '2' } });
+    await workspace.remove('environments/local.json');
+    expect((await workspace.list()).files).toEqual([]);
+  });
+
+  it('refuses paths outside the folder and symbolic links', async () => {
+    const folder = scratch();
+    const outside = scratch();
+    const workspace = createWorkspace(folder);
+    for (const path of ['../x.json', '/etc/passwd', 'requests/../../x.json']) {
+      await expect(workspace.write(path, { name: 'x', method: 'GET', url: '/' })).rejects.toMatchObject({ status: 422, code: 'INVALID_WORKSPACE_PATH' });
+    }
+    symlinkSync(outside, join(folder, 'requests'));
+    await expect(workspace.write('requests/x.json', { name: 'x', method: 'GET', url: '/' })).rejects.toThrow(/symbolic link/);
+  });
+
+  it('answers a clear 422 for a malformed file and refuses a credential in a request file', async () => {
+    const folder = scratch();
+    mkdirSync(join(folder, 'requests'));
+    writeFileSync(join(folder, 'requests/broken.json'), '{"name": ');
+    const workspace = createWorkspace(folder);
+    const error = await workspace.read('requests/broken.json').catch((caught) => caught);
+    expect(error).toBeInstanceOf(WorkspaceError);
+    expect(error).toMatchObject({ status: 422, code: 'INVALID_WORKSPACE_FILE' });
+    expect(error.message).toMatch(/^requests\/broken.json is not valid JSON/);
+    await expect(workspace.write('requests/a.json', { name: 'a', method: 'GET', url: '/', auth: { type: 'bearer', token: 't' } })).rejects.toThrow('credentials (token) never go into a file');
+  });
+
+  it.skipIf(process.getuid?.() === 0)('says why a folder without write permission is read-only', async () => {
+    const folder = scratch();
+    chmodSync(folder, 0o555);
+    const workspace = createWorkspace(folder);
+    expect(await workspace.list()).toMatchObject({ writable: false, readOnlyReason: expect.stringMatching(/no write permission/) });
+    await expect(workspace.write('requests/a.json', { name: 'a', method: 'GET', url: '/' })).rejects.toMatchObject({ status: 403, code: 'WORKSPACE_READ_ONLY' });
+  });
+});

@@ -1,0 +1,209 @@
+<?php
+
+namespace Kite\Workspace;
+
+/**
+ * The workspace folder (config('kite.workspace'), default base_path('.kite')): saved requests and
+ * environments as files. Only `environments/NAME.json` and `requests/NAME.json` are touched (the
+ * pattern of protocol/endpoints.js), never through a symbolic link, and only inside the folder.
+ * Files are written as protocol/endpoints.js's workspaceFileText() writes them.
+ */
+class WorkspaceFolder
+{
+    public const FILE_PATTERN = '#^(environments|requests)/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json$#';
+
+    private const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
+
+    public function __construct(private string $root)
+    {
+        $this->root = rtrim($root, '/');
+    }
+
+    public function list(): array
+    {
+        $files = [];
+        foreach (['environments', 'requests'] as $kind) {
+            $names = is_dir("{$this->root}/{$kind}") ? (scandir("{$this->root}/{$kind}") ?: []) : [];
+            sort($names);
+            foreach ($names as $name) {
+                $path = "{$kind}/{$name}";
+                $file = "{$this->root}/{$path}";
+                if (! self::isFilePath($path) || is_link($file) || ! is_file($file)) {
+                    continue;
+                }
+                clearstatcache(true, $file);
+                $files[] = ['path' => $path, 'size' => (int) filesize($file), 'modifiedMs' => (int) filemtime($file) * 1000];
+            }
+        }
+        $reason = $this->readOnlyReason();
+
+        return array_merge(['folder' => $this->shown(), 'writable' => $reason === null], $reason === null ? [] : ['readOnlyReason' => $reason], ['files' => $files]);
+    }
+
+    public function read(string $path): array
+    {
+        $file = $this->locate($path);
+        if (! is_file($file)) {
+            throw new WorkspaceError(404, 'NOT_FOUND', "There is no {$path} in the workspace");
+        }
+        try {
+            $content = json_decode((string) file_get_contents($file), false, 512, JSON_THROW_ON_ERROR);
+        } catch (\JsonException $error) {
+            throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', "{$path} is not valid JSON: ".$error->getMessage(), 'path');
+        }
+        $problem = self::contentProblem($path, $content);
+        if ($problem !== null) {
+            throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', "{$path}: {$problem}", 'path');
+        }
+        clearstatcache(true, $file);
+
+        return ['path' => $path, 'modifiedMs' => (int) filemtime($file) * 1000, 'content' => $content];
+    }
+
+    /** @param  mixed  $content  decoded with objects as stdClass, so `{}` stays an object */
+    public function write(string $path, mixed $content): array
+    {
+        $file = $this->locate($path);
+        $problem = self::contentProblem($path, $content);
+        if ($problem !== null) {
+            throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', $problem, 'content');
+        }
+        $this->assertWritable();
+        if (! is_dir(dirname($file)) && ! @mkdir(dirname($file), 0775, true) && ! is_dir(dirname($file))) {
+            throw new WorkspaceError(403, 'WORKSPACE_READ_ONLY', 'The workspace is read-only: the folder '.dirname($path).' could not be made');
+        }
+        $this->locate($path);
+        // Written beside and renamed, so a reader never sees half a file.
+        $temporary = $file.'.'.bin2hex(random_bytes(6)).'.tmp';
+        if (file_put_contents($temporary, self::fileText($content)) === false || ! rename($temporary, $file)) {
+            @unlink($temporary);
+            throw new WorkspaceError(403, 'WORKSPACE_READ_ONLY', "The workspace is read-only: {$path} could not be written");
+        }
+        clearstatcache(true, $file);
+
+        return ['path' => $path, 'modifiedMs' => (int) filemtime($file) * 1000, 'content' => $content];
+    }
+
+    public function delete(string $path): array
+    {
+        $file = $this->locate($path);
+        if (! is_file($file)) {
+            throw new WorkspaceError(404, 'NOT_FOUND', "There is no {$path} in the workspace");
+        }
+        $this->assertWritable();
+        if (! @unlink($file)) {
+            throw new WorkspaceError(403, 'WORKSPACE_READ_ONLY', "The workspace is read-only: {$path} could not be deleted");
+        }
+
+        return ['path' => $path, 'deleted' => true];
+    }
+
+    public static function isFilePath(string $path): bool
+    {
+        return preg_match(self::FILE_PATTERN, $path) === 1 && ! str_contains($path, '..');
+    }
+
+    /** Sorted keys at every level, two-space indent, a final newline: the same bytes as the Node host. */
+    public static function fileText(mixed $content): string
+    {
+        $json = json_encode(self::sorted($content), JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR);
+
+        return preg_replace_callback('/^(?: {4})+/m', static fn ($m) => str_repeat(' ', intdiv(strlen($m[0]), 2)), $json)."\n";
+    }
+
+    private static function sorted(mixed $value): mixed
+    {
+        if (is_array($value)) {
+            return array_map([self::class, 'sorted'], $value);
+        }
+        if ($value instanceof \stdClass) {
+            $properties = get_object_vars($value);
+            ksort($properties, SORT_STRING);
+            $result = new \stdClass();
+            foreach ($properties as $key => $item) {
+                $result->{$key} = self::sorted($item);
+            }
+
+            return $result;
+        }
+
+        return $value;
+    }
+
+    public static function contentProblem(string $path, mixed $content): ?string
+    {
+        if (! $content instanceof \stdClass) {
+            return 'a workspace file holds one JSON object';
+        }
+        if (! isset($content->name) || ! is_string($content->name) || trim($content->name) === '') {
+            return '"name" must be a non-empty string';
+        }
+        if (str_starts_with($path, 'environments/')) {
+            if (! isset($content->variables) || ! $content->variables instanceof \stdClass) {
+                return '"variables" must be an object of name: value';
+            }
+            foreach (get_object_vars($content->variables) as $name => $value) {
+                if (! is_string($value)) {
+                    return "variable \"{$name}\" must be a string";
+                }
+            }
+
+            return null;
+        }
+        if (! isset($content->method, $content->url) || ! is_string($content->method) || ! is_string($content->url)) {
+            return '"method" and "url" must be strings';
+        }
+        if (property_exists($content, 'auth')) {
+            if (! $content->auth instanceof \stdClass || ! in_array($content->auth->type ?? null, self::AUTH_TYPES, true)) {
+                return '"auth" must be { "type": … }';
+            }
+            $extra = array_values(array_diff(array_keys(get_object_vars($content->auth)), ['type']));
+            if ($extra !== []) {
+                return '"auth" keeps only its type; credentials ('.implode(', ', $extra).') never go into a file';
+            }
+        }
+
+        return null;
+    }
+
+    private function locate(string $path): string
+    {
+        if (! self::isFilePath($path)) {
+            throw new WorkspaceError(422, 'INVALID_WORKSPACE_PATH', "'{$path}' is not a workspace file: use environments/NAME.json or requests/NAME.json", 'path');
+        }
+        $file = "{$this->root}/{$path}";
+        foreach ([$this->root, dirname($file), $file] as $step) {
+            if (is_link($step)) {
+                $name = $step === $this->root ? 'the workspace folder' : substr($step, strlen($this->root) + 1);
+                throw new WorkspaceError(422, 'INVALID_WORKSPACE_PATH', "{$name} is a symbolic link; Kite does not follow links in the workspace", 'path');
+            }
+        }
+
+        return $file;
+    }
+
+    private function readOnlyReason(): ?string
+    {
+        $probe = $this->root;
+        while (! file_exists($probe) && dirname($probe) !== $probe) {
+            $probe = dirname($probe);
+        }
+
+        return is_writable($probe) ? null : 'The host has no write permission for '.($probe === $this->root ? $this->shown() : $probe);
+    }
+
+    private function assertWritable(): void
+    {
+        $reason = $this->readOnlyReason();
+        if ($reason !== null) {
+            throw new WorkspaceError(403, 'WORKSPACE_READ_ONLY', "The workspace is read-only: {$reason}");
+        }
+    }
+
+    private function shown(): string
+    {
+        $base = rtrim(base_path(), '/').'/';
+
+        return str_starts_with($this->root, $base) ? substr($this->root, strlen($base)) : $this->root;
+    }
+}

@@ -1,0 +1,76 @@
+<?php
+
+namespace Kite\Tests\Feature;
+
+use Illuminate\Testing\TestResponse;
+use Kite\Tests\TestCase;
+
+class WorkspaceTest extends TestCase
+{
+    private string $folder;
+
+    protected function setUp(): void
+    {
+        parent::setUp();
+        $this->folder = sys_get_temp_dir().'/kite-workspace-'.bin2hex(random_bytes(4));
+        mkdir($this->folder);
+        config(['kite.workspace' => $this->folder]);
+    }
+
+    protected function tearDown(): void
+    {
+        exec('rm -rf '.escapeshellarg($this->folder));
+        parent::tearDown();
+    }
+
+    private function putFile(string $path, mixed $content, bool $withToken = true): TestResponse
+    {
+        $headers = ['Content-Type' => 'application/json', 'Accept' => 'application/json'] + ($withToken ? ['X-CSRF-TOKEN' => self::TOKEN] : []);
+
+        return $this->withSession(['_token' => self::TOKEN])->call('PUT', "/http-client/api/workspace/files/{$path}", [], [], [], $this->transformHeadersToServerVars($headers), is_string($content) ? $content : json_encode($content));
+    }
+
+    public function test_an_environment_is_written_as_pretty_json_with_sorted_keys_and_read_back(): void
+    {
+        $this->putFile('environments/local.json', ['variables' => ['userId' => '2', 'b' => '1'], 'name' => 'local'])->assertOk();
+
+        $this->assertSame("{\n  \"name\": \"local\",\n  \"variables\": {\n    \"b\": \"1\",\n    \"userId\": \"2\"\n  }\n}\n", file_get_contents($this->folder.'/environments/local.json'));
+        $this->getJson('/http-client/api/workspace')->assertOk()
+            ->assertJsonPath('writable', true)
+            ->assertJsonPath('files.0.path', 'environments/local.json');
+        $this->getJson('/http-client/api/workspace/files/environments/local.json')->assertOk()->assertJsonPath('content.variables.userId', '2');
+    }
+
+    public function test_empty_objects_stay_objects_in_a_request_file(): void
+    {
+        $this->putFile('requests/me.json', json_encode(['name' => 'Me', 'method' => 'GET', 'url' => '/api/me', 'pathParams' => new \stdClass(), 'auth' => ['type' => 'current-user']]))->assertOk();
+        $this->assertStringContainsString('"pathParams": {}', file_get_contents($this->folder.'/requests/me.json'));
+    }
+
+    public function test_writes_need_the_xsrf_token_and_stay_inside_the_folder(): void
+    {
+        $this->putFile('requests/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/'], false)->assertStatus(419)->assertJsonPath('error.code', 'XSRF_MISMATCH');
+        $this->putFile('requests/..%2F..%2Fescape.json', ['name' => 'a', 'method' => 'GET', 'url' => '/'])->assertStatus(422)->assertJsonPath('error.code', 'INVALID_WORKSPACE_PATH');
+        $this->putFile('other/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/'])->assertStatus(422);
+        symlink(sys_get_temp_dir(), $this->folder.'/requests');
+        $this->putFile('requests/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/'])->assertStatus(422)->assertJsonPath('error.message', 'requests is a symbolic link; Kite does not follow links in the workspace');
+    }
+
+    public function test_a_malformed_file_is_a_clear_422_and_credentials_are_refused(): void
+    {
+        mkdir($this->folder.'/requests');
+        file_put_contents($this->folder.'/requests/broken.json', '{"name": ');
+        $this->getJson('/http-client/api/workspace/files/requests/broken.json')->assertStatus(422)
+            ->assertJsonPath('error.code', 'INVALID_WORKSPACE_FILE')
+            ->assertJsonPath('error.message', 'requests/broken.json is not valid JSON: Syntax error');
+        $this->putFile('requests/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/', 'auth' => ['type' => 'bearer', 'token' => 't']])->assertStatus(422)
+            ->assertJsonPath('error.message', '"auth" keeps only its type; credentials (token) never go into a file');
+    }
+
+    public function test_a_file_is_deleted(): void
+    {
+        $this->putFile('requests/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/'])->assertOk();
+        $this->withSession(['_token' => self::TOKEN])->call('DELETE', '/http-client/api/workspace/files/requests/a.json', [], [], [], $this->transformHeadersToServerVars(['X-CSRF-TOKEN' => self::TOKEN, 'Accept' => 'application/json']))->assertOk();
+        $this->getJson('/http-client/api/workspace/files/requests/a.json')->assertNotFound()->assertJsonPath('error.code', 'NOT_FOUND');
+    }
+}

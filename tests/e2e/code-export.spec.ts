@@ -21,7 +21,7 @@ test('the Code dialog writes the request in each language, leaves the token out 
   await dialog.getByRole('tab', { name: 'Laravel Http::' }).click();
   await expect(code).toContainText('use Illuminate\\Support\\Facades\\Http;');
   await expect(code).toContainText("Http::withToken('<token>')");
-  await dialog.getByRole('checkbox', { name: 'Include token and password' }).check();
+  await dialog.getByRole('checkbox', { name: 'Include secrets' }).check();
   await expect(code).toContainText("Http::withToken('s3cret-token')");
 
   await dialog.getByRole('tab', { name: 'Python requests' }).click();

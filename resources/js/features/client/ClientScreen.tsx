@@ -167,10 +167,14 @@ export default function ClientScreen() {
     });
   }, [store, baseUrl, globalHeaders]);
 
+  // For the "Code" dialog: variables filled in or kept as {{placeholders}}, as the user chooses;
+  // secrets (secret variables, the token and password) only when asked for.
   const describeRequest = useCallback(
-    async (includeSecrets: boolean) => {
+    async ({ includeSecrets, fillVariables }: { includeSecrets: boolean; fillVariables: boolean }) => {
       flushPendingEdits();
-      const current = store.get(requestStateAtom);
+      const typed = store.get(requestStateAtom);
+      const scope = store.get(variableScopeAtom);
+      const current = fillVariables ? resolveRequest(typed, includeSecrets ? scope : publicScope(scope)).state : typed;
       const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
       return describeOutgoing(current, { baseUrl, globalHeaders: headers, includeSecrets });
     },

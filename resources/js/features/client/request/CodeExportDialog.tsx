@@ -7,11 +7,17 @@ import { copyText } from '../../../lib/clipboard';
 import { CODE_LANGUAGES, missingAuthNote, toCode, type CodeLanguage } from './code-snippets';
 import type { OutgoingRequest } from './outgoing';
 
+/** Secrets (secret variables, token, password) only when asked for; variables filled in or kept. */
+export interface CodeChoice {
+  includeSecrets: boolean;
+  fillVariables: boolean;
+}
+
 export interface CodeExportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The request as it would go out now, with or without its secrets. */
-  describe: (includeSecrets: boolean) => Promise<OutgoingRequest>;
+  /** The request as it would go out now, as chosen. */
+  describe: (choice: CodeChoice) => Promise<OutgoingRequest>;
 }
 
 type Shown = { code: string; note: string | null } | { error: string };
@@ -19,13 +25,14 @@ type Shown = { code: string; note: string | null } | { error: string };
 export default function CodeExportDialog({ open, onOpenChange, describe }: CodeExportDialogProps) {
   const [language, setLanguage] = useState<CodeLanguage>('fetch');
   const [includeSecrets, setIncludeSecrets] = useState(false);
+  const [fillVariables, setFillVariables] = useState(true);
   const [shown, setShown] = useState<Shown | null>(null);
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
     if (!open) return;
     let current = true;
-    describe(includeSecrets)
+    describe({ includeSecrets, fillVariables })
       .then(async (request) => ({ code: await toCode(request, language), note: missingAuthNote(request) }))
       .then(
         (next) => current && setShown(next),
@@ -34,7 +41,7 @@ export default function CodeExportDialog({ open, onOpenChange, describe }: CodeE
     return () => {
       current = false;
     };
-  }, [open, language, includeSecrets, describe]);
+  }, [open, language, includeSecrets, fillVariables, describe]);
 
   const copy = async () => {
     if (!shown || !('code' in shown)) return;
@@ -71,9 +78,14 @@ export default function CodeExportDialog({ open, onOpenChange, describe }: CodeE
             {shown ? ('code' in shown ? shown.code : `The code could not be written: ${shown.error}`) : 'Writing…'}
           </pre>
           <div className="kite-dialog-foot">
-            <label className="kite-checkbox">
-              <input type="checkbox" checked={includeSecrets} onChange={(event) => setIncludeSecrets(event.target.checked)} /> Include token and password
-            </label>
+            <div className="kite-dialog-options">
+              <label className="kite-checkbox">
+                <input type="checkbox" checked={fillVariables} onChange={(event) => setFillVariables(event.target.checked)} /> Fill in variables
+              </label>
+              <label className="kite-checkbox">
+                <input type="checkbox" checked={includeSecrets} onChange={(event) => setIncludeSecrets(event.target.checked)} /> Include secrets
+              </label>
+            </div>
             <button type="button" className="kite-button" data-variant="primary" onClick={() => void copy()} disabled={!shown || !('code' in shown)}>
               {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />} {copied ? 'Copied' : 'Copy'}
             </button>

@@ -9,6 +9,7 @@ import { KeyValueEditor } from '../ui/KeyValueEditor';
 import { methodHasBody } from '../../../lib/body-types';
 import { authorizationLabel } from '../../../lib/authorization';
 import { whenIdle } from '../../../lib/idle';
+import type { CodeChoice } from './CodeExportDialog';
 import type { OutgoingRequest } from './outgoing';
 import type { RequestState } from './request-state';
 import { GENERATOR_PREFIX } from './relay-request';
@@ -37,7 +38,7 @@ export interface RequestBuilderProps {
   onAutofill: (seed?: number) => void;
   onCopyCurl: () => void;
   /** The request as it would go out now (for the "Code" dialog). */
-  describeRequest: (includeSecrets: boolean) => Promise<OutgoingRequest>;
+  describeRequest: (choice: CodeChoice) => Promise<OutgoingRequest>;
 }
 
 type Tab = 'params' | 'headers' | 'body' | 'auth' | 'capture';

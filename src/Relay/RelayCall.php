@@ -25,6 +25,7 @@ final class RelayCall
         public readonly array $body,
         public readonly array $authorization,
         public readonly ?int $timeoutMs,
+        public readonly bool $transaction = false,
     ) {
     }
 
@@ -55,6 +56,11 @@ final class RelayCall
             throw RelayError::invalid('timeoutMs', 'timeoutMs must be a positive number of milliseconds.');
         }
 
+        $transaction = $payload['transaction'] ?? false;
+        if (! is_bool($transaction)) {
+            throw RelayError::invalid('transaction', 'transaction must be true or false.');
+        }
+
         return new self(
             $application,
             strtoupper($method),
@@ -64,6 +70,7 @@ final class RelayCall
             self::body($payload['body'] ?? ['type' => 'none']),
             self::authorization($payload['authorization'] ?? ['type' => 'none']),
             $timeout === null ? null : (int) $timeout,
+            $transaction,
         );
     }
 
@@ -197,7 +204,7 @@ final class RelayCall
     /** The same call sent to another URL. */
     public function withUrl(string $url): self
     {
-        return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs);
+        return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs, $this->transaction);
     }
 
     /** Path and query string, with the relay's query pairs appended. */

@@ -84,6 +84,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
       userId: asString(auth.userId, ''),
     },
     autofillSeed: typeof value.autofillSeed === 'number' && Number.isFinite(value.autofillSeed) ? value.autofillSeed : null,
+    transaction: value.transaction === true,
   };
 }
 

@@ -84,5 +84,6 @@ export function buildRelayRequest(state: RequestState, globalHeaders: Array<{ na
     query: [...inlineQuery, ...activeRows(state.query).map(({ name, value }) => ({ name, value }))],
     body: relayBody(state),
     authorization: relayAuthorization(state),
+    ...(state.transaction ? { transaction: true } : {}),
   };
 }

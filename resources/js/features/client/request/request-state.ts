@@ -57,6 +57,8 @@ export interface RequestState {
   auth: AuthState;
   /** The seed of the last auto-fill, shown so the same payload can be generated again. */
   autofillSeed: number | null;
+  /** Transaction mode (RelayRequest.transaction): the app rolls this request's writes back. */
+  transaction: boolean;
 }
 
 let rowCounter = 0;
@@ -101,6 +103,7 @@ export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULT
     rawContentType: 'text/plain',
     auth: { type: defaults.defaultAuthorizationType, token: '', username: '', password: '', userId: '' },
     autofillSeed: null,
+    transaction: false,
   };
 }
 

@@ -166,6 +166,13 @@ export interface RelayRequest {
   authorization: RelayAuthorization;
   /** Per-request timeout in ms; the host's default (30000) when omitted. */
   timeoutMs?: number;
+  /**
+   * Transaction mode: every database write of this one call is rolled back once its response is
+   * taken, and mails, notifications and queued jobs are recorded instead of sent or queued. Only
+   * hosts that run the app in-process can honour it (Laravel, for the app itself); the answer's
+   * `trace.rolledBack` says whether it was. Other hosts and targets ignore it.
+   */
+  transaction?: boolean;
 }
 
 export interface RelayCookie {
@@ -200,6 +207,129 @@ export interface RelayResponseMeta {
    * changed (an edited OpenAPI file, a new Laravel route) and the app may fetch them again.
    */
   routesRevision?: string;
+  /**
+   * What happened inside the target while it answered, where the host can know: the Laravel host
+   * fills it for calls to the app itself (in-process); for other targets hosts send at most
+   * `timings` (from a `Server-Timing` response header). Absent when the host knows nothing.
+   * Every field is optional: a missing list means "not recorded", an empty one "none happened".
+   */
+  trace?: RelayTrace;
+}
+
+/**
+ * A value as the app dumped it, turned into plain JSON: scalars as themselves, lists as arrays,
+ * other arrays and objects as objects. An object carries its class under `@class` (a resource its
+ * type under `@resource`); a cut collection or string says how much is left out under `…`;
+ * a value already shown higher up is `{ "@class": …, "@ref": n }`. Floats JSON cannot hold
+ * (NAN, INF) are strings.
+ */
+export type DumpValue = null | boolean | number | string | DumpValue[] | { [key: string]: DumpValue };
+
+export interface TraceQuery {
+  sql: string;
+  /** Bound values in order (dates as strings, binary as a placeholder). */
+  bindings: Array<string | number | boolean | null>;
+  timeMs: number;
+  /** The connection's name, e.g. `mysql`. */
+  connection: string;
+}
+
+export interface TraceLog {
+  level: string;
+  message: string;
+  /** Values under keys that look secret (password, token, authorization, cookie, secret) are `********`. */
+  context: Record<string, DumpValue>;
+}
+
+export interface TraceDump {
+  value: DumpValue;
+  /** Where dump()/dd() was called, relative to the app's base path when inside it. */
+  file?: string;
+  line?: number;
+  /** A dd(): the request ended there. */
+  isDd?: boolean;
+}
+
+export interface TraceMail {
+  to: string[];
+  cc?: string[];
+  bcc?: string[];
+  from?: string[];
+  subject: string;
+  /** The rendered body: HTML when the mail has it, else its text. */
+  body: string;
+  /** False when transaction mode held it back. */
+  sent: boolean;
+}
+
+export interface TraceNotification {
+  /** The notification's class. */
+  notification: string;
+  channel: string;
+  /** The notifiable: its class and key, e.g. `App\Models\User#3`. */
+  notifiable: string;
+  /** False when transaction mode held it back. */
+  sent: boolean;
+}
+
+export interface TraceJob {
+  /** The job's class (or display name). */
+  job: string;
+  connection?: string;
+  queue?: string;
+  /** False when transaction mode recorded it instead of queueing it. */
+  queued: boolean;
+}
+
+export interface TraceHttp {
+  method: string;
+  url: string;
+  /** Absent when no response came (then `error` says why). */
+  status?: number;
+  timeMs?: number;
+  error?: string;
+}
+
+export interface TraceFrame {
+  file?: string;
+  line?: number;
+  /** `Class->method`, `Class::method` or `function`. */
+  call?: string;
+  /** A frame in the app's own code (not its vendor folder or the framework). */
+  app: boolean;
+}
+
+export interface TraceException {
+  class: string;
+  message: string;
+  file: string;
+  line: number;
+  /** The app's own frames first, then the rest, each group in stack order. */
+  frames: TraceFrame[];
+}
+
+/** One `Server-Timing` entry (or a host's own measure). */
+export interface TraceTiming {
+  name: string;
+  durationMs?: number;
+  description?: string;
+}
+
+export interface RelayTrace {
+  queries?: TraceQuery[];
+  logs?: TraceLog[];
+  dumps?: TraceDump[];
+  mails?: TraceMail[];
+  notifications?: TraceNotification[];
+  jobs?: TraceJob[];
+  http?: TraceHttp[];
+  /** The exception the app's handler reported for this call, if any. */
+  exception?: TraceException;
+  /** Time spent inside the app handling the call. */
+  appTimeMs?: number;
+  timings?: TraceTiming[];
+  /** True when transaction mode rolled every database write of the call back. */
+  rolledBack?: boolean;
 }
 
 /**

@@ -231,6 +231,28 @@ export async function runConformance(pageUrl, options = {}) {
     return `${route.id} → ${meta.status}`;
   });
 
+  await check('relay with transaction: true answers a frame; its trace, when present, matches the schema', async () => {
+    needConfig();
+    const { app, route } = anyGetRoute();
+    expect(route, 'no GET route to try');
+    const response = await relay({ application: app.id, method: 'GET', url: route.uri, headers: [{ name: 'Accept', value: 'application/json' }], query: [], body: { type: 'none' }, authorization: { type: 'none' }, transaction: true });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(response.status === 200, `relay answered ${response.status}: ${new TextDecoder().decode(bytes.subarray(0, 200))}`);
+    const { meta } = decodeRelayFrame(bytes);
+    const bad = problems('relay-response-meta', meta);
+    expect(!bad, `metadata does not match relay-response-meta.schema.json: ${bad}`);
+    if (meta.trace === undefined) return 'no trace (transaction mode ignored)';
+    // A host that honours transaction mode says so; one that ignores it never claims a rollback.
+    const recorded = Object.keys(meta.trace).filter((key) => key !== 'rolledBack');
+    return `trace with ${recorded.join(', ') || 'nothing'}${meta.trace.rolledBack ? ', rolled back' : ''}`;
+  });
+
+  await check('relay with a transaction flag that is not a boolean is 422 naming "transaction"', async () => {
+    needConfig();
+    const body = await expectError(await relay({ method: 'GET', url: '/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' }, transaction: 'yes' }), 422, 'INVALID_RELAY_REQUEST');
+    expect(body.error.field === 'transaction', `field is ${JSON.stringify(body.error.field)}`);
+  });
+
   await check('impersonation is relayed, or refused with the exact message when not configured', async () => {
     needConfig();
     const { app, route } = anyGetRoute();

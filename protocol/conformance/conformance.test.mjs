@@ -67,7 +67,7 @@ describe('schemas and the host agree', () => {
     { application: 'demo', method: 'POST', url: 'users', headers: [{ name: 'X-A', value: '1' }], query: [{ name: 'q', value: '' }], body: { type: 'json', text: '{}' }, authorization: { type: 'bearer', token: 't' }, timeoutMs: 1000 },
     { method: 'PUT', url: '/f', body: { type: 'form', fields: [{ name: 'a', value: 'b' }] }, authorization: { type: 'basic', username: 'u', password: 'p' } },
     { method: 'POST', url: '/u', body: { type: 'multipart', fields: [{ name: 't', kind: 'text', value: 'v' }, { name: 'f', kind: 'file', filename: 'a.txt', contentType: 'text/plain', base64: 'aGk=' }] }, authorization: { type: 'impersonate', userId: '5' } },
-    { method: 'PATCH', url: '/r', body: { type: 'raw', text: '<a/>', contentType: 'application/xml' }, authorization: { type: 'none' } },
+    { method: 'PATCH', url: '/r', body: { type: 'raw', text: '<a/>', contentType: 'application/xml' }, authorization: { type: 'none' }, transaction: true },
   ];
   const invalid = [
     { method: 'FETCH', url: '/', body: { type: 'none' }, authorization: { type: 'none' } },
@@ -76,6 +76,7 @@ describe('schemas and the host agree', () => {
     { method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'bearer' } },
     { method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'impersonate', userId: '' } },
     { method: 'GET', url: '/', headers: [{ name: 'X' }], body: { type: 'none' }, authorization: { type: 'none' } },
+    { method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'none' }, transaction: 'yes' },
   ];
 
   it('accepts the same relay requests as the host', () => {
@@ -83,6 +84,28 @@ describe('schemas and the host agree', () => {
       expect(problems('relay-request', request)).toBeNull();
       expect(() => validateRelayRequest(structuredClone(request))).not.toThrow();
     }
+  });
+
+  it('accepts a trace of every kind and refuses a malformed one', () => {
+    const meta = { status: 200, statusText: 'OK', headers: [], cookies: [], bodySize: 0, bodyBytes: 0, truncated: false, url: 'http://a.test/', timing: { ttfbMs: 1, totalMs: 1 } };
+    const trace = {
+      queries: [{ sql: 'select * from users where id = ?', bindings: [1, 'a', null, true], timeMs: 0.5, connection: 'sqlite' }],
+      logs: [{ level: 'info', message: 'hi', context: { password: '********' } }],
+      dumps: [{ value: { '@class': 'App\\User', id: 1, tags: ['a'] }, file: 'routes/api.php', line: 3 }, { value: 'x', isDd: true }],
+      mails: [{ to: ['a@b.test'], subject: 'Hi', body: '<p>Hi</p>', sent: false }],
+      notifications: [{ notification: 'App\\Welcome', channel: 'mail', notifiable: 'App\\User#1', sent: true }],
+      jobs: [{ job: 'App\\Jobs\\Ping', connection: 'sync', queue: 'default', queued: false }],
+      http: [{ method: 'GET', url: 'http://x.test/', status: 200, timeMs: 3 }, { method: 'GET', url: 'http://y.test/', error: 'refused' }],
+      exception: { class: 'RuntimeException', message: 'boom', file: 'routes/api.php', line: 9, frames: [{ file: 'routes/api.php', line: 9, call: '{closure}', app: true }, { app: false }] },
+      appTimeMs: 4.2,
+      timings: [{ name: 'db', durationMs: 2, description: 'Database' }],
+      rolledBack: true,
+    };
+    expect(problems('relay-response-meta', { ...meta, trace })).toBeNull();
+    expect(problems('relay-response-meta', { ...meta, trace: {} })).toBeNull();
+    expect(problems('relay-response-meta', { ...meta, trace: { queries: [{ sql: 'x' }] } })).not.toBeNull();
+    expect(problems('relay-response-meta', { ...meta, trace: { rolledBack: 'yes' } })).not.toBeNull();
+    expect(problems('relay-response-meta', { ...meta, trace: { unknown: [] } })).not.toBeNull();
   });
 
   it('refuses the same relay requests as the host', () => {

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { parseSetCookie } from '../../protocol/cookies.js';
 import { RELAY_FRAME_CONTENT_TYPE, encodeRelayFrameHead } from '../../protocol/frame.js';
+import { serverTimings } from './server-timing.mjs';
 
 /** @typedef {import('../../protocol/types').RelayResponseMeta} RelayResponseMeta */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -126,6 +127,8 @@ export function sendToTarget(options) {
             timing: { ttfbMs: round(ttfbMs), totalMs: round(performance.now() - started) },
           };
           if (status >= 300 && status < 400 && location) meta.redirectLocation = resolveLocation(location, target);
+          const timings = serverTimings(headers);
+          if (timings.length > 0) meta.trace = { timings };
           resolve({ meta, chunks });
         });
       });

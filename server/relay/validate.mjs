@@ -101,6 +101,8 @@ export function validateRelayRequest(input) {
   if (input.timeoutMs !== undefined && (typeof input.timeoutMs !== 'number' || !Number.isFinite(input.timeoutMs) || input.timeoutMs <= 0 || input.timeoutMs > MAX_TIMEOUT_MS)) {
     fail('timeoutMs', `timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
   }
+  // Transaction mode needs an in-process host; this host accepts the flag and ignores it.
+  if (input.transaction !== undefined && typeof input.transaction !== 'boolean') fail('transaction', 'transaction must be true or false');
 
   return /** @type {RelayRequest} */ ({ ...input, headers, query, body: bodyObject, authorization: auth });
 }

@@ -12,6 +12,8 @@ use Illuminate\Session\ArraySessionHandler;
 use Illuminate\Session\SessionManager;
 use Illuminate\Session\Store;
 use Illuminate\Support\Str;
+use Kite\Trace\Capture;
+use Kite\Trace\DdCalled;
 use Symfony\Component\HttpFoundation\Response;
 
 /**
@@ -21,6 +23,10 @@ use Symfony\Component\HttpFoundation\Response;
  * The relayed request runs in an IsolatedScope: its own session (a copy of the user's for
  * `current-user`, an empty one otherwise), its own guards, cookie jar and redirector. Whatever it
  * does to them (logging in or out, flashing, queueing cookies) stays inside its response.
+ *
+ * It also runs under a Trace Capture: dump()/dd(), queries, logs, mails, notifications, jobs,
+ * outgoing HTTP and the reported exception come back as the answer's `trace`, and with
+ * `transaction: true` its database writes are rolled back and its mails and jobs held back.
  */
 final class InProcessDispatcher
 {
@@ -44,7 +50,7 @@ final class InProcessDispatcher
             'session.store' => $session,
             'auth' => $auth,
             'cookie' => $this->cookieJar(),
-        ], function () use ($request, $auth, $impersonated, $guard) {
+        ], function () use ($request, $call, $auth, $impersonated, $guard) {
             if ($impersonated !== null) {
                 // Built inside the scope, the guard reads the isolated session; setUser() logs the
                 // user in for this request only (nothing is written to any session).
@@ -52,11 +58,21 @@ final class InProcessDispatcher
                 $auth->guard($guard)->setUser($impersonated);
             }
 
-            $started = hrtime(true);
-            $response = $this->app->make(HttpKernel::class)->handle($request);
-            $ttfb = (hrtime(true) - $started) / 1e6;
-            $body = self::bodyOf($response);
-            $total = (hrtime(true) - $started) / 1e6;
+            // The trace records the call (and transaction mode rolls it back) until its body is
+            // read: a streamed body runs the app's code too.
+            [[$response, $body, $ttfb, $total], $trace] = Capture::run($this->app, $call->transaction, function () use ($request) {
+                $started = hrtime(true);
+                $response = $this->app->make(HttpKernel::class)->handle($request);
+                $ttfb = (hrtime(true) - $started) / 1e6;
+                try {
+                    $body = self::bodyOf($response);
+                } catch (DdCalled $dd) {
+                    $response = $dd->response();
+                    $body = (string) $response->getContent();
+                }
+
+                return [$response, $body, $ttfb, (hrtime(true) - $started) / 1e6];
+            });
 
             return new RelayResult(
                 $response->getStatusCode(),
@@ -67,6 +83,7 @@ final class InProcessDispatcher
                 $request->fullUrl(),
                 $ttfb,
                 $total,
+                $trace,
             );
         });
     }

@@ -33,6 +33,7 @@ final class RelayCall
         public readonly array $body,
         public readonly array $authorization,
         public readonly ?int $timeoutMs,
+        public readonly bool $transaction = false,
     ) {
     }
 
@@ -70,6 +71,11 @@ final class RelayCall
 
         $authorization = self::authorization($payload['authorization'] ?? ['type' => 'none']);
 
+        $transaction = $payload['transaction'] ?? false;
+        if (! is_bool($transaction)) {
+            throw RelayError::invalid('transaction', 'transaction must be true or false.');
+        }
+
         return new self(
             $application,
             strtoupper($method),
@@ -79,6 +85,7 @@ final class RelayCall
             self::body($payload['body'] ?? ['type' => 'none']),
             $authorization,
             $timeout,
+            $transaction,
         );
     }
 
@@ -256,7 +263,7 @@ final class RelayCall
     /** The same call sent to another URL. */
     public function withUrl(string $url): self
     {
-        return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs);
+        return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs, $this->transaction);
     }
 
     /** Path and query string, with the relay's query pairs appended. */

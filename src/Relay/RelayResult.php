@@ -22,6 +22,8 @@ final class RelayResult
         public readonly float $ttfbMs,
         public readonly float $totalMs,
         public readonly ?int $cutFromSize = null,
+        /** RelayResponseMeta.trace, for hosts that know what happened inside the target */
+        public readonly ?array $trace = null,
     ) {
     }
 
@@ -55,6 +57,9 @@ final class RelayResult
             }
         }
         $meta['routesRevision'] = $routesRevision;
+        if ($this->trace !== null) {
+            $meta['trace'] = $this->trace;
+        }
 
         $line = json_encode($meta, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR);
 

@@ -215,3 +215,85 @@ test('the Laravel host passes the protocol conformance suite', async () => {
   expect(results.length).toBeGreaterThan(10);
   expect(results.filter((result: { ok: boolean }) => !result.ok)).toEqual([]);
 });
+
+/** The explorer lists routes in a virtual list: search first, so a route far down is on screen. */
+async function searchAndPick(page: Page, method: string, uri: string) {
+  await page.getByLabel('Search routes').fill(uri);
+  await pickRoute(page, method, uri);
+}
+
+test('in the UI, dump() and dd() come back as foldable trees in the Trace tab, and the relay still answers', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'GET', '/api/trace/dd');
+  await send(page);
+  const response = responseArea(page);
+  await expect(response).toHaveText(/^500\s*Internal Server Error/);
+  await response.getByRole('tab', { name: /Trace/ }).click();
+  const dumps = response.getByRole('region', { name: 'Dumps' });
+  await expect(dumps.getByText('app/Http/Controllers/TraceController.php:28')).toBeVisible();
+  await expect(dumps.getByText('dd() — the request ended here')).toHaveCount(1);
+  const answer = dumps.getByRole('region', { name: /^Dump 2 at/ });
+  await expect(answer).toContainText('"answer": 42');
+  await page.screenshot({ path: join(tmpdir(), 'kite-laravel-trace-dumps.png'), fullPage: true });
+  await answer.getByRole('button', { name: 'Fold line 1' }).click();
+  await expect(answer).not.toContainText('"answer": 42');
+});
+
+test('in the UI, the Trace tab lists queries with a likely N+1, logs with secrets masked, and the exception', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'GET', '/api/trace/queries');
+  await send(page);
+  const response = responseArea(page);
+  await expect(response).toHaveText(/^200\s*OK/);
+  await response.getByRole('tab', { name: /Trace/ }).click();
+  const queries = response.getByRole('region', { name: 'Queries' });
+  // One query per user: earlier tests may have added users to the three seeded ones.
+  await expect(queries.getByRole('note')).toContainText(/Likely N\+1: the same query ran \d+ times/);
+  const runs = Number(/ran (\d+) times/.exec(await queries.getByRole('note').innerText())![1]);
+  expect(runs).toBeGreaterThanOrEqual(3);
+  await expect(queries.getByText('N+1?')).toHaveCount(runs);
+  await expect(queries.getByText('slowest')).toHaveCount(1);
+  const logs = response.getByRole('region', { name: 'Logs' });
+  await expect(logs).toContainText('listed users');
+  await expect(logs).toContainText('"password": "********"');
+  await expect(logs).not.toContainText('hunter2');
+  await page.screenshot({ path: join(tmpdir(), 'kite-laravel-trace-queries.png'), fullPage: true });
+
+  await searchAndPick(page, 'GET', '/api/explode');
+  await send(page);
+  await expect(response).toHaveText(/^500/);
+  await response.getByRole('tab', { name: /Trace/ }).click();
+  const exception = response.getByRole('region', { name: 'Exception' });
+  await expect(exception).toContainText('RuntimeException');
+  await expect(exception).toContainText('The fixture route exploded');
+  await expect(exception.getByText(/routes\/api\.php:\d+$/).first()).toBeVisible();
+  await page.screenshot({ path: join(tmpdir(), 'kite-laravel-trace-exception.png'), fullPage: true });
+});
+
+test('in the UI, the Transaction toggle rolls the write back, holds mails and jobs back, and is remembered with the request', async ({ page }) => {
+  await openKiteAsGrace(page);
+  const countUsers = () => page.evaluate(async () => (await (await fetch('/api/users', { headers: { Accept: 'application/json' } })).json()).length as number);
+  const before = await countUsers();
+  await searchAndPick(page, 'POST', '/api/trace/write');
+  const toggle = page.getByRole('checkbox', { name: 'Transaction' });
+  await toggle.check();
+  await send(page);
+  const response = responseArea(page);
+  await expect(response).toHaveText(/^200\s*OK/);
+  await expect(response.getByRole('note').filter({ hasText: 'Rolled back' })).toBeVisible();
+  await response.getByRole('tab', { name: /Trace/ }).click();
+  await expect(response.getByText('Transaction rolled back')).toBeVisible();
+  await expect(response.getByRole('region', { name: 'Mails' })).toContainText('held back');
+  await expect(response.getByRole('region', { name: 'Jobs' })).toContainText('not queued');
+  await expect(response.getByRole('region', { name: 'Notifications' })).toContainText('held back');
+  await page.screenshot({ path: join(tmpdir(), 'kite-laravel-trace-transaction.png'), fullPage: true });
+  expect(await countUsers(), 'the user the route wrote was rolled back').toBe(before);
+
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Transaction' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Transaction' }).uncheck();
+  await send(page);
+  await expect(response).toHaveText(/^200\s*OK/);
+  await expect(response.getByRole('note').filter({ hasText: 'Rolled back' })).toHaveCount(0);
+  expect(await countUsers()).toBe(before + 1);
+});

@@ -7,6 +7,7 @@ import { TextField } from '../ui/TextField';
 import { fromCurl, looksLikeCurl } from './curl';
 import { HTTP_METHODS, type RequestState, emptyRow, pathParamNames } from './request-state';
 import { relativeToBase, splitUrl } from './url';
+import { TransactionToggle } from './TransactionToggle';
 
 export interface UrlBarProps {
   state: RequestState;
@@ -74,6 +75,7 @@ export function UrlBar({ state, update, baseUrl, pending, onSend, onCancel }: Ur
             if (patch) update(patch);
           }}
         />
+        <TransactionToggle checked={state.transaction} onChange={(transaction) => update({ transaction })} />
         {/* Distinct keys: reusing one element would let a Cancel click that settles the request
             turn into a Send submit before the click's default action runs. */}
         {pending ? (

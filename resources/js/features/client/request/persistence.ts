@@ -86,6 +86,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
     },
     autofillSeed: typeof value.autofillSeed === 'number' && Number.isFinite(value.autofillSeed) ? value.autofillSeed : null,
     captures: normalizeCaptureRules(value.captures),
+    transaction: value.transaction === true,
   };
 }
 

@@ -91,5 +91,6 @@ export function buildRelayRequest(
     query: [...inlineQuery, ...activeRows(state.query).map(({ name, value }) => ({ name, value }))],
     body: relayBody(state),
     authorization: relayAuthorization(state),
+    ...(state.transaction ? { transaction: true } : {}),
   };
 }

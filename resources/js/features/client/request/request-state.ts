@@ -60,6 +60,8 @@ export interface RequestState {
   autofillSeed: number | null;
   /** Variables set from each response of this request (features/workspace). */
   captures: CaptureRule[];
+  /** Transaction mode (RelayRequest.transaction): the app rolls this request's writes back. */
+  transaction: boolean;
 }
 
 let rowCounter = 0;
@@ -105,6 +107,7 @@ export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULT
     auth: { type: defaults.defaultAuthorizationType, token: '', username: '', password: '', userId: '' },
     autofillSeed: null,
     captures: [],
+    transaction: false,
   };
 }
 

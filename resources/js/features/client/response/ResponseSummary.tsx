@@ -25,6 +25,11 @@ export function ResponseSummary({ result }: { result: RelayResult }) {
         <span className="kite-muted">Size</span> <span>{formatSize(meta.bodySize)}</span>
       </span>
       <ArrivalTime at={result.receivedAt} />
+      {meta.trace?.rolledBack ? (
+        <span className="kite-response-rolled-back" role="note" title="Transaction mode: every database write of this call was rolled back; mails, notifications and jobs were held back">
+          Rolled back
+        </span>
+      ) : null}
       {meta.truncated ? (
         <span className="kite-response-truncated" role="note">
           Truncated: showing {formatSize(meta.bodyBytes)} of {formatSize(meta.bodySize)} ({formatExactSize(meta.bodySize)})

@@ -1,6 +1,6 @@
-// The response pane: summary line, then Body / Headers / Cookies tabs. Large bodies are decoded,
+// The response pane: summary line, then Body / Headers / Cookies / Trace tabs. Large bodies are decoded,
 // formatted and searched in a Web Worker and rendered as a window of lines (see BodyView).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
 // Started early by LazyResponseViewer, so the worker is off the path of the first large response.
 export { prewarmBodyWorker } from './body-source';
@@ -9,6 +9,11 @@ import { ResponseCookies } from './ResponseCookies';
 import { ResponseHeaders } from './ResponseHeaders';
 import { ResponseSummary } from './ResponseSummary';
 import { TimingView } from './TimingView';
+import { JsonTree } from './JsonTree';
+import { traceCount } from '../../trace/trace-analysis';
+
+// What happened inside the app (RelayResponseMeta.trace): a chunk of its own, fetched on first use.
+const TraceView = lazy(() => import('../../trace/TraceView'));
 
 export interface ResponseViewerProps {
   result: RelayResult | null;
@@ -16,7 +21,7 @@ export interface ResponseViewerProps {
   pending: boolean;
 }
 
-type Section = 'body' | 'headers' | 'cookies' | 'timing';
+type Section = 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
 
 export function ResponseViewer({ result, failure, pending }: ResponseViewerProps) {
   return (
@@ -50,6 +55,11 @@ function ResponseDetails({ result }: { result: RelayResult }) {
         <SectionTab id="cookies" current={section} onSelect={setSection}>
           Cookies <span className="kite-response-count">{meta.cookies.length}</span>
         </SectionTab>
+        {meta.trace ? (
+          <SectionTab id="trace" current={section} onSelect={setSection}>
+            Trace <span className="kite-response-count">{traceCount(meta.trace)}</span>
+          </SectionTab>
+        ) : null}
         <SectionTab id="timing" current={section} onSelect={setSection}>Timing</SectionTab>
       </div>
       {/* The body stays mounted while another section shows, so a large body is not formatted
@@ -65,6 +75,13 @@ function ResponseDetails({ result }: { result: RelayResult }) {
       {section === 'cookies' ? (
         <div className="kite-response-section" role="tabpanel" aria-label="Cookies">
           <ResponseCookies cookies={meta.cookies} />
+        </div>
+      ) : null}
+      {section === 'trace' && meta.trace ? (
+        <div className="kite-response-section" role="tabpanel" aria-label="Trace">
+          <Suspense fallback={<p className="kite-muted">Loading the trace…</p>}>
+            <TraceView trace={meta.trace} Tree={JsonTree} />
+          </Suspense>
         </div>
       ) : null}
       {section === 'timing' ? (

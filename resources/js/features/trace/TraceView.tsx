@@ -1,0 +1,224 @@
+// The response's Trace tab: what happened inside the app while it answered (RelayResponseMeta.trace).
+// Its own chunk, loaded when the tab is first opened. Dumps are drawn by the tree the response
+// viewer passes in (its JSON code view), so this feature imports no other feature.
+import type { ComponentType, ReactNode } from 'react';
+import type { DumpValue, RelayTrace, TraceException, TraceQuery } from '../../../../protocol/types';
+import { formatDuration } from '../../lib/format';
+import { queryFacts } from './trace-analysis';
+
+export interface TraceTreeProps {
+  value: DumpValue;
+  label: string;
+}
+
+export interface TraceViewProps {
+  trace: RelayTrace;
+  /** Draws a dumped value as a foldable JSON tree. */
+  Tree: ComponentType<TraceTreeProps>;
+}
+
+export default function TraceView({ trace, Tree }: TraceViewProps) {
+  const empty = !trace.exception && ![trace.dumps, trace.queries, trace.logs, trace.mails, trace.notifications, trace.jobs, trace.http, trace.timings].some((list) => list && list.length > 0);
+  return (
+    <div className="kite-trace" aria-label="Trace">
+      <p className="kite-trace-facts">
+        {trace.appTimeMs !== undefined ? <span>In the app {formatDuration(trace.appTimeMs)}</span> : null}
+        {trace.queries ? <span>{plural(trace.queries.length, 'query', 'queries')}</span> : null}
+        {trace.rolledBack ? <span className="kite-trace-rolled-back">Transaction rolled back</span> : null}
+      </p>
+      {empty ? <p className="kite-muted">Nothing was recorded inside the app for this call.</p> : null}
+      {trace.exception ? <ExceptionSection exception={trace.exception} /> : null}
+      {trace.dumps && trace.dumps.length > 0 ? (
+        <Section title="Dumps" count={trace.dumps.length}>
+          {trace.dumps.map((dump, index) => (
+            <div key={index} className="kite-trace-dump">
+              <div className="kite-trace-where">
+                {dump.isDd ? <span className="kite-trace-flag" data-tone="danger">dd() — the request ended here</span> : null}
+                <code>{dump.file ? `${dump.file}:${dump.line ?? 0}` : 'dump'}</code>
+              </div>
+              <Tree value={dump.value} label={`Dump ${index + 1}${dump.file ? ` at ${dump.file}:${dump.line ?? 0}` : ''}`} />
+            </div>
+          ))}
+        </Section>
+      ) : null}
+      {trace.queries && trace.queries.length > 0 ? <QueriesSection queries={trace.queries} /> : null}
+      {trace.logs && trace.logs.length > 0 ? (
+        <Section title="Logs" count={trace.logs.length}>
+          <ul className="kite-trace-list">
+            {trace.logs.map((log, index) => (
+              <li key={index}>
+                <span className="kite-trace-flag" data-tone={logTone(log.level)}>{log.level}</span> {log.message}
+                {Object.keys(log.context).length > 0 ? <pre className="kite-trace-pre">{JSON.stringify(log.context, null, 2)}</pre> : null}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {trace.mails && trace.mails.length > 0 ? (
+        <Section title="Mails" count={trace.mails.length}>
+          <ul className="kite-trace-list">
+            {trace.mails.map((mail, index) => (
+              <li key={index}>
+                <HeldBack sent={mail.sent} held="held back" />
+                <strong>{mail.subject || '(no subject)'}</strong> <span className="kite-muted">to {mail.to.join(', ') || '—'}</span>
+                <details>
+                  <summary>Body</summary>
+                  <iframe className="kite-trace-mail" title={`Mail: ${mail.subject}`} sandbox="" srcDoc={mail.body} />
+                </details>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      <HeldList
+        title="Notifications"
+        items={trace.notifications?.map((n) => ({ held: n.sent ? null : 'held back', name: n.notification, detail: `via ${n.channel} to ${n.notifiable}` }))}
+      />
+      <HeldList
+        title="Jobs"
+        items={trace.jobs?.map((job) => ({ held: job.queued ? null : 'not queued', name: job.job, detail: [job.connection, job.queue].filter(Boolean).join(' · ') }))}
+      />
+      {trace.http && trace.http.length > 0 ? (
+        <Section title="Outgoing HTTP" count={trace.http.length}>
+          <TimedRows
+            rows={trace.http.map((call) => [
+              call.method,
+              <span className="kite-mono">{call.url}</span>,
+              call.status ?? <span className="kite-trace-flag" data-tone="danger">{call.error ?? 'no response'}</span>,
+              call.timeMs,
+            ])}
+          />
+        </Section>
+      ) : null}
+      {trace.timings && trace.timings.length > 0 ? (
+        <Section title="Server timing" count={trace.timings.length}>
+          <TimedRows rows={trace.timings.map((timing) => [timing.name, timing.description ?? '', '', timing.durationMs])} />
+        </Section>
+      ) : null}
+    </div>
+  );
+}
+
+function QueriesSection({ queries }: { queries: TraceQuery[] }) {
+  const facts = queryFacts(queries);
+  return (
+    <Section title="Queries" count={queries.length} extra={<span className="kite-muted">{formatDuration(facts.totalMs)} in all</span>}>
+      {facts.repeated.map((entry) => (
+        <p key={entry.shape} className="kite-trace-warning" role="note">
+          Likely N+1: the same query ran {entry.count} times — <code>{entry.shape}</code>
+        </p>
+      ))}
+      <table className="kite-trace-table">
+        <thead>
+          <tr>
+            <th scope="col">Query</th>
+            <th scope="col">Connection</th>
+            <th scope="col">Time</th>
+          </tr>
+        </thead>
+        <tbody>
+          {queries.map((query, index) => (
+            <tr key={index} data-repeated={facts.repeatedIndex[index] >= 0 || undefined}>
+              <td className="kite-trace-wide">
+                <code className="kite-trace-sql">{query.sql}</code>
+                {query.bindings.length > 0 ? <div className="kite-muted kite-mono">[{query.bindings.map((value) => JSON.stringify(value)).join(', ')}]</div> : null}
+                {facts.repeatedIndex[index] >= 0 ? <span className="kite-trace-flag" data-tone="warning">N+1?</span> : null}
+                {index === facts.slowest && queries.length > 1 ? <span className="kite-trace-flag" data-tone="danger">slowest</span> : null}
+              </td>
+              <td className="kite-mono">{query.connection}</td>
+              <td className="kite-trace-time">{formatDuration(query.timeMs)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
+function ExceptionSection({ exception }: { exception: TraceException }) {
+  const app = exception.frames.filter((frame) => frame.app);
+  const others = exception.frames.filter((frame) => !frame.app);
+  const frameList = (frames: typeof app) => (
+    <ol className="kite-trace-frames">
+      {frames.map((frame, index) => (
+        <li key={index}>
+          <code>{frame.file ? `${frame.file}:${frame.line ?? 0}` : '[internal]'}</code> <span className="kite-muted">{frame.call ?? ''}</span>
+        </li>
+      ))}
+    </ol>
+  );
+  return (
+    <Section title="Exception" count={1}>
+      <div className="kite-trace-exception" role="alert">
+        <strong className="kite-mono">{exception.class}</strong>
+        <p>{exception.message}</p>
+        <code>{`${exception.file}:${exception.line}`}</code>
+      </div>
+      {app.length > 0 ? frameList(app) : null}
+      {others.length > 0 ? (
+        <details>
+          <summary>{plural(others.length, 'framework frame', 'framework frames')}</summary>
+          {frameList(others)}
+        </details>
+      ) : null}
+    </Section>
+  );
+}
+
+/** Rows of a name, a wide cell, a short one and a duration (outgoing HTTP, server timing). */
+function TimedRows({ rows }: { rows: Array<[ReactNode, ReactNode, ReactNode, number | undefined]> }) {
+  return (
+    <table className="kite-trace-table">
+      <tbody>
+        {rows.map(([name, wide, short, ms], index) => (
+          <tr key={index}>
+            <td className="kite-mono">{name}</td>
+            <td className="kite-trace-wide">{wide}</td>
+            <td>{short}</td>
+            <td className="kite-trace-time">{ms !== undefined ? formatDuration(ms) : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Section({ title, count, extra, children }: { title: string; count: number; extra?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="kite-trace-section" aria-label={title}>
+      <h3 className="kite-trace-title">
+        {title} <span className="kite-response-count">{count}</span> {extra}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** Notifications and jobs: what, where, and whether transaction mode held it back. */
+function HeldList({ title, items }: { title: string; items: Array<{ held: string | null; name: string; detail: string }> | undefined }) {
+  if (!items || items.length === 0) return null;
+  return (
+    <Section title={title} count={items.length}>
+      <ul className="kite-trace-list">
+        {items.map((item, index) => (
+          <li key={index}>
+            {item.held ? <span className="kite-trace-flag" data-tone="warning">{item.held}</span> : null}
+            <code>{item.name}</code> <span className="kite-muted">{item.detail}</span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function HeldBack({ sent, held }: { sent: boolean; held: string }) {
+  return sent ? null : <span className="kite-trace-flag" data-tone="warning">{held}</span>;
+}
+
+function logTone(level: string): string {
+  return ['emergency', 'alert', 'critical', 'error'].includes(level) ? 'danger' : level === 'warning' ? 'warning' : 'muted';
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -1,0 +1,235 @@
+<?php
+
+namespace Kite\Trace;
+
+use Illuminate\Contracts\Events\Dispatcher;
+use Illuminate\Database\Events\QueryExecuted;
+use Illuminate\Http\Client\Events\ConnectionFailed;
+use Illuminate\Http\Client\Events\RequestSending;
+use Illuminate\Http\Client\Events\ResponseReceived;
+use Illuminate\Log\Events\MessageLogged;
+use Illuminate\Mail\Events\MessageSending;
+use Illuminate\Notifications\Events\NotificationSending;
+use Illuminate\Queue\Events\JobProcessing;
+use Illuminate\Queue\Events\JobQueued;
+use Illuminate\Queue\Jobs\SyncJob;
+use Throwable;
+
+/**
+ * Listens to the app's events once per dispatcher and writes what happens into the active Trace,
+ * if any: outside a relayed call the listeners do nothing. In transaction mode (Trace::holdBack)
+ * the MessageSending and NotificationSending listeners answer false, which tells Laravel's mailer
+ * and notification sender not to send.
+ */
+final class Recorder
+{
+    private static ?Trace $active = null;
+
+    private static ?\WeakReference $listeningOn = null;
+
+    /** @var array<int, array{0: float, 1: int}> HTTP request object id => [start, index in http] */
+    private static array $httpStarted = [];
+
+    public static function start(Dispatcher $events, Trace $trace): void
+    {
+        if (self::$listeningOn?->get() !== $events) {
+            self::listen($events);
+            self::$listeningOn = \WeakReference::create($events);
+        }
+        self::$active = $trace;
+        self::$httpStarted = [];
+    }
+
+    public static function stop(): void
+    {
+        self::$active = null;
+        self::$httpStarted = [];
+    }
+
+    public static function active(): ?Trace
+    {
+        return self::$active;
+    }
+
+    private static function listen(Dispatcher $events): void
+    {
+        $events->listen(QueryExecuted::class, static function (QueryExecuted $event) {
+            self::$active?->add('queries', [
+                'sql' => $event->sql,
+                'bindings' => self::bindings($event),
+                'timeMs' => round((float) $event->time, 3),
+                'connection' => (string) $event->connectionName,
+            ]);
+        });
+
+        $events->listen(MessageLogged::class, static function (MessageLogged $event) {
+            self::$active?->add('logs', [
+                'level' => (string) $event->level,
+                'message' => is_string($event->message) ? $event->message : (string) json_encode($event->message),
+                'context' => (object) (self::context($event->context) ?? []),
+            ]);
+        });
+
+        $events->listen(MessageSending::class, static function (MessageSending $event) {
+            $trace = self::$active;
+            if ($trace === null) {
+                return null;
+            }
+            $trace->add('mails', Mails::describe($event->message) + ['sent' => ! $trace->holdBack]);
+
+            return $trace->holdBack ? false : null;
+        });
+
+        $events->listen(NotificationSending::class, static function (NotificationSending $event) {
+            $trace = self::$active;
+            if ($trace === null) {
+                return null;
+            }
+            $notifiable = $event->notifiable;
+            $key = is_object($notifiable) && method_exists($notifiable, 'getKey') ? $notifiable->getKey() : null;
+            $trace->add('notifications', [
+                'notification' => get_class($event->notification),
+                'channel' => is_string($event->channel) ? $event->channel : get_debug_type($event->channel),
+                'notifiable' => get_debug_type($notifiable).($key !== null && is_scalar($key) ? '#'.$key : ''),
+                'sent' => ! $trace->holdBack,
+            ]);
+
+            return $trace->holdBack ? false : null;
+        });
+
+        $events->listen(JobQueued::class, static function (JobQueued $event) {
+            // Jobs on a sync connection are recorded as they run (JobProcessing), below.
+            if (self::$active === null || config('queue.connections.'.$event->connectionName.'.driver') === 'sync') {
+                return;
+            }
+            self::$active->add('jobs', array_filter([
+                'job' => self::jobName($event->job),
+                'connection' => (string) $event->connectionName,
+                'queue' => isset($event->queue) && is_string($event->queue) ? $event->queue : null,
+                'queued' => true,
+            ], static fn ($value) => $value !== null));
+        });
+
+        $events->listen(JobProcessing::class, static function (JobProcessing $event) {
+            if (self::$active === null || ! $event->job instanceof SyncJob) {
+                return;
+            }
+            self::$active->add('jobs', ['job' => $event->job->resolveName(), 'connection' => (string) $event->connectionName, 'queued' => true]);
+        });
+
+        $events->listen(RequestSending::class, static function (RequestSending $event) {
+            $trace = self::$active;
+            if ($trace === null) {
+                return;
+            }
+            self::$httpStarted[spl_object_id($event->request)] = [hrtime(true), $trace->count('http')];
+            $trace->add('http', ['method' => strtoupper($event->request->method()), 'url' => $event->request->url()]);
+        });
+
+        $events->listen(ResponseReceived::class, static function (ResponseReceived $event) {
+            $entry = &self::httpEntry($event->request);
+            if ($entry !== null) {
+                $entry['status'] = $event->response->status();
+                $entry['timeMs'] = self::httpTime($event->request, $event->response->handlerStats());
+            }
+        });
+
+        $events->listen(ConnectionFailed::class, static function (ConnectionFailed $event) {
+            $entry = &self::httpEntry($event->request);
+            if ($entry !== null) {
+                $entry['error'] = 'No response (connection failed)';
+                $entry['timeMs'] = self::httpTime($event->request, []);
+            }
+        });
+    }
+
+    private static function &httpEntry(object $request): ?array
+    {
+        $null = null;
+        $started = self::$httpStarted[spl_object_id($request)] ?? null;
+        if (self::$active === null || $started === null) {
+            return $null;
+        }
+
+        return self::$active->last('http', $started[1]);
+    }
+
+    private static function httpTime(object $request, array $stats): float
+    {
+        if (isset($stats['total_time']) && is_numeric($stats['total_time'])) {
+            return round((float) $stats['total_time'] * 1000, 3);
+        }
+        [$started] = self::$httpStarted[spl_object_id($request)];
+
+        return round((hrtime(true) - $started) / 1e6, 3);
+    }
+
+    /** @return list<string|int|float|bool|null> */
+    private static function bindings(QueryExecuted $event): array
+    {
+        try {
+            $bindings = $event->connection->prepareBindings($event->bindings);
+        } catch (Throwable) {
+            $bindings = $event->bindings;
+        }
+
+        return array_values(array_map(static function ($value) {
+            if ($value === null || is_int($value) || is_float($value) || is_bool($value)) {
+                return is_float($value) && ! is_finite($value) ? (string) $value : $value;
+            }
+            if (is_string($value)) {
+                return mb_check_encoding($value, 'UTF-8') ? $value : '<binary '.strlen($value).' bytes>';
+            }
+            if ($value instanceof \DateTimeInterface) {
+                return $value->format('Y-m-d H:i:s');
+            }
+            if ($value instanceof \BackedEnum) {
+                return $value->value;
+            }
+
+            return is_object($value) && method_exists($value, '__toString') ? (string) $value : get_debug_type($value);
+        }, $bindings));
+    }
+
+    private static function context(array $context): ?array
+    {
+        if ($context === []) {
+            return null;
+        }
+        foreach ($context as $key => $value) {
+            if ($value instanceof Throwable) {
+                $context[$key] = get_class($value).': '.$value->getMessage();
+            }
+        }
+        $tree = DumpTree::of(Secrets::mask($context), 4);
+
+        return is_array($tree) ? $tree : ['value' => $tree];
+    }
+
+    private static function jobName(mixed $job): string
+    {
+        if (is_object($job)) {
+            return method_exists($job, 'displayName') ? (string) $job->displayName() : get_class($job);
+        }
+
+        return is_string($job) ? $job : get_debug_type($job);
+    }
+
+    /** The job names a QueueFake holds (transaction mode). */
+    public static function fakedJobs(object $fake, string $connection): array
+    {
+        $jobs = [];
+        foreach (method_exists($fake, 'pushedJobs') ? $fake->pushedJobs() : [] as $class => $pushed) {
+            foreach ($pushed as $push) {
+                $jobs[] = array_filter([
+                    'job' => self::jobName($push['job'] ?? $class),
+                    'connection' => $connection,
+                    'queue' => is_string($push['queue'] ?? null) ? $push['queue'] : null,
+                    'queued' => false,
+                ], static fn ($value) => $value !== null);
+            }
+        }
+
+        return $jobs;
+    }
+}

@@ -1,0 +1,75 @@
+<?php
+
+namespace Kite\Trace;
+
+/**
+ * What one in-process relayed call did, as RelayResponseMeta.trace (protocol/types.ts RelayTrace).
+ * Each list keeps at most MAX_ENTRIES entries.
+ */
+final class Trace
+{
+    public const MAX_ENTRIES = 1000;
+
+    /** @var array<string, list<array>> */
+    private array $lists = ['queries' => [], 'logs' => [], 'dumps' => [], 'mails' => [], 'notifications' => [], 'jobs' => [], 'http' => []];
+
+    private ?array $exception = null;
+
+    private ?float $appTimeMs = null;
+
+    private ?bool $rolledBack = null;
+
+    /** @param  bool  $holdBack  transaction mode: mails, notifications and jobs are recorded, not sent */
+    public function __construct(public readonly Source $source, public readonly bool $holdBack = false)
+    {
+    }
+
+    public function add(string $list, array $entry): void
+    {
+        if (count($this->lists[$list]) < self::MAX_ENTRIES) {
+            $this->lists[$list][] = $entry;
+        }
+    }
+
+    /** The entry added last to a list, to complete it (an HTTP call's response). */
+    public function &last(string $list, int $index): array
+    {
+        return $this->lists[$list][$index];
+    }
+
+    public function count(string $list): int
+    {
+        return count($this->lists[$list]);
+    }
+
+    public function setException(array $exception): void
+    {
+        $this->exception = $exception;
+    }
+
+    public function setAppTime(float $milliseconds): void
+    {
+        $this->appTimeMs = round($milliseconds, 3);
+    }
+
+    public function setRolledBack(bool $rolledBack): void
+    {
+        $this->rolledBack = $rolledBack;
+    }
+
+    public function toArray(): array
+    {
+        $trace = $this->lists;
+        if ($this->exception !== null) {
+            $trace['exception'] = $this->exception;
+        }
+        if ($this->appTimeMs !== null) {
+            $trace['appTimeMs'] = $this->appTimeMs;
+        }
+        if ($this->rolledBack !== null) {
+            $trace['rolledBack'] = $this->rolledBack;
+        }
+
+        return $trace;
+    }
+}

@@ -16,10 +16,10 @@ describe('the screens on react-router', () => {
   it('redirects any other path under the mount path to the main screen and highlights it', async () => {
     window.history.replaceState(null, '', '/kite/no/such/screen');
     render(<App basePath="/kite" />);
-    await waitFor(() => expect(window.location.pathname).toBe('/kite'));
+    await waitFor(() => expect(window.location.pathname).toBe('/kite'), { timeout: 5000 });
     const main = screen.getByRole('link', { name: 'HTTP Client' });
     expect(main.getAttribute('href')).toBe('/kite');
-    await waitFor(() => expect(main.getAttribute('aria-current')).toBe('page'));
+    await waitFor(() => expect(main.getAttribute('aria-current')).toBe('page'), { timeout: 5000 });
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBeNull();
   });
 

@@ -3,6 +3,7 @@
 import type { AuthorizationType } from '../../../../../protocol/types';
 import { BODY_TYPES, type BodyType } from '../../../lib/body-types';
 import { AUTHORIZATION_OPTIONS } from '../../../lib/authorization';
+import { isRecord } from '../../../lib/is-record';
 import {
   HTTP_METHODS,
   type KeyValueRow,
@@ -20,7 +21,6 @@ export const MAX_PERSISTED_TEXT = 1_000_000;
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const asString = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
 
 function rows(value: unknown): KeyValueRow[] {

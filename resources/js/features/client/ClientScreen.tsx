@@ -1,5 +1,6 @@
 // The HTTP Client screen: route explorer and history (left), request builder (centre), response
-// (right). This component only wires the parts together; each part lives in its own module.
+// (right). This component only wires the parts together; each part lives in its own module. Each
+// pane has its own error boundary: one that fails leaves the others, and the request, in place.
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { History as HistoryIcon, ListTree } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -26,6 +27,7 @@ import { browserStorage, requestStateAtom, updateRequestAtom } from './state/req
 import { useRoutes } from './state/use-routes';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 
 const SAVE_DEBOUNCE_MS = 400;
 
@@ -142,27 +144,35 @@ export default function ClientScreen() {
           </button>
         </div>
         {leftTab === 'routes' ? (
-          <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
+          <ErrorBoundary key="routes" name="The route list">
+            <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
+          </ErrorBoundary>
         ) : (
-          <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+          <ErrorBoundary key="history" name="History">
+            <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+          </ErrorBoundary>
         )}
       </aside>
       <section className="kite-client-pane kite-client-centre" aria-label="Request">
-        <RequestBuilder
-          state={state}
-          update={update}
-          route={route}
-          baseUrl={baseUrl}
-          globalHeaders={globalHeaders}
-          pending={response.pending}
-          onSend={() => void send()}
-          onCancel={cancel}
-          onAutofill={(seed) => void runAutofill(seed)}
-          onCopyCurl={() => void copyCurl()}
-        />
+        <ErrorBoundary name="The request builder">
+          <RequestBuilder
+            state={state}
+            update={update}
+            route={route}
+            baseUrl={baseUrl}
+            globalHeaders={globalHeaders}
+            pending={response.pending}
+            onSend={() => void send()}
+            onCancel={cancel}
+            onAutofill={(seed) => void runAutofill(seed)}
+            onCopyCurl={() => void copyCurl()}
+          />
+        </ErrorBoundary>
       </section>
       <section className="kite-client-pane kite-client-right" aria-label="Response">
-        <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} />
+        <ErrorBoundary name="The response">
+          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} />
+        </ErrorBoundary>
       </section>
     </div>
   );

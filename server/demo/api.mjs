@@ -253,6 +253,15 @@ export function createDemoApi(options = {}) {
     res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': PNG.length, 'Cache-Control': 'no-cache' });
     res.end(PNG);
   });
+  route('GET', '/image.svg', ({ res }) => {
+    // An SVG that tries to act when opened as a document: a previewer must never run it in its own origin.
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" rx="6" fill="#2563eb"/>' +
+      '<text x="60" y="26" font-family="sans-serif" font-size="16" fill="#fff" text-anchor="middle">SVG</text>' +
+      "<script>try { localStorage.setItem('demo:svg-script-ran', String(location.origin)); } catch (e) {} try { document.title = 'svg script ran'; top.document.title = 'svg script ran'; } catch (e) {}</script></svg>\n";
+    res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Content-Length': Buffer.byteLength(svg) });
+    res.end(svg);
+  });
   route('GET', '/page.html', ({ res }) => {
     const html = '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Demo page</title></head>\n<body><h1>Hello from the demo API</h1><p>This response is <strong>HTML</strong>.</p></body></html>\n';
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) });

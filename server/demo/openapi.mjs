@@ -166,6 +166,7 @@ export function demoOpenApiDocument() {
         },
       },
       '/image.png': { get: { tags: ['responses'], operationId: 'responses.image', summary: 'A PNG image', responses: { 200: { description: 'image/png' } } } },
+      '/image.svg': { get: { tags: ['responses'], operationId: 'responses.svg', summary: 'An SVG image carrying a script', responses: { 200: { description: 'image/svg+xml' } } } },
       '/page.html': { get: { tags: ['responses'], operationId: 'responses.html', summary: 'An HTML page', responses: { 200: { description: 'text/html' } } } },
       '/redirect': { get: { tags: ['responses'], operationId: 'responses.redirect', summary: 'A redirect to /demo/users', responses: { 302: { description: 'Found' } } } },
       '/text': { get: { tags: ['responses'], operationId: 'responses.text', summary: 'Plain text', responses: { 200: { description: 'text/plain' } } } },

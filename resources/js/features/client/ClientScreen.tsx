@@ -1,5 +1,6 @@
 // The HTTP Client screen: route explorer and history (left), request builder (centre), response
-// (right). This component only wires the parts together; each part lives in its own module.
+// (right). This component only wires the parts together; each part lives in its own module. Each
+// pane has its own error boundary: one that fails leaves the others, and the request, in place.
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Bookmark, History as HistoryIcon, ListTree } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -35,6 +36,7 @@ import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
 const SavedPane = lazy(() => import('../workspace/SavedPane'));
 const SaveDialog = lazy(() => import('../workspace/SaveDialog'));
 const saveRequest = (store: ReturnType<typeof useStore>) => void import('../workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 
 const SAVE_DEBOUNCE_MS = 400;
 
@@ -197,13 +199,19 @@ export default function ClientScreen() {
           </button>
         </div>
         {leftTab === 'routes' ? (
-          <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
+          <ErrorBoundary key="routes" name="The route list">
+            <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
+          </ErrorBoundary>
         ) : leftTab === 'history' ? (
-          <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+          <ErrorBoundary key="history" name="History">
+            <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+          </ErrorBoundary>
         ) : (
-          <Suspense fallback={null}>
-            <SavedPane defaults={preferences} />
-          </Suspense>
+          <ErrorBoundary key="saved" name="Saved requests">
+            <Suspense fallback={null}>
+              <SavedPane defaults={preferences} />
+            </Suspense>
+          </ErrorBoundary>
         )}
         {saveDialogOpen && (
           <Suspense fallback={null}>
@@ -212,22 +220,26 @@ export default function ClientScreen() {
         )}
       </aside>
       <section className="kite-client-pane kite-client-centre" aria-label="Request">
-        <RequestBuilder
-          state={state}
-          update={update}
-          route={route}
-          baseUrl={baseUrl}
-          globalHeaders={globalHeaders}
-          pending={response.pending}
-          onSend={() => void send()}
-          onCancel={cancel}
-          onAutofill={(seed) => void runAutofill(seed)}
-          onCopyCurl={() => void copyCurl()}
-          describeRequest={describeRequest}
-        />
+        <ErrorBoundary name="The request builder">
+          <RequestBuilder
+            state={state}
+            update={update}
+            route={route}
+            baseUrl={baseUrl}
+            globalHeaders={globalHeaders}
+            pending={response.pending}
+            onSend={() => void send()}
+            onCancel={cancel}
+            onAutofill={(seed) => void runAutofill(seed)}
+            onCopyCurl={() => void copyCurl()}
+            describeRequest={describeRequest}
+          />
+        </ErrorBoundary>
       </section>
       <section className="kite-client-pane kite-client-right" aria-label="Response">
-        <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} />
+        <ErrorBoundary name="The response">
+          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} />
+        </ErrorBoundary>
       </section>
     </div>
   );

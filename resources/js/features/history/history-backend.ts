@@ -1,7 +1,20 @@
 // Where history lives. IndexedDB in the browser (entries and bodies in two object stores, so the
 // list opens without reading megabytes of bodies); an in-memory store where IndexedDB is missing.
+// Records that do not read as entries (history-record.ts) are never listed; setAsideBroken moves
+// them, with their bodies, to a store of their own instead of deleting them: they may be the only
+// copy of a request someone wants back, and a fixed Kite (or a person in devtools) can still read
+// them there. Moved once, they are reported once, not on every load.
 
 import type { HistoryEntry } from './history-entry';
+import { historyRecordProblem, isHistoryEntry } from './history-record';
+
+/** A stored record that did not read as an entry and was moved out of the history. */
+export interface SetAsideRecord {
+  key: IDBValidKey;
+  problem: string;
+  /** Where it went, for the console. */
+  keptIn: string;
+}
 
 export interface HistoryBackend {
   /** Every entry, oldest first. */
@@ -13,6 +26,8 @@ export interface HistoryBackend {
   dropBody(id: string): Promise<void>;
   delete(id: string): Promise<void>;
   clear(): Promise<void>;
+  /** Moves every record that does not read as an entry, with its body, out of the history. */
+  setAsideBroken(): Promise<SetAsideRecord[]>;
 }
 
 export function isQuotaError(error: unknown): boolean {
@@ -41,6 +56,7 @@ export function entryBytes(entry: HistoryEntry): number {
 export function createMemoryHistoryBackend(options: { quotaBytes?: number } = {}): HistoryBackend & { usedBytes(): number } {
   const entries = new Map<string, HistoryEntry>();
   const bodies = new Map<string, ArrayBuffer>();
+  const setAside: Array<{ record: unknown; body?: ArrayBuffer; problem: string }> = [];
   const usedBytes = () => {
     let total = 0;
     for (const entry of entries.values()) total += entryBytes(entry);
@@ -50,7 +66,7 @@ export function createMemoryHistoryBackend(options: { quotaBytes?: number } = {}
   return {
     usedBytes,
     async list() {
-      return [...entries.values()].map((entry) => structuredClone(entry)).sort(byTime);
+      return [...entries.values()].filter(isHistoryEntry).map((entry) => structuredClone(entry)).sort(byTime);
     },
     async put(entry, body) {
       const previousEntry = entries.get(entry.id);
@@ -83,13 +99,27 @@ export function createMemoryHistoryBackend(options: { quotaBytes?: number } = {}
       entries.clear();
       bodies.clear();
     },
+    async setAsideBroken() {
+      const moved: SetAsideRecord[] = [];
+      for (const [id, record] of entries) {
+        const problem = historyRecordProblem(record);
+        if (problem === null) continue;
+        setAside.push({ record, body: bodies.get(id), problem });
+        entries.delete(id);
+        bodies.delete(id);
+        moved.push({ key: id, problem, keptIn: 'memory' });
+      }
+      return moved;
+    },
   };
 }
 
 const DB_NAME = 'kite';
-const DB_VERSION = 1;
+// 2: the set-aside store.
+const DB_VERSION = 2;
 const ENTRIES = 'history';
 const BODIES = 'historyBodies';
+const SET_ASIDE = 'historySetAside';
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -114,8 +144,13 @@ export function openHistoryDatabase(factory: IDBFactory = indexedDB): Promise<ID
       const db = open.result;
       if (!db.objectStoreNames.contains(ENTRIES)) db.createObjectStore(ENTRIES, { keyPath: 'id' });
       if (!db.objectStoreNames.contains(BODIES)) db.createObjectStore(BODIES);
+      if (!db.objectStoreNames.contains(SET_ASIDE)) db.createObjectStore(SET_ASIDE, { autoIncrement: true });
     };
-    open.onsuccess = () => resolve(open.result);
+    open.onsuccess = () => {
+      // A newer Kite in another tab upgrading the database must not wait on this one.
+      open.result.onversionchange = () => open.result.close();
+      resolve(open.result);
+    };
     open.onerror = () => reject(open.error);
     open.onblocked = () => reject(new Error('The history database is blocked by another tab.'));
   });
@@ -127,8 +162,8 @@ export function createIndexedDbHistoryBackend(factory: IDBFactory = indexedDB): 
   return {
     async list() {
       const transaction = (await db()).transaction(ENTRIES, 'readonly');
-      const entries = await request(transaction.objectStore(ENTRIES).getAll() as IDBRequest<HistoryEntry[]>);
-      return entries.sort(byTime);
+      const records = await request(transaction.objectStore(ENTRIES).getAll() as IDBRequest<unknown[]>);
+      return records.filter(isHistoryEntry).sort(byTime);
     },
     async put(entry, body) {
       const transaction = (await db()).transaction([ENTRIES, BODIES], 'readwrite');
@@ -145,7 +180,10 @@ export function createIndexedDbHistoryBackend(factory: IDBFactory = indexedDB): 
     },
     async getBody(id) {
       const transaction = (await db()).transaction(BODIES, 'readonly');
-      return (await request(transaction.objectStore(BODIES).get(id))) as ArrayBuffer | undefined;
+      const body: unknown = await request(transaction.objectStore(BODIES).get(id));
+      if (body === undefined || body instanceof ArrayBuffer) return body;
+      console.warn(`Kite: the stored response body of history entry ${id} is not bytes; the entry opens without it.`);
+      return undefined;
     },
     async dropBody(id) {
       const transaction = (await db()).transaction([ENTRIES, BODIES], 'readwrite');
@@ -166,6 +204,25 @@ export function createIndexedDbHistoryBackend(factory: IDBFactory = indexedDB): 
       transaction.objectStore(ENTRIES).clear();
       transaction.objectStore(BODIES).clear();
       await done(transaction);
+    },
+    async setAsideBroken() {
+      const transaction = (await db()).transaction([ENTRIES, BODIES, SET_ASIDE], 'readwrite');
+      const entries = transaction.objectStore(ENTRIES);
+      const bodies = transaction.objectStore(BODIES);
+      const [keys, records] = await Promise.all([request(entries.getAllKeys()), request(entries.getAll() as IDBRequest<unknown[]>)]);
+      const moved: SetAsideRecord[] = [];
+      for (const [index, record] of records.entries()) {
+        const problem = historyRecordProblem(record);
+        if (problem === null) continue;
+        const key = keys[index];
+        const body: unknown = await request(bodies.get(key));
+        transaction.objectStore(SET_ASIDE).add({ record, body, problem, setAsideAt: Date.now() });
+        entries.delete(key);
+        bodies.delete(key);
+        moved.push({ key, problem, keptIn: `the "${SET_ASIDE}" store of the "${DB_NAME}" IndexedDB database` });
+      }
+      await done(transaction);
+      return moved;
     },
   };
 }

@@ -1,9 +1,11 @@
-// History as React state on top of the browser's IndexedDB store: loaded on mount, added to after
-// every send (trimmed to maxHistoryLogs, quota handled with a warning toast), deleted, cleared.
+// History as React state on top of the browser's IndexedDB store: loaded on mount (records that do
+// not read are set aside first, with one toast), added to after every send (trimmed to
+// maxHistoryLogs, quota handled with a warning toast), deleted, cleared.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { type HistoryBackend, createBrowserHistoryBackend } from './history-backend';
+import { type HistoryBackend, type SetAsideRecord, createBrowserHistoryBackend } from './history-backend';
 import type { HistoryEntry } from './history-entry';
+import { setAsideMessage } from './history-record';
 import { addToHistory, quotaWarning, trimHistory } from './history-store';
 
 let sharedBackend: HistoryBackend | undefined;
@@ -38,8 +40,12 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
   }, []);
 
   useEffect(() => {
-    reload().catch(report);
-  }, [reload, report]);
+    backend
+      .setAsideBroken()
+      .then(reportSetAside, (error: unknown) => console.error('Kite: history records could not be checked', error))
+      .then(reload)
+      .catch(report);
+  }, [backend, reload, report]);
 
   // A lower limit applies at once, not only at the next send.
   useEffect(() => {
@@ -84,4 +90,12 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
   const body = useCallback((id: string) => backend.getBody(id), [backend]);
 
   return useMemo(() => ({ entries, loaded, add, remove, clear, body }), [entries, loaded, add, remove, clear, body]);
+}
+
+function reportSetAside(moved: SetAsideRecord[]): void {
+  if (moved.length === 0) return;
+  for (const { key, problem, keptIn } of moved) {
+    console.warn(`Kite: history entry ${String(key)} could not be read (${problem}); it was moved to ${keptIn} and is no longer listed.`);
+  }
+  toast.warning(setAsideMessage(moved.length));
 }

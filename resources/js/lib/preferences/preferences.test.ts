@@ -77,6 +77,22 @@ describe('preferences in localStorage', () => {
     expect(errors).toHaveBeenCalledWith('Failed to save preferences', expect.anything());
   });
 
+  it("logs 'Failed to load preferences' when the stored value is not an object", () => {
+    localStorage.setItem(PREFERENCES_STORAGE_KEY, 'null');
+    expect(loadPreferences()).toEqual(DEFAULT_PREFERENCES);
+    expect(errors).toHaveBeenCalledWith('Failed to load preferences', expect.any(Error));
+  });
+
+  it('keeps the readable fields and names the others in the console', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem(PREFERENCES_STORAGE_KEY, JSON.stringify({ theme: 'blue', maxHistoryLogs: 7, autoRefreshRoutes: 'yes' }));
+    expect(loadPreferences()).toEqual({ ...DEFAULT_PREFERENCES, maxHistoryLogs: 7 });
+    expect(warn).toHaveBeenCalledWith(
+      'Kite: the stored preferences (localStorage "kite:preferences") had unreadable fields (autoRefreshRoutes, theme); they use their defaults.',
+    );
+    warn.mockRestore();
+  });
+
   it('round-trips through storage', () => {
     savePreferences({ ...DEFAULT_PREFERENCES, maxHistoryLogs: 7 });
     expect(loadPreferences().maxHistoryLogs).toBe(7);

@@ -1,5 +1,6 @@
 // Loading and saving preferences in localStorage. Failures never break the page: a corrupt or
 // unreadable entry gives the defaults, a failed save keeps the in-memory value.
+import { isRecord } from '../is-record';
 import { DEFAULT_PREFERENCES, PREFERENCES_STORAGE_KEY, sanitizePreferences, type Preferences } from './preferences';
 
 export const LOAD_FAILED_MESSAGE = 'Failed to load preferences';
@@ -17,7 +18,15 @@ export function loadPreferences(storage: Storage | undefined = defaultStorage())
   try {
     if (!storage) throw new Error('localStorage is not available');
     const raw = storage.getItem(PREFERENCES_STORAGE_KEY);
-    return raw === null ? { ...DEFAULT_PREFERENCES } : sanitizePreferences(JSON.parse(raw));
+    if (raw === null) return { ...DEFAULT_PREFERENCES };
+    const stored: unknown = JSON.parse(raw);
+    if (!isRecord(stored)) throw new Error(`The stored preferences are not an object: ${raw.slice(0, 80)}`);
+    const preferences = sanitizePreferences(stored);
+    const unreadable = (Object.keys(preferences) as Array<keyof Preferences>).filter((key) => stored[key] !== undefined && stored[key] !== preferences[key]);
+    if (unreadable.length > 0) {
+      console.warn(`Kite: the stored preferences (localStorage "${PREFERENCES_STORAGE_KEY}") had unreadable fields (${unreadable.join(', ')}); they use their defaults.`);
+    }
+    return preferences;
   } catch (error) {
     console.error(LOAD_FAILED_MESSAGE, error);
     return { ...DEFAULT_PREFERENCES };

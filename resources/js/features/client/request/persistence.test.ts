@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PERSISTED_TEXT, REQUEST_STORAGE_KEY, loadRequestState, saveRequestState } from './persistence';
 import { defaultRequestState, emptyRow } from './request-state';
 
@@ -10,6 +10,8 @@ function memoryStorage(initial: Record<string, string> = {}) {
     setItem: (key: string, value: string) => void data.set(key, value),
   };
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('the request survives a reload', () => {
   it('reads back what it saved', () => {
@@ -69,5 +71,29 @@ describe('the request survives a reload', () => {
     const state = loadRequestState(storage);
     expect(state.url).toBe('/kept');
     expect(state.jsonBody).toBe('');
+  });
+
+  it('reads back a saved request without a word in the console', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const storage = memoryStorage();
+    saveRequestState(storage, defaultRequestState());
+    loadRequestState(storage);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('names the fields it could not read in the console', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const storage = memoryStorage({ [REQUEST_STORAGE_KEY]: JSON.stringify({ url: 5, method: 'GET', query: {}, auth: 'x' }) });
+    expect(loadRequestState(storage)).toEqual(defaultRequestState());
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toBe(
+      'Kite: the saved request (localStorage "kite:request") had unreadable fields (auth, url, query); they start from their defaults.',
+    );
+  });
+
+  it.each(['null', '[1,2]', '"GET /users"', '42'])('starts from defaults, saying so, when the saved value is %s', (text) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(loadRequestState(memoryStorage({ [REQUEST_STORAGE_KEY]: text }))).toEqual(defaultRequestState());
+    expect(String(warn.mock.calls[0][0])).toContain('could not be read; starting from defaults');
   });
 });

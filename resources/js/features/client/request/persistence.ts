@@ -1,8 +1,9 @@
 // The request being built survives a reload: it is saved under its own localStorage key and read
 // back field by field, so a corrupt or outdated entry yields defaults (per field), never a crash.
 import type { AuthorizationType } from '../../../../../protocol/types';
-import { BODY_TYPES, type BodyType } from '../../../lib/body-types';
+import { BODY_TYPES } from '../../../lib/body-types';
 import { AUTHORIZATION_OPTIONS } from '../../../lib/authorization';
+import { isRecord } from '../../../lib/is-record';
 import {
   HTTP_METHODS,
   type KeyValueRow,
@@ -21,7 +22,6 @@ export const MAX_PERSISTED_TEXT = 1_000_000;
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const asString = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
 
 function rows(value: unknown): KeyValueRow[] {
@@ -50,33 +50,40 @@ function multipartRows(value: unknown): MultipartRow[] {
   });
 }
 
-/** Reads any value into a complete RequestState; unknown or malformed parts take the defaults. */
-export function normalizeRequestState(value: unknown, defaults?: RequestDefaults): RequestState {
+/**
+ * Reads any value into a complete RequestState; unknown or malformed parts take the defaults. The
+ * names of present but unreadable top-level fields are added to `unreadable`.
+ */
+export function normalizeRequestState(value: unknown, defaults?: RequestDefaults, unreadable: string[] = []): RequestState {
   const base = defaultRequestState(defaults);
   if (!isRecord(value)) return base;
-  const auth = isRecord(value.auth) ? value.auth : {};
+  /** The stored field when `accepts` it, else the fallback (noting a present field as unreadable). */
+  const field = <T>(key: keyof RequestState, accepts: (item: unknown) => boolean, fallback: T): T => {
+    if (accepts(value[key])) return value[key] as T;
+    if (value[key] !== undefined) unreadable.push(key);
+    return fallback;
+  };
+  const text = (key: keyof RequestState, fallback: string) => field(key, (item) => typeof item === 'string', fallback);
+  const list = (key: keyof RequestState) => field<unknown[]>(key, Array.isArray, []);
+  const auth = field<Record<string, unknown>>('auth', isRecord, {});
   const authType = AUTHORIZATION_OPTIONS.some((option) => option.type === auth.type) ? (auth.type as AuthorizationType) : base.auth.type;
   const pathParams: Record<string, string> = {};
-  if (isRecord(value.pathParams)) {
-    for (const [key, item] of Object.entries(value.pathParams)) if (typeof item === 'string') pathParams[key] = item;
-  }
+  for (const [key, item] of Object.entries(field<Record<string, unknown>>('pathParams', isRecord, {}))) if (typeof item === 'string') pathParams[key] = item;
   return {
-    application: asString(value.application, base.application),
-    routeId: asString(value.routeId, base.routeId),
-    method: HTTP_METHODS.includes(value.method as RequestState['method']) ? (value.method as RequestState['method']) : base.method,
-    url: asString(value.url, base.url),
+    application: text('application', base.application),
+    routeId: text('routeId', base.routeId),
+    method: field('method', (item) => HTTP_METHODS.includes(item as RequestState['method']), base.method),
+    url: text('url', base.url),
     pathParams,
-    query: rows(value.query),
-    headers: rows(value.headers),
-    disabledGlobalHeaders: Array.isArray(value.disabledGlobalHeaders)
-      ? value.disabledGlobalHeaders.filter((name): name is string => typeof name === 'string')
-      : [],
-    bodyType: BODY_TYPES.some((type) => type.id === value.bodyType) ? (value.bodyType as BodyType) : base.bodyType,
-    jsonBody: asString(value.jsonBody, base.jsonBody),
-    formFields: rows(value.formFields),
-    multipartFields: multipartRows(value.multipartFields),
-    rawBody: asString(value.rawBody, base.rawBody),
-    rawContentType: asString(value.rawContentType, base.rawContentType),
+    query: rows(list('query')),
+    headers: rows(list('headers')),
+    disabledGlobalHeaders: list('disabledGlobalHeaders').filter((name): name is string => typeof name === 'string'),
+    bodyType: field('bodyType', (item) => BODY_TYPES.some((type) => type.id === item), base.bodyType),
+    jsonBody: text('jsonBody', base.jsonBody),
+    formFields: rows(list('formFields')),
+    multipartFields: multipartRows(list('multipartFields')),
+    rawBody: text('rawBody', base.rawBody),
+    rawContentType: text('rawContentType', base.rawContentType),
     auth: {
       type: authType,
       token: asString(auth.token, ''),
@@ -84,7 +91,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
       password: asString(auth.password, ''),
       userId: asString(auth.userId, ''),
     },
-    autofillSeed: typeof value.autofillSeed === 'number' && Number.isFinite(value.autofillSeed) ? value.autofillSeed : null,
+    autofillSeed: field('autofillSeed', (item) => item === null || (typeof item === 'number' && Number.isFinite(item)), null),
     captures: normalizeCaptureRules(value.captures),
     transaction: value.transaction === true,
   };
@@ -94,9 +101,16 @@ export function loadRequestState(storage: StorageLike | undefined, defaults?: Re
   try {
     const text = storage?.getItem(REQUEST_STORAGE_KEY);
     if (!text) return defaultRequestState(defaults);
-    return normalizeRequestState(JSON.parse(text), defaults);
+    const stored: unknown = JSON.parse(text);
+    if (!isRecord(stored)) throw new Error('it is not an object');
+    const unreadable: string[] = [];
+    const state = normalizeRequestState(stored, defaults, unreadable);
+    if (unreadable.length > 0) {
+      console.warn(`Kite: the saved request (localStorage "${REQUEST_STORAGE_KEY}") had unreadable fields (${unreadable.join(', ')}); they start from their defaults.`);
+    }
+    return state;
   } catch (error) {
-    console.warn('Kite: the saved request could not be read; starting from defaults.', error);
+    console.warn(`Kite: the saved request (localStorage "${REQUEST_STORAGE_KEY}") could not be read; starting from defaults.`, error);
     return defaultRequestState(defaults);
   }
 }

@@ -8,7 +8,8 @@ import { COPIED_INDICATOR_MS, copyBody, downloadBody } from './body-actions';
 import type { BodyView } from './body-document';
 import { MAX_MATCHES, decodeBody } from './body-document';
 import { CodeView } from './CodeView';
-import { bodyKind, charsetOf, downloadFileName, headerValue, mediaType, type BodyKind } from './content-type';
+import { bodyKind, charsetOf, downloadFileName, headerValue, isInertImageType, mediaType, type BodyKind } from './content-type';
+import { blobToDataUrl } from '../../../lib/data-url';
 import { formatSize } from '../../../lib/format';
 import { useBodySource, useSourceState } from './useBodySource';
 import { useBodyFilter, type BodyFilter } from './useBodyFilter';
@@ -296,7 +297,7 @@ function BodyActions({ result, contentType, charset, canCopy, filteredText }: { 
         className="kite-icon-button"
         aria-label="Download"
         title={`Download as ${fileName}`}
-        onClick={() => downloadBody(result.body, contentType, fileName)}
+        onClick={() => downloadBody(result.body, fileName)}
       >
         <Download size={15} />
       </button>
@@ -314,14 +315,32 @@ function HtmlPreview({ bytes, charset }: { bytes: ArrayBuffer; charset?: string 
   return <iframe className="kite-body-frame" title="HTML preview" sandbox="" srcDoc={html} />;
 }
 
+/**
+ * Images show as <img>, which never runs script. Its address is what the browser's "Open image in
+ * new tab" opens: a `blob:` URL (Kite's origin) only for types that can only be drawn; SVG and
+ * unknown types get a `data:` URL, whose document has an opaque origin, so a script in them can
+ * never reach Kite's storage or cookies.
+ */
 function ImagePreview({ bytes, contentType }: { bytes: ArrayBuffer; contentType: string }) {
   const [url, setUrl] = useState<string | null>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useEffect(() => {
-    const created = URL.createObjectURL(new Blob([bytes], { type: contentType }));
-    setUrl(created);
+    const blob = new Blob([bytes], { type: contentType });
     setSize(null);
-    return () => URL.revokeObjectURL(created);
+    if (isInertImageType(contentType)) {
+      const created = URL.createObjectURL(blob);
+      setUrl(created);
+      return () => URL.revokeObjectURL(created);
+    }
+    let current = true;
+    setUrl(null);
+    blobToDataUrl(blob).then(
+      (dataUrl) => current && setUrl(dataUrl),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
   }, [bytes, contentType]);
   return (
     <div className="kite-body-image">
@@ -341,7 +360,7 @@ function BinaryOffer({ result, contentType }: { result: RelayResult; contentType
       <p>
         Binary body · {formatSize(result.body.byteLength)} · {mediaType(contentType) || 'no Content-Type'}
       </p>
-      <button type="button" className="kite-button" data-variant="primary" onClick={() => downloadBody(result.body, contentType, fileName)}>
+      <button type="button" className="kite-button" data-variant="primary" onClick={() => downloadBody(result.body, fileName)}>
         <Download size={14} /> Download {fileName}
       </button>
     </div>

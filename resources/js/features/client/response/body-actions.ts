@@ -20,8 +20,13 @@ export async function copyBody(bytes: ArrayBuffer, charset?: string): Promise<vo
   if (!(await copyText(decodeBody(bytes, charset)))) throw new Error('The browser refused to copy to the clipboard.');
 }
 
-export function downloadBody(bytes: ArrayBuffer, contentType: string | undefined, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type: contentType || 'application/octet-stream' }));
+/**
+ * Saves the body as a file. The Blob is always `application/octet-stream`, whatever the response
+ * said: a `blob:` URL belongs to Kite's origin, and should a browser ever open it instead of
+ * saving it, an HTML or SVG body would run its script there. The file name keeps the extension.
+ */
+export function downloadBody(bytes: ArrayBuffer, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyKind, charsetOf, downloadFileName, extensionForContentType, headerValue } from './content-type';
+import { bodyKind, charsetOf, downloadFileName, extensionForContentType, headerValue, isInertImageType } from './content-type';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -53,5 +53,15 @@ describe('what kind of body it is', () => {
   it('reads the charset and finds headers case-insensitively', () => {
     expect(charsetOf('text/plain; charset="ISO-8859-1"')).toBe('iso-8859-1');
     expect(headerValue([['Content-Type', 'a'], ['content-type', 'b']], 'CONTENT-TYPE')).toBe('a');
+  });
+});
+
+describe('which images may be shown from a blob URL of Kite\'s origin', () => {
+  it.each(['image/png', 'image/jpeg', 'IMAGE/GIF', 'image/webp; q=1', 'image/x-icon'])('%s only ever draws a picture', (type) => {
+    expect(isInertImageType(type)).toBe(true);
+  });
+
+  it.each(['image/svg+xml', 'image/svg+xml; charset=utf-8', 'image/x-unknown', '', 'text/html'])('%s could run script when opened as a page', (type) => {
+    expect(isInertImageType(type)).toBe(false);
   });
 });

@@ -84,6 +84,30 @@ export function looksBinary(head: Uint8Array): boolean {
   }
 }
 
+/**
+ * Image types a browser only ever draws. A `blob:` URL of one of these, opened as a page ("Open
+ * image in new tab"), shows the picture and runs nothing. SVG is a document that can carry script,
+ * and an unknown type may be sniffed as HTML: a `blob:` URL belongs to Kite's origin, so those
+ * images are never given one (see ResponseBody's ImagePreview).
+ */
+const INERT_IMAGE_TYPES = new Set([
+  'image/png',
+  'image/apng',
+  'image/jpeg',
+  'image/jpg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+]);
+
+/** Whether a body of this media type can be shown from a `blob:` URL of Kite's origin safely. */
+export function isInertImageType(type: string): boolean {
+  return INERT_IMAGE_TYPES.has(mediaType(type));
+}
+
 const EXTENSIONS: Record<string, string> = {
   'application/json': 'json',
   'text/json': 'json',

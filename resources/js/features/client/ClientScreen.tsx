@@ -11,10 +11,6 @@ import { preferencesAtom } from '../../lib/preferences/atoms';
 import type { HistoryEntry } from '../history/history-entry';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { useHistory } from '../history/use-history';
-import { newSeed } from './body/autofill';
-import { autofillRequest } from './body/autofill-request';
-import { toCurl } from './request/curl';
-import { describeOutgoing } from './request/outgoing';
 import { normalizeRequestState, saveRequestState } from './request/persistence';
 import { RequestBuilder } from './request/RequestBuilder';
 import { requestForRoute } from './request/request-state';
@@ -129,7 +125,8 @@ export default function ClientScreen() {
     async (seed?: number) => {
       flushPendingEdits();
       try {
-        const kit = await autofillKit();
+        // Auto-fill and its generators are chunks of their own, loaded on first use.
+        const [kit, { autofillRequest }, { newSeed }] = await Promise.all([autofillKit(), import('./body/autofill-request'), import('./body/autofill')]);
         const current = store.get(requestStateAtom);
         const currentRoute = findRoute(routes.data, current.application, current.routeId);
         const { patch, filled } = autofillRequest(current, currentRoute, kit, seed ?? newSeed());
@@ -154,6 +151,7 @@ export default function ClientScreen() {
     const copy = async (state: typeof current) => {
       try {
         const headers = await resolveGlobalHeaders(globalHeaders, state.disabledGlobalHeaders, generateValue);
+        const { toCurl } = await import('./request/curl');
         if (!(await copyText(toCurl(state, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
         toast.success('Copied as cURL');
       } catch (error) {
@@ -178,6 +176,7 @@ export default function ClientScreen() {
       const scope = store.get(variableScopeAtom);
       const current = fillVariables ? resolveRequest(typed, includeSecrets ? scope : publicScope(scope)).state : typed;
       const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
+      const { describeOutgoing } = await import('./request/outgoing');
       return describeOutgoing(current, { baseUrl, globalHeaders: headers, includeSecrets });
     },
     [store, baseUrl, globalHeaders],

@@ -4,9 +4,8 @@ import { toast } from '../../../lib/toast';
 import type { HttpMethod } from '../../../../../protocol/types';
 import type { RequestUpdate } from '../state/request-atoms';
 import { TextField } from '../ui/TextField';
-import { fromCurl, looksLikeCurl } from './curl';
 import { HTTP_METHODS, type RequestState, emptyRow, pathParamNames } from './request-state';
-import { relativeToBase, splitUrl } from './url';
+import { looksLikeCurl, relativeToBase, splitUrl } from './url';
 import { TransactionToggle } from './TransactionToggle';
 
 export interface UrlBarProps {
@@ -32,13 +31,16 @@ export function UrlBar({ state, update, baseUrl, pending, onSend, onCancel }: Ur
     const text = event.clipboardData.getData('text');
     if (!looksLikeCurl(text)) return;
     event.preventDefault();
-    try {
-      const imported = fromCurl(text, baseUrl);
-      update((previous) => ({ ...previous, ...imported }));
-      toast.success('Imported the cURL command');
-    } catch (error) {
-      toast.error('This cURL command could not be imported', { description: error instanceof Error ? error.message : String(error) });
-    }
+    // The cURL reader is its own chunk: most sessions never paste a command.
+    void import('./curl')
+      .then(({ fromCurl }) => {
+        const imported = fromCurl(text, baseUrl);
+        update((previous) => ({ ...previous, ...imported }));
+        toast.success('Imported the cURL command');
+      })
+      .catch((error: unknown) => {
+        toast.error('This cURL command could not be imported', { description: error instanceof Error ? error.message : String(error) });
+      });
   };
   return (
     <div className="kite-urlbar-wrap">

@@ -45,10 +45,7 @@ export function toCurl(state: RequestState, options: CurlExportOptions): string 
   return parts.join(' ');
 }
 
-/** True when pasted text looks like a cURL command rather than a URL. */
-export function looksLikeCurl(text: string): boolean {
-  return /^\s*curl(\.exe)?\s/i.test(text);
-}
+export { looksLikeCurl } from './url';
 
 export class CurlParseError extends Error {}
 

@@ -107,3 +107,11 @@ export function relativeToBase(url: string, baseUrl: string): string {
   }
   return url;
 }
+
+/**
+ * True when pasted text looks like a cURL command rather than a URL. Here rather than in curl.ts
+ * so the URL bar can decide on a paste at once and load the cURL reader only for a command.
+ */
+export function looksLikeCurl(text: string): boolean {
+  return /^\s*curl(\.exe)?\s/i.test(text);
+}

@@ -3,8 +3,9 @@
 // A failed chunk download is tried again on the next use.
 import { type GeneratorKit, loadGeneratorKit } from '../../../lib/generators/kit';
 import { loadOnce } from '../../../lib/idle';
+import { loadAutofillKit } from '../body/autofill-kit';
 
-export const autofillKit = loadOnce(loadGeneratorKit);
+export const autofillKit = loadOnce(loadAutofillKit);
 export const sendKit = loadOnce(loadGeneratorKit);
 
 /** Generates one value by generator id with the send-time kit. */

@@ -60,7 +60,7 @@ function compiledPattern(source: string): RegExp | null {
   return patternCache.get(source)!;
 }
 
-/** How many schemas deep one value may be checked: only a schema that refers to itself without end reaches it. */
+/** How many allOf/oneOf/anyOf levels one value may be checked through: only a schema that refers to itself without end reaches it. */
 const MAX_SCHEMA_DEPTH = 64;
 
 export function validateJson(value: unknown, schema: JsonSchema | undefined, options: ValidateOptions = {}): SchemaError[] {
@@ -83,26 +83,7 @@ function visit(value: unknown, given: JsonSchema, path: string, errors: SchemaEr
     if (errors.length < maxErrors) errors.push({ path, message });
   };
   const schema = given.$ref !== undefined ? resolveRef(given, root).schema : given;
-  const inner = (item: unknown, child: JsonSchema, at: string) => visit(item, child, at, errors, maxErrors, root, depth + 1);
-  for (const part of schema.allOf ?? []) inner(value, part, path);
-  for (const keyword of ['oneOf', 'anyOf'] as const) {
-    const branches = schema[keyword];
-    if (!branches || branches.length === 0) continue;
-    const tagged = discriminatedBranch(value, schema, branches);
-    if (tagged !== undefined) {
-      // OpenAPI's discriminator: the tag names the branch the value must meet.
-      inner(value, branches[tagged], path);
-      continue;
-    }
-    const matching = branches.filter((branch) => {
-      const branchErrors: SchemaError[] = [];
-      visit(value, branch, path, branchErrors, 1, root, depth + 1);
-      return branchErrors.length === 0;
-    }).length;
-    if (matching === 0) report(`Must match ${keyword === 'oneOf' ? 'one' : 'at least one'} of ${branches.length} alternatives.`);
-    else if (keyword === 'oneOf' && matching > 1) report(`Must match exactly one of ${branches.length} alternatives, matches ${matching}.`);
-  }
-
+  if (schema.allOf !== undefined || schema.oneOf !== undefined || schema.anyOf !== undefined) checkCombinators(value, schema, path, errors, maxErrors, root, depth, report);
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
     if (types.length > 0 && !types.some((type) => typeMatches(value, type))) {
@@ -141,27 +122,29 @@ function visit(value: unknown, given: JsonSchema, path: string, errors: SchemaEr
     if (schema.maxItems !== undefined && value.length > schema.maxItems) report(`Must have at most ${schema.maxItems} items.`);
     if (schema.uniqueItems && new Set(value.map((item) => JSON.stringify(item))).size < value.length) report('Items must be unique.');
     if (schema.items) {
-      for (let index = 0; index < value.length && errors.length < maxErrors; index += 1) inner(value[index], schema.items, childPath(path, index));
+      for (let index = 0; index < value.length && errors.length < maxErrors; index += 1) visit(value[index], schema.items, childPath(path, index), errors, maxErrors, root, 0);
     }
   } else if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    const count = Object.keys(record).length;
     for (const name of schema.required ?? []) {
       if (!(name in record)) report(`Missing required field "${name}".`);
     }
-    if (schema.minProperties !== undefined && count < schema.minProperties) report(`Must have at least ${schema.minProperties} fields.`);
-    if (schema.maxProperties !== undefined && count > schema.maxProperties) report(`Must have at most ${schema.maxProperties} fields.`);
+    if (schema.minProperties !== undefined || schema.maxProperties !== undefined) {
+      const count = Object.keys(record).length;
+      if (schema.minProperties !== undefined && count < schema.minProperties) report(`Must have at least ${schema.minProperties} fields.`);
+      if (schema.maxProperties !== undefined && count > schema.maxProperties) report(`Must have at most ${schema.maxProperties} fields.`);
+    }
     const properties = schema.properties ?? {};
     for (const [name, child] of Object.entries(properties)) {
       if (errors.length >= maxErrors) break;
-      if (name in record) inner(record[name], child, childPath(path, name));
+      if (name in record) visit(record[name], child, childPath(path, name), errors, maxErrors, root, 0);
     }
     const additional = schema.additionalProperties;
     if (additional !== undefined && additional !== true) {
       for (const name of Object.keys(record)) {
         if (name in properties || errors.length >= maxErrors) continue;
         if (additional === false) report(`Unknown field "${name}".`);
-        else inner(record[name], additional, childPath(path, name));
+        else visit(record[name], additional, childPath(path, name), errors, maxErrors, root, 0);
       }
     }
   }
@@ -177,6 +160,29 @@ export function discriminatedBranch(value: unknown, schema: JsonSchema, branches
   const index = branches.findIndex((branch) => defName(branch.$ref) === target);
   return index === -1 ? undefined : index;
 }
+
+function checkCombinators(value: unknown, schema: JsonSchema, path: string, errors: SchemaError[], maxErrors: number, root: JsonSchema, depth: number, report: (message: string) => void): void {
+  for (const part of schema.allOf ?? []) visit(value, part, path, errors, maxErrors, root, depth + 1);
+  for (const keyword of COMBINATORS) {
+    const branches = schema[keyword];
+    if (!branches || branches.length === 0) continue;
+    const tagged = discriminatedBranch(value, schema, branches);
+    if (tagged !== undefined) {
+      // OpenAPI's discriminator: the tag names the branch the value must meet.
+      visit(value, branches[tagged], path, errors, maxErrors, root, depth + 1);
+      continue;
+    }
+    const matching = branches.filter((branch) => {
+      const branchErrors: SchemaError[] = [];
+      visit(value, branch, path, branchErrors, 1, root, depth + 1);
+      return branchErrors.length === 0;
+    }).length;
+    if (matching === 0) report(`Must match ${keyword === 'oneOf' ? 'one' : 'at least one'} of ${branches.length} alternatives.`);
+    else if (keyword === 'oneOf' && matching > 1) report(`Must match exactly one of ${branches.length} alternatives, matches ${matching}.`);
+  }
+}
+
+const COMBINATORS = ['oneOf', 'anyOf'] as const;
 
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -63,10 +63,19 @@ export interface JsonSchema {
   type?: JsonSchemaType | JsonSchemaType[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  /** `false`: no properties beyond `properties`; a schema: what every other property must match. */
+  additionalProperties?: boolean | JsonSchema;
+  minProperties?: number;
+  maxProperties?: number;
   items?: JsonSchema;
+  uniqueItems?: boolean;
   enum?: unknown[];
+  const?: unknown;
   minimum?: number;
   maximum?: number;
+  /** Draft 2020-12 numbers (OpenAPI 3.0's boolean form is converted by the host). */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   minLength?: number;
   maxLength?: number;
   minItems?: number;
@@ -74,9 +83,30 @@ export interface JsonSchema {
   multipleOf?: number;
   format?: string;
   pattern?: string;
+  title?: string;
   description?: string;
   default?: unknown;
   example?: unknown;
+  examples?: unknown[];
+  /** Sent by the client, never returned (kept in request schemas). */
+  writeOnly?: boolean;
+  /** Returned, never sent: auto-fill leaves it out (the Node host already drops such properties). */
+  readOnly?: boolean;
+  /** Every part applies (hosts merge what they can; what stays is a part that refers back to itself). */
+  allOf?: JsonSchema[];
+  /** Exactly one branch applies; auto-fill picks one and the builder lets the user switch. */
+  oneOf?: JsonSchema[];
+  /** At least one branch applies. */
+  anyOf?: JsonSchema[];
+  /** OpenAPI's discriminator: the property whose value names the branch; mapping values are `$ref`s. */
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+  /**
+   * `#/$defs/Name`: a shared schema of the application's `$defs` (RoutesApplication.$defs). In the
+   * browser a schema carries the `$defs` it reaches at its root (see lib/json-schema/refs.ts), as
+   * draft 2020-12 has it.
+   */
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
   /** Free-form notes from extraction (e.g. an unknown Laravel rule, a cut `$ref` cycle). */
   $comment?: string;
 }
@@ -107,11 +137,20 @@ export interface RouteInfo {
    * allowed and still means relative (OpenAPI paths keep theirs: `/users/{user}`).
    */
   uri: string;
+  /** The operation id, where the document gives one. */
   name?: string;
   summary?: string;
+  /** Longer text of the operation, Markdown or HTML as the document has it (see lib/plain-text.ts). */
+  description?: string;
+  /** Every tag of the operation; `group` is the first. */
+  tags?: string[];
   /** Resource group shown in the route explorer (a tag or the first path segment). */
   group: string;
   parameters: RouteParameter[];
+  /**
+   * `query`: an object schema of the query string, for hosts whose query rules are not listed in
+   * `parameters` (Laravel's validation rules). The app unites it with the `in: query` parameters.
+   */
   schema: { body?: JsonSchema; query?: JsonSchema };
   /** Content type the body schema is for (`application/json`, `multipart/form-data`, …). */
   bodyContentType?: string;
@@ -120,6 +159,12 @@ export interface RouteInfo {
 
 export interface RoutesApplication extends KiteApplication {
   routes: RouteInfo[];
+  /**
+   * Schemas the routes share, each sent once and referred to as `{ "$ref": "#/$defs/Name" }` from
+   * route schemas and from one another (cycles stay references). Hosts that inline every schema
+   * leave it out.
+   */
+  $defs?: Record<string, JsonSchema>;
 }
 
 export interface RoutesResponse {

@@ -4,10 +4,11 @@
 import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { loadOpenApiFile, OpenApiLoadError } from './openapi/load.mjs';
-import { openApiToRoutes } from './openapi/to-routes.mjs';
+import { openApiToApplication } from './openapi/to-routes.mjs';
 import { demoOpenApiDocument } from './demo/openapi.mjs';
 
 /** @typedef {import('../protocol/types').RouteInfo} RouteInfo */
+/** @typedef {import('../protocol/types').JsonSchema} JsonSchema */
 
 /**
  * @typedef {object} OpenApiSource
@@ -24,6 +25,7 @@ import { demoOpenApiDocument } from './demo/openapi.mjs';
  * @property {string} name
  * @property {string | null} baseUrl null while it depends on where the server listens (the demo)
  * @property {RouteInfo[]} routes
+ * @property {Record<string, JsonSchema>} $defs the schemas its routes share (`#/$defs/Name`)
  * @property {string} [file] the OpenAPI file it was read from, watched for edits
  */
 
@@ -38,9 +40,9 @@ export function loadApplications(sources, targets = []) {
   const ids = new Set();
   return sources.map((raw, index) => {
     const source = sourceOf(raw);
-    const { name, baseUrl, routes } = readApplication(source, index, source.target ?? targets[index]);
+    const { name, baseUrl, routes, $defs } = readApplication(source, index, source.target ?? targets[index]);
     const id = uniqueId(source.id ?? slug(name), ids);
-    return { id, name, baseUrl, routes, file: source.file };
+    return { id, name, baseUrl, routes, $defs, file: source.file };
   });
 }
 
@@ -56,8 +58,8 @@ export function loadApplications(sources, targets = []) {
  */
 export function reloadApplication(previous, raw, index, target) {
   const source = sourceOf(raw);
-  const { name, baseUrl, routes } = readApplication(source, index, source.target ?? target);
-  return { ...previous, name, baseUrl, routes };
+  const { name, baseUrl, routes, $defs } = readApplication(source, index, source.target ?? target);
+  return { ...previous, name, baseUrl, routes, $defs };
 }
 
 /** @param {string | OpenApiSource} raw */
@@ -77,13 +79,18 @@ function readApplication(source, index, target) {
   const baseUrl = target !== undefined ? checkTarget(target, label) : serverUrl(document, label);
   const title = typeof document.info?.title === 'string' && document.info.title.trim() ? document.info.title.trim() : source.file ? basename(source.file, extname(source.file)) : `Application ${index + 1}`;
   const name = source.name ?? title;
-  let routes;
+  let converted;
   try {
-    routes = openApiToRoutes(document);
+    converted = openApiToApplication(document, { file: source.file });
   } catch (error) {
     throw new OpenApiLoadError(`${label}: could not read its paths: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { name, baseUrl, routes };
+  try {
+    JSON.stringify(converted);
+  } catch (error) {
+    throw new OpenApiLoadError(`${label}: its routes cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { name, baseUrl, ...converted };
 }
 
 /**
@@ -91,7 +98,7 @@ function readApplication(source, index, target) {
  * @returns {LoadedApplication}
  */
 export function demoApplication() {
-  return { id: 'demo', name: 'Kite Demo API', baseUrl: null, routes: openApiToRoutes(demoOpenApiDocument()) };
+  return { id: 'demo', name: 'Kite Demo API', baseUrl: null, ...openApiToApplication(demoOpenApiDocument()) };
 }
 
 /**
@@ -117,7 +124,8 @@ function checkTarget(target, label) {
 function serverUrl(document, label) {
   const server = Array.isArray(document.servers) ? document.servers[0] : undefined;
   if (!server || typeof server.url !== 'string') throw new OpenApiLoadError(`${label}: has no 'servers' entry to send requests to; pass --target URL`);
-  const url = server.url.replace(/\{([^}]+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => {
+  // A Swagger 2.0 document without `schemes` converts to a protocol-relative server (`//host/base`).
+  const url = server.url.replace(/^\/\//, 'https://').replace(/\{([^}]+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => {
     const value = server.variables?.[name]?.default;
     return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
   });
@@ -159,6 +167,6 @@ function uniqueId(id, taken) {
  */
 export function routesRevision(applications) {
   const hash = createHash('sha256');
-  for (const app of applications) hash.update(JSON.stringify([app.id, app.name, app.routes]));
+  for (const app of applications) hash.update(JSON.stringify([app.id, app.name, app.routes, app.$defs]));
   return hash.digest('base64url').slice(0, 16);
 }

@@ -1,6 +1,7 @@
 // The page, the bundle and the middleware, against a real server on a free port.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, get as httpGet } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,6 +163,45 @@ describe('the protocol endpoints', () => {
     const first = await fetch(`${host.url}/api/routes`);
     const again = await fetch(`${host.url}/api/routes`, { headers: { 'If-None-Match': first.headers.get('etag') } });
     expect(again.status).toBe(304);
+  });
+
+  it('sends the routes compressed when the client accepts it, brotli first, plain otherwise', async () => {
+    const get = (encoding) => new Promise((resolve, reject) => {
+      const url = new URL(`${host.url}/api/routes`);
+      httpGet(url, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    const plain = await get(undefined);
+    const gzip = await get('gzip');
+    const br = await get('gzip, deflate, br');
+    expect(plain.encoding).toBeUndefined();
+    expect(gzip.encoding).toBe('gzip');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toMatch(/Accept-Encoding/);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect((await get('gzip;q=0')).encoding).toBeUndefined();
+  });
+
+  it('sends the schemas routes share once, in the application\'s $defs', async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Shared', version: '1' },
+      servers: [{ url: 'http://127.0.0.1:9' }],
+      paths: { '/a': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } }, '/b': { put: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } },
+      components: { schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } } },
+    };
+    const kite = await startKite({ port: 0, distDir: dist, openapi: [{ document }] });
+    try {
+      const [app] = (await (await fetch(`${kite.url}/api/routes`)).json()).applications;
+      expect(app.routes.map((route) => route.schema.body)).toEqual([{ $ref: '#/$defs/Node' }, { $ref: '#/$defs/Node' }]);
+      expect(app.$defs).toEqual({ Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } });
+    } finally {
+      await kite.close();
+    }
   });
 
   it('lists routes whose schema could not be extracted in status, with the reason', async () => {

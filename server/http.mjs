@@ -1,6 +1,8 @@
 // @ts-check
 // Small response helpers shared by the page, the protocol endpoints and the demo API.
 
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('../protocol/types').ErrorBody} ErrorBody */
@@ -88,4 +90,32 @@ export function requestUrl(req) {
   } catch {
     return new URL('http://kite.invalid/');
   }
+}
+
+/**
+ * The compression the client accepts, brotli preferred; null for none. A `q=0` refuses a coding.
+ * @param {IncomingMessage} req
+ * @returns {'br' | 'gzip' | null}
+ */
+export function acceptedEncoding(req) {
+  const header = String(req.headers['accept-encoding'] ?? '').toLowerCase();
+  /** @type {Map<string, number>} */
+  const accepted = new Map();
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    if (coding) accepted.set(coding.trim(), q ? Number(q[1]) : 1);
+  }
+  for (const coding of /** @type {const} */ (['br', 'gzip'])) if ((accepted.get(coding) ?? 0) > 0) return coding;
+  return null;
+}
+
+/**
+ * @param {Buffer} body
+ * @param {'br' | 'gzip'} encoding
+ */
+export function compress(body, encoding) {
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
+  // Quality 5: most of brotli's gain at a fraction of the maximum's time on multi-MB catalogues.
+  return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
 }

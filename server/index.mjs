@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
 import { decodeCookieValue, parseCookieHeader, readCookie } from '../protocol/cookies.js';
 import { serveAsset } from './assets.mjs';
-import { BodyTooLargeError, readBody, requestUrl, sendError, sendJson } from './http.mjs';
+import { BodyTooLargeError, acceptedEncoding, compress, readBody, requestUrl, sendError, sendJson } from './http.mjs';
 import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
 import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
@@ -177,10 +177,15 @@ export function createKiteHandler(options = {}) {
     // The main screen's page carries the routes, so its first render needs no routes call.
     const routesElement = isMainScreenPath(requestUrl(req).pathname, mountPath) ? pageRoutesElement(routesJson(req)) : '';
     const html = renderPage(template, pageConfig(req), servesAssets ? initialChunks(distDir) : [], routesElement);
+    // The page may carry up to PAGE_ROUTES_MAX_BYTES of routes: worth compressing.
+    const encoding = Buffer.byteLength(html) > 4096 ? acceptedEncoding(req) : null;
+    const payload = encoding ? compress(Buffer.from(html), encoding) : html;
     /** @type {Record<string, string | number>} */
     const headers = {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': Buffer.byteLength(html),
+      'Content-Length': Buffer.byteLength(payload),
+      Vary: 'Accept-Encoding',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'same-origin',
@@ -190,7 +195,7 @@ export function createKiteHandler(options = {}) {
       headers['Set-Cookie'] = xsrf.cookieHeader(xsrf.issue(), mountPath);
     }
     res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : html);
+    res.end(req.method === 'HEAD' ? undefined : payload);
   }
 
   /**
@@ -206,7 +211,7 @@ export function createKiteHandler(options = {}) {
       /** @type {RoutesResponse} */
       const response = {
         application: apps[0]?.id ?? '',
-        applications: apps.map(({ id, name, baseUrl, routes }) => ({ id, name, baseUrl, routes })),
+        applications: apps.map(({ id, name, baseUrl, routes, $defs }) => ({ id, name, baseUrl, routes, ...(Object.keys($defs ?? {}).length ? { $defs } : {}) })),
         revision,
       };
       body = Buffer.from(JSON.stringify(response));
@@ -220,15 +225,40 @@ export function createKiteHandler(options = {}) {
    * @param {ServerResponse} res
    */
   function serveRoutes(req, res) {
-    const body = routesJson(req);
-    const etag = `"${revision}-${body.length.toString(36)}"`;
+    const json = routesJson(req);
+    const etag = `"${revision}-${json.length.toString(36)}"`;
     if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache' });
+      res.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
       res.end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, ETag: etag, 'Cache-Control': 'no-cache' });
+    // Sent compressed when the client takes it (a large catalogue shrinks ten times or more),
+    // compressed once per revision and encoding.
+    const encoding = acceptedEncoding(req);
+    const body = encoding ? compressedRoutes(json, encoding) : json;
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': body.length,
+      ETag: etag,
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    });
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** @type {WeakMap<Buffer, Map<string, Buffer>>} */
+  const compressedCache = new WeakMap();
+  /**
+   * @param {Buffer} json
+   * @param {'br' | 'gzip'} encoding
+   */
+  function compressedRoutes(json, encoding) {
+    let byEncoding = compressedCache.get(json);
+    if (!byEncoding) compressedCache.set(json, (byEncoding = new Map()));
+    let body = byEncoding.get(encoding);
+    if (!body) byEncoding.set(encoding, (body = compress(json, encoding)));
+    return body;
   }
 
   /**

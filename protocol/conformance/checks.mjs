@@ -45,6 +45,7 @@ export async function runConformance(pageUrl, options = {}) {
   };
   const api = (/** @type {string} */ endpoint) => new URL(`${state.config.apiUrl}/${endpoint}`, state.origin).href;
   const needConfig = () => expect(state.config, 'needs the page config, which could not be read');
+  const needRoutes = () => expect(state.routes, 'needs the routes response, which could not be read');
 
   /**
    * @param {unknown} body
@@ -149,6 +150,38 @@ export async function runConformance(pageUrl, options = {}) {
     const ids = state.routes.applications.flatMap((/** @type {any} */ app) => app.routes.map((/** @type {any} */ r) => `${app.id} ${r.id}`));
     expect(new Set(ids).size === ids.length, 'route ids repeat within an application');
     return `${ids.length} routes`;
+  });
+
+  await check('every $ref in the routes names an entry of its application\'s $defs (which may be absent)', async () => {
+    needRoutes();
+    let refs = 0;
+    for (const app of state.routes.applications) {
+      const defs = app.$defs ?? {};
+      /** @type {unknown[]} */
+      const stack = [app.routes, defs];
+      while (stack.length) {
+        const node = stack.pop();
+        if (!node || typeof node !== 'object') continue;
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref' && typeof value === 'string') {
+            refs += 1;
+            const name = decodeURIComponent(value.replace(/^#\/\$defs\//, '')).replace(/~1/g, '/').replace(/~0/g, '~');
+            expect(value.startsWith('#/$defs/') && name in defs, `${app.id}: $ref '${value}' names no entry of $defs`);
+          } else if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'example' && key !== 'examples') stack.push(value);
+        }
+      }
+    }
+    return `${refs} references`;
+  });
+
+  await check('GET routes sent compressed (when the host compresses) decodes to the same routes', async () => {
+    needRoutes();
+    // fetch asks for gzip/br and decodes what comes; the header says whether the host compressed.
+    const response = await doFetch(api('routes'), { headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip, br' } });
+    const encoding = response.headers.get('content-encoding');
+    const routes = await response.json();
+    expect(JSON.stringify(routes) === JSON.stringify(state.routes), 'the compressed routes differ from the plain ones');
+    return encoding ? `sent with ${encoding}` : 'sent uncompressed';
   });
 
   await check('routes the main page carries (script#kite-routes, optional) are the routes response', async () => {

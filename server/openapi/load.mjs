@@ -1,10 +1,12 @@
 // @ts-check
-// Reads an OpenAPI 3.0 or 3.1 document from a JSON or YAML file. Every problem becomes one
+// Reads an OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (converted to OpenAPI 3.0 by
+// swagger2openapi, see swagger2.mjs), from a JSON or YAML file. Every problem becomes one
 // OpenApiLoadError whose message names the file and, where the parser can tell, line and column.
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import YAML from 'yaml';
 import { jsonErrorPosition, lineColumnAt } from '../../protocol/json-error-position.js';
+import { convertSwagger2 } from './swagger2.mjs';
 
 export class OpenApiLoadError extends Error {
   /** @param {string} message */
@@ -19,6 +21,21 @@ export class OpenApiLoadError extends Error {
  * @returns {Record<string, any>}
  */
 export function loadOpenApiFile(file) {
+  return parseOpenApiText(readText(file), file);
+}
+
+/**
+ * A JSON or YAML file of any content (the target of a `$ref` into another file).
+ * @param {string} file
+ * @returns {any}
+ */
+export function loadDataFile(file) {
+  const text = readText(file);
+  return extname(file).toLowerCase() === '.json' || /^\s*[{[]/.test(text) ? parseJson(text, file) : parseYaml(text, file);
+}
+
+/** @param {string} file */
+function readText(file) {
   let text;
   try {
     text = readFileSync(file, 'utf8');
@@ -27,7 +44,7 @@ export function loadOpenApiFile(file) {
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : code === 'EACCES' ? 'permission denied' : String(error);
     throw new OpenApiLoadError(`${file}: ${reason}`);
   }
-  return parseOpenApiText(text, file);
+  return text;
 }
 
 /**
@@ -37,7 +54,8 @@ export function loadOpenApiFile(file) {
  */
 export function parseOpenApiText(text, file) {
   const json = extname(file).toLowerCase() === '.json' || /^\s*\{/.test(text);
-  const document = json ? parseJson(text, file) : parseYaml(text, file);
+  const parsed = json ? parseJson(text, file) : parseYaml(text, file);
+  const document = isSwagger2(parsed) ? convertSwagger2(parsed, file) : parsed;
   checkOpenApi(document, file);
   return document;
 }
@@ -76,6 +94,11 @@ function parseYaml(text, file) {
   }
 }
 
+/** @param {unknown} document */
+function isSwagger2(document) {
+  return !!document && typeof document === 'object' && String(/** @type {Record<string, unknown>} */ (document).swagger) === '2.0';
+}
+
 /**
  * @param {unknown} document
  * @param {string} file
@@ -88,7 +111,7 @@ function checkOpenApi(document, file) {
   if (typeof version !== 'string') {
     const swagger = /** @type {Record<string, unknown>} */ (document).swagger;
     throw new OpenApiLoadError(
-      swagger ? `${file}: Swagger ${swagger} is not supported; convert it to OpenAPI 3.0 or 3.1` : `${file}: not an OpenAPI document (no 'openapi' version field)`,
+      swagger ? `${file}: Swagger ${swagger} is not supported (2.0, 3.0 and 3.1 are)` : `${file}: not an OpenAPI document (no 'openapi' version field)`,
     );
   }
   if (!/^3\.[01]\./.test(version) && version !== '3.0' && version !== '3.1') {

@@ -32,9 +32,9 @@ describe('loading an OpenAPI file', () => {
     expect(() => parseOpenApiText('openapi: 3.1.0\nopenapi: 3.0.0\n', 'dup.yaml')).toThrow(/^dup\.yaml: 2:1: invalid YAML: Map keys must be unique/);
   });
 
-  it('refuses a missing file, Swagger 2 and documents that are not OpenAPI', () => {
+  it('refuses a missing file, Swagger 1.2 and documents that are not OpenAPI', () => {
     expect(() => loadOpenApiFile(join(dir, 'missing.yaml'))).toThrow(`${join(dir, 'missing.yaml')}: no such file`);
-    expect(() => parseOpenApiText('swagger: "2.0"\n', 's.yaml')).toThrow('s.yaml: Swagger 2.0 is not supported; convert it to OpenAPI 3.0 or 3.1');
+    expect(() => parseOpenApiText('swagger: "1.2"\n', 's.yaml')).toThrow('s.yaml: Swagger 1.2 is not supported (2.0, 3.0 and 3.1 are)');
     expect(() => parseOpenApiText('name: not an api\n', 'n.yaml')).toThrow("n.yaml: not an OpenAPI document (no 'openapi' version field)");
     expect(() => parseOpenApiText('openapi: 4.0.0\n', 'v.yaml')).toThrow('v.yaml: OpenAPI 4.0.0 is not supported (3.0 and 3.1 are)');
     expect(() => parseOpenApiText('openapi: 3.1.0\npaths: [1]\n', 'p.yaml')).toThrow("p.yaml: 'paths' must be an object");

@@ -1,20 +1,31 @@
 // @ts-check
 // Turns an OpenAPI 3.0/3.1 document into the protocol's routes: every path and method, path and
-// query parameters, and the request body as the JSON Schema subset of protocol/types.ts. `$ref`s
-// are resolved (cycles cut with a `$comment`), `allOf` merged, `oneOf`/`anyOf` reduced to their
-// first alternative with a note, and `nullable` turned into a type array. A route whose schema
-// cannot be read keeps its place in the list and carries the reason in `extractionErrors`.
+// query parameters, and the request body as the JSON Schema subset of protocol/types.ts.
+//
+// Shared schemas travel once: every schema a `$ref` points at becomes one entry of the
+// application's `$defs`, converted once, and the routes refer to it (`{ "$ref": "#/$defs/Pet" }`).
+// Cycles stay references, so a document of cross-linked schemas converts in time and size
+// proportional to the document. `allOf` is merged where its parts are known, `oneOf`/`anyOf` keep
+// their branches (and `discriminator`), `nullable` becomes a type array, OpenAPI 3.0's boolean
+// exclusive bounds become 2020-12 numbers, and read-only properties are left out of the request.
+// `$ref`s into other files (relative to the document) are followed. A route whose schema cannot be
+// read keeps its place in the list and carries the reason in `extractionErrors`.
+import { dirname, resolve as resolvePath, basename, extname } from 'node:path';
+import { loadDataFile } from './load.mjs';
+import { mergeSchemas } from '../../protocol/json-schema-merge.js';
 
 /** @typedef {import('../../protocol/types').RouteInfo} RouteInfo */
 /** @typedef {import('../../protocol/types').RouteParameter} RouteParameter */
 /** @typedef {import('../../protocol/types').JsonSchema} JsonSchema */
 /** @typedef {import('../../protocol/types').ExtractionError} ExtractionError */
 /** @typedef {import('../../protocol/types').HttpMethod} HttpMethod */
+/** @typedef {{ routes: RouteInfo[]; $defs: Record<string, JsonSchema> }} ConvertedApplication */
 
 const METHODS = /** @type {const} */ (['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
 const SCHEMA_TYPES = new Set(['object', 'array', 'string', 'integer', 'number', 'boolean', 'null']);
 const COPIED_KEYWORDS = /** @type {const} */ ([
-  'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'multipleOf', 'format', 'pattern', 'description', 'default', 'example',
+  'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
+  'multipleOf', 'format', 'pattern', 'title', 'description', 'default', 'example', 'writeOnly',
 ]);
 /** Body content types in the order a form is best built for them. */
 const BODY_PREFERENCE = [
@@ -27,10 +38,11 @@ const BODY_PREFERENCE = [
 
 /**
  * @param {Record<string, any>} document a parsed OpenAPI 3.0 or 3.1 document
- * @returns {RouteInfo[]}
+ * @param {{ file?: string }} [options] the document's file, against which `$ref`s to other files resolve
+ * @returns {ConvertedApplication}
  */
-export function openApiToRoutes(document) {
-  const resolver = createResolver(document);
+export function openApiToApplication(document, options = {}) {
+  const resolver = createResolver(document, options.file);
   /** @type {RouteInfo[]} */
   const routes = [];
   for (const [uri, rawPathItem] of Object.entries(document.paths ?? {})) {
@@ -44,7 +56,7 @@ export function openApiToRoutes(document) {
       routes.push(operationToRoute(uri, method, operation, pathItem, `${pathPointer}/${method}`, resolver, pathErrors));
     }
   }
-  return routes;
+  return { routes, $defs: resolver.defs() };
 }
 
 /**
@@ -59,6 +71,8 @@ export function openApiToRoutes(document) {
  */
 function operationToRoute(uri, method, operation, pathItem, pointer, resolver, pathErrors) {
   const upper = /** @type {HttpMethod} */ (method.toUpperCase());
+  const tags = Array.isArray(operation.tags) ? operation.tags.filter((/** @type {unknown} */ t) => typeof t === 'string' && t.trim()) : [];
+  const description = typeof operation.description === 'string' && operation.description.trim() ? operation.description.trim() : undefined;
   /** @type {RouteInfo} */
   const route = {
     id: `${upper} ${uri}`,
@@ -66,6 +80,8 @@ function operationToRoute(uri, method, operation, pathItem, pointer, resolver, p
     uri,
     ...(typeof operation.operationId === 'string' ? { name: operation.operationId } : {}),
     ...(summaryOf(operation) ? { summary: summaryOf(operation) } : {}),
+    ...(description && description !== summaryOf(operation) ? { description } : {}),
+    ...(tags.length ? { tags } : {}),
     group: groupOf(uri, operation),
     parameters: [],
     schema: {},
@@ -73,8 +89,7 @@ function operationToRoute(uri, method, operation, pathItem, pointer, resolver, p
   };
   try {
     route.parameters = parametersOf(pathItem, operation, pointer, resolver, route.extractionErrors);
-    const query = queryObjectSchema(route.parameters);
-    if (query) route.schema.query = query;
+    // Query parameters travel once, in `parameters` (the app builds the query schema from them).
     const body = requestBodyOf(operation, pointer, resolver, route.extractionErrors);
     if (body) {
       route.schema.body = body.schema;
@@ -106,7 +121,9 @@ export function groupOf(uri, operation) {
 }
 
 /**
- * Path-level parameters overridden by operation-level ones of the same name and location.
+ * Path-level parameters overridden by operation-level ones of the same name and location. A
+ * parameter's schema is given in full at its top (a `$ref` there is replaced by what it names), so
+ * the request builder reads its default and enum without resolving anything.
  * @param {Record<string, any>} pathItem
  * @param {Record<string, any>} operation
  * @param {string} pointer
@@ -135,7 +152,7 @@ function parametersOf(pathItem, operation, pointer, resolver, errors) {
         required: parameter.in === 'path' ? true : parameter.required === true,
       };
       const schemaSource = parameter.schema ?? firstContentSchema(parameter.content);
-      if (schemaSource) converted.schema = resolver.schema(schemaSource, `${at}/schema`, errors);
+      if (schemaSource) converted.schema = resolver.inlineTop(resolver.schema(schemaSource, `${at}/schema`, errors));
       if (typeof parameter.description === 'string') converted.description = parameter.description;
       byKey.set(`${parameter.in}:${parameter.name}`, converted);
     });
@@ -148,25 +165,6 @@ function firstContentSchema(content) {
   if (!content || typeof content !== 'object') return undefined;
   const first = Object.values(content)[0];
   return first && typeof first === 'object' ? first.schema : undefined;
-}
-
-/**
- * @param {RouteParameter[]} parameters
- * @returns {JsonSchema | undefined}
- */
-function queryObjectSchema(parameters) {
-  const query = parameters.filter((p) => p.in === 'query');
-  if (query.length === 0) return undefined;
-  /** @type {Record<string, JsonSchema>} */
-  const properties = {};
-  for (const parameter of query) {
-    properties[parameter.name] = {
-      ...(parameter.schema ?? { type: 'string' }),
-      ...(parameter.description && !parameter.schema?.description ? { description: parameter.description } : {}),
-    };
-  }
-  const required = query.filter((p) => p.required).map((p) => p.name);
-  return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
 /**
@@ -187,36 +185,63 @@ function requestBodyOf(operation, pointer, resolver, errors) {
   const media = content[contentType] ?? {};
   const at = `${pointer}/requestBody/content/${escapePointer(contentType)}/schema`;
   const schema = media.schema === undefined ? {} : resolver.schema(media.schema, at, errors);
+  if (media.example !== undefined && schema.example === undefined && schema.$ref === undefined) schema.example = media.example;
   return { schema, contentType };
 }
 
 /**
- * Resolves local `$ref`s and converts schemas, remembering finished conversions so a document
- * whose thousands of operations share components converts each component once.
+ * Resolves `$ref`s (inside the document and into other files) and converts schemas. Each schema a
+ * `$ref` names is converted once into `$defs`; a conversion under way is named before it starts,
+ * so a reference back to it (a cycle) is just a reference.
  * @param {Record<string, any>} document
+ * @param {string} [file]
  */
-function createResolver(document) {
-  /** @type {Map<string, JsonSchema>} */
-  const converted = new Map();
-  /** @type {string[]} refs being converted right now, innermost last */
-  const stack = [];
-  /** Counts cut cycles, so a conversion that cut one is not remembered as complete. */
-  let cuts = 0;
+function createResolver(document, file) {
+  const rootFile = file ? resolvePath(file) : '';
+  /** @type {Map<string, any>} documents by absolute file ('' is the root document) */
+  const documents = new Map([[rootFile, document]]);
+  /** @type {Map<string, string>} location (`file#pointer`) → def name */
+  const names = new Map();
+  /** @type {Set<string>} def names taken */
+  const taken = new Set();
+  /** @type {Record<string, JsonSchema>} */
+  const defs = {};
+  /** @type {Set<string>} defs whose conversion is under way */
+  const converting = new Set();
+  /** @type {Map<string, boolean>} def name → whether the schema it names is read-only */
+  const readOnlyDefs = new Map();
 
   /**
    * @param {string} ref
-   * @returns {{ found: true; value: any } | { found: false; reason: string }}
+   * @param {string} base the file the `$ref` sits in
+   * @returns {{ found: true; value: any; file: string; location: string } | { found: false; reason: string }}
    */
-  function lookup(ref) {
-    if (!ref.startsWith('#')) return { found: false, reason: `Cannot resolve $ref '${ref}': only references inside the document are supported` };
+  function lookup(ref, base) {
+    const hash = ref.indexOf('#');
+    const filePart = hash === -1 ? ref : ref.slice(0, hash);
+    const pointer = hash === -1 ? '' : ref.slice(hash + 1);
+    let target = base;
+    if (filePart !== '') {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) return { found: false, reason: `Cannot resolve $ref '${ref}': only files next to the document are followed, not URLs` };
+      if (!base && !rootFile) return { found: false, reason: `Cannot resolve $ref '${ref}': only references inside the document are supported when it is not read from a file` };
+      target = resolvePath(dirname(base || rootFile), decodeURIComponent(filePart));
+      if (!documents.has(target)) {
+        try {
+          documents.set(target, loadDataFile(target));
+        } catch (error) {
+          return { found: false, reason: `Cannot resolve $ref '${ref}': ${error instanceof Error ? error.message : String(error)}` };
+        }
+      }
+    }
     /** @type {any} */
-    let node = document;
-    for (const part of ref.slice(1).split('/').slice(1)) {
+    let node = documents.get(target);
+    if (pointer !== '' && !pointer.startsWith('/')) return { found: false, reason: `Cannot resolve $ref '${ref}': '${pointer}' is not a JSON pointer` };
+    for (const part of pointer.split('/').slice(1)) {
       const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
       if (node === null || typeof node !== 'object' || !(key in node)) return { found: false, reason: `Cannot resolve $ref '${ref}': '${key}' does not exist` };
       node = node[key];
     }
-    return { found: true, value: node };
+    return { found: true, value: node, file: target, location: `${target}#${pointer}` };
   }
 
   /**
@@ -226,23 +251,36 @@ function createResolver(document) {
    * @param {ExtractionError[]} errors
    */
   function deref(value, pointer, errors) {
+    return derefIn(value, rootFile, pointer, errors).value;
+  }
+
+  /**
+   * @param {any} value
+   * @param {string} base
+   * @param {string} pointer
+   * @param {ExtractionError[]} errors
+   * @returns {{ value: any; file: string }}
+   */
+  function derefIn(value, base, pointer, errors) {
     /** @type {Set<string>} */
     const seen = new Set();
     let current = value;
+    let currentFile = base;
     while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-      if (seen.has(current.$ref)) {
-        errors.push({ message: `$ref cycle at '${current.$ref}'`, location: pointer });
-        return undefined;
-      }
-      seen.add(current.$ref);
-      const target = lookup(current.$ref);
+      const target = lookup(current.$ref, currentFile);
       if (!target.found) {
         errors.push({ message: target.reason, location: pointer });
-        return undefined;
+        return { value: undefined, file: currentFile };
       }
+      if (seen.has(target.location)) {
+        errors.push({ message: `$ref cycle at '${current.$ref}'`, location: pointer });
+        return { value: undefined, file: currentFile };
+      }
+      seen.add(target.location);
       current = target.value;
+      currentFile = target.file;
     }
-    return current;
+    return { value: current, file: currentFile };
   }
 
   /**
@@ -252,60 +290,83 @@ function createResolver(document) {
    * @returns {JsonSchema} a request schema: readOnly properties are left out
    */
   function schema(source, pointer, errors) {
+    return convert(source, rootFile, pointer, errors);
+  }
+
+  /**
+   * @param {any} source
+   * @param {string} base the file `source` sits in
+   * @param {string} pointer
+   * @param {ExtractionError[]} errors
+   * @returns {JsonSchema}
+   */
+  function convert(source, base, pointer, errors) {
     if (source === true || source === undefined) return {};
     if (source === false) return { $comment: 'This schema accepts no value' };
     if (!source || typeof source !== 'object' || Array.isArray(source)) {
       errors.push({ message: `Schema is not an object`, location: pointer });
       return { $comment: 'Unreadable schema' };
     }
-    if (typeof source.$ref === 'string') return refSchema(source, pointer, errors);
-    return plainSchema(source, pointer, errors);
+    if (typeof source.$ref === 'string') return refSchema(source, base, pointer, errors);
+    return plainSchema(source, base, pointer, errors);
   }
 
   /**
-   * @param {Record<string, any>} source
+   * The def a `$ref` names, converting it the first time.
+   * @param {string} ref
+   * @param {string} base
    * @param {string} pointer
    * @param {ExtractionError[]} errors
-   * @returns {JsonSchema}
+   * @returns {string | { reason: string }}
    */
-  function refSchema(source, pointer, errors) {
-    const ref = source.$ref;
-    // OpenAPI 3.1 allows siblings next to $ref (description, nullable, …): they refine the target.
-    const { $ref: _ref, ...siblings } = source;
-    const refine = (/** @type {JsonSchema} */ resolved) =>
-      Object.keys(siblings).length ? mergeSchemas([resolved, plainSchema(siblings, pointer, errors)]) : resolved;
-    const known = converted.get(ref);
-    if (known) return refine(known);
-    if (stack.includes(ref)) {
-      cuts += 1;
-      const target = lookup(ref);
-      const type = target.found && typeof target.value?.type === 'string' ? target.value.type : 'object';
-      return refine({ ...(SCHEMA_TYPES.has(type) ? { type } : {}), $comment: `Cut a $ref cycle: ${ref} refers back to itself` });
-    }
-    const target = lookup(ref);
+  function defFor(ref, base, pointer, errors) {
+    const target = lookup(ref, base);
     if (!target.found) {
       errors.push({ message: target.reason, location: pointer });
-      return { $comment: target.reason };
+      return { reason: target.reason };
     }
-    stack.push(ref);
-    const cutsBefore = cuts;
-    let result;
+    const known = names.get(target.location);
+    if (known !== undefined) return known;
+    const name = uniqueName(nameOf(ref), taken);
+    names.set(target.location, name);
+    converting.add(name);
+    readOnlyDefs.set(name, target.value?.readOnly === true);
     try {
-      result = schema(target.value, ref, errors);
+      defs[name] = convert(target.value, target.file, ref, errors);
     } finally {
-      stack.pop();
+      converting.delete(name);
     }
-    if (cuts === cutsBefore) converted.set(ref, result);
-    return refine(result);
+    return name;
   }
 
   /**
    * @param {Record<string, any>} source
+   * @param {string} base
    * @param {string} pointer
    * @param {ExtractionError[]} errors
    * @returns {JsonSchema}
    */
-  function plainSchema(source, pointer, errors) {
+  function refSchema(source, base, pointer, errors) {
+    const name = defFor(source.$ref, base, pointer, errors);
+    if (typeof name !== 'string') return { $comment: name.reason };
+    // Siblings next to $ref (description, nullable, …) refine the target.
+    const { $ref: _ref, ...siblings } = source;
+    /** @type {JsonSchema} */
+    const reference = { $ref: `#/$defs/${name}` };
+    if (Object.keys(siblings).length === 0) return reference;
+    const refined = plainSchema(siblings, base, pointer, errors);
+    if (siblings.nullable === true) return { anyOf: [reference, { type: 'null' }], ...withoutKeys(refined, ['type']) };
+    return Object.keys(refined).length ? { ...refined, ...reference } : reference;
+  }
+
+  /**
+   * @param {Record<string, any>} source
+   * @param {string} base
+   * @param {string} pointer
+   * @param {ExtractionError[]} errors
+   * @returns {JsonSchema}
+   */
+  function plainSchema(source, base, pointer, errors) {
     /** @type {JsonSchema} */
     let result = {};
     /** @type {string[]} */
@@ -313,59 +374,75 @@ function createResolver(document) {
     if (typeof source.$comment === 'string') notes.push(source.$comment);
 
     const types = (Array.isArray(source.type) ? source.type : source.type === undefined ? [] : [source.type]).filter((t) => {
+      if (t === 'file') return false; // Swagger 2.0's file: a binary string
       if (SCHEMA_TYPES.has(t)) return true;
       errors.push({ message: `Unknown schema type '${t}'`, location: pointer });
       return false;
     });
+    if (source.type === 'file') {
+      types.push('string');
+      result.format = 'binary';
+    }
     if (source.nullable === true && types.length && !types.includes('null')) types.push('null');
     if (types.length === 1) result.type = types[0];
     else if (types.length > 1) result.type = types;
 
     for (const keyword of COPIED_KEYWORDS) if (source[keyword] !== undefined) /** @type {any} */ (result)[keyword] = source[keyword];
-    if (source.const !== undefined && result.enum === undefined) result.enum = [source.const];
+    if (source.nullable === true && Array.isArray(result.enum) && !result.enum.includes(null)) result.enum = [...result.enum, null];
+    if (source.const !== undefined) result.const = source.const;
     if (result.example === undefined && Array.isArray(source.examples) && source.examples.length) result.example = source.examples[0];
-    exclusiveBounds(source, result, notes);
+    exclusiveBounds(source, result);
 
     if (source.properties && typeof source.properties === 'object') {
       /** @type {Record<string, JsonSchema>} */
       const properties = {};
       for (const [name, property] of Object.entries(source.properties)) {
-        if (property && typeof property === 'object' && isReadOnly(property)) continue;
-        properties[name] = schema(property, `${pointer}/properties/${escapePointer(name)}`, errors);
+        if (isReadOnly(property, base)) continue;
+        properties[name] = convert(property, base, `${pointer}/properties/${escapePointer(name)}`, errors);
       }
       result.properties = properties;
       if (result.type === undefined) result.type = 'object';
     }
     if (Array.isArray(source.required)) {
-      const required = source.required.filter((name) => typeof name === 'string' && (!result.properties || name in result.properties));
-      if (required.length) result.required = required;
+      const readOnly = new Set(Object.entries(source.properties ?? {}).filter(([, p]) => isReadOnly(p, base)).map(([n]) => n));
+      const required = source.required.filter((name) => typeof name === 'string' && !readOnly.has(name));
+      if (required.length) result.required = [...new Set(required)];
     }
-    if (source.items !== undefined) {
-      result.items = schema(source.items, `${pointer}/items`, errors);
+    if (source.additionalProperties === false) result.additionalProperties = false;
+    else if (source.additionalProperties && typeof source.additionalProperties === 'object') {
+      result.additionalProperties = convert(source.additionalProperties, base, `${pointer}/additionalProperties`, errors);
+    }
+    if (Array.isArray(source.items)) {
+      if (source.items.length) result.items = convert(source.items[0], base, `${pointer}/items/0`, errors);
+    } else if (source.items !== undefined) {
+      result.items = convert(source.items, base, `${pointer}/items`, errors);
       if (result.type === undefined) result.type = 'array';
     } else if (Array.isArray(source.prefixItems) && source.prefixItems.length) {
-      result.items = schema(source.prefixItems[0], `${pointer}/prefixItems/0`, errors);
+      result.items = convert(source.prefixItems[0], base, `${pointer}/prefixItems/0`, errors);
       notes.push('prefixItems: the form uses the first item schema for every item');
     }
 
-    if (Array.isArray(source.allOf)) {
-      const parts = source.allOf.map((/** @type {any} */ part, /** @type {number} */ index) => schema(part, `${pointer}/allOf/${index}`, errors));
-      result = mergeSchemas([...parts, result]);
-    }
     for (const keyword of /** @type {const} */ (['oneOf', 'anyOf'])) {
       if (!Array.isArray(source[keyword]) || source[keyword].length === 0) continue;
-      const alternatives = source[keyword];
-      const nullAlternative = alternatives.findIndex((/** @type {any} */ a) => a && a.type === 'null');
-      const firstIndex = alternatives.findIndex((/** @type {any} */ _a, /** @type {number} */ index) => index !== nullAlternative);
-      if (firstIndex === -1) {
-        result = mergeSchemas([result, { type: 'null' }]);
-        continue;
+      result[keyword] = source[keyword].map((/** @type {any} */ branch, /** @type {number} */ index) => convert(branch, base, `${pointer}/${keyword}/${index}`, errors));
+    }
+    const discriminator = source.discriminator;
+    if (discriminator && typeof discriminator === 'object' && typeof discriminator.propertyName === 'string') {
+      /** @type {Record<string, string>} */
+      const mapping = {};
+      for (const [value, ref] of Object.entries(discriminator.mapping ?? {})) {
+        if (typeof ref !== 'string') continue;
+        // A mapping value is a $ref or, in OpenAPI's short form, a component name.
+        const target = ref.includes('#') || /\.(json|ya?ml)$/i.test(ref) ? ref : `#/components/schemas/${ref}`;
+        const name = defFor(target, base, `${pointer}/discriminator/mapping`, errors);
+        if (typeof name === 'string') mapping[value] = `#/$defs/${name}`;
       }
-      let chosen = schema(alternatives[firstIndex], `${pointer}/${keyword}/${firstIndex}`, errors);
-      if (nullAlternative !== -1) chosen = withNull(chosen);
-      result = mergeSchemas([chosen, result]);
-      const others = alternatives.length - 1 - (nullAlternative === -1 ? 0 : 1);
-      if (others > 0) notes.push(`${keyword}: used the first of ${others + 1} alternatives`);
+      result.discriminator = { propertyName: discriminator.propertyName, ...(Object.keys(mapping).length ? { mapping } : {}) };
+    }
+
+    if (Array.isArray(source.allOf)) {
+      const parts = source.allOf.map((/** @type {any} */ part, /** @type {number} */ index) => convert(part, base, `${pointer}/allOf/${index}`, errors));
+      result = mergeAll([...parts, result]);
     }
     if (source.not !== undefined) notes.push('not: this constraint is not shown');
 
@@ -373,78 +450,101 @@ function createResolver(document) {
     return result;
   }
 
-  return { deref, schema };
-}
+  /**
+   * Merges allOf parts, replacing a part that is a reference by what it names; a reference whose
+   * conversion is under way (a cycle through allOf) stays an `allOf` part.
+   * @param {JsonSchema[]} parts
+   */
+  function mergeAll(parts) {
+    /** @type {JsonSchema[]} */
+    const kept = [];
+    /** @type {JsonSchema[]} */
+    const merged = [];
+    for (const part of parts) {
+      const name = part.$ref?.slice('#/$defs/'.length);
+      if (name === undefined) merged.push(part);
+      else if (converting.has(name) || defs[name] === undefined) kept.push(part);
+      else merged.push({ ...withoutKeys(defs[name], ['title']), ...withoutKeys(part, ['$ref']) });
+    }
+    const result = mergeSchemas(merged);
+    if (kept.length) result.allOf = [...(result.allOf ?? []), ...kept];
+    return result;
+  }
 
-/** @param {Record<string, any>} property */
-function isReadOnly(property) {
-  return property.readOnly === true && property.$ref === undefined;
+  /**
+   * @param {any} property
+   * @param {string} base
+   */
+  function isReadOnly(property, base) {
+    if (!property || typeof property !== 'object') return false;
+    if (property.readOnly === true) return true;
+    if (typeof property.$ref !== 'string') return false;
+    const target = lookup(property.$ref, base);
+    return target.found && target.value?.readOnly === true;
+  }
+
+  /**
+   * A schema with a `$ref` at its top replaced by (a copy of the top of) what it names.
+   * @param {JsonSchema} schema
+   * @returns {JsonSchema}
+   */
+  function inlineTop(schema) {
+    const name = schema.$ref?.slice('#/$defs/'.length);
+    if (name === undefined || defs[name] === undefined || converting.has(name)) return schema;
+    const { $ref: _ref, ...siblings } = schema;
+    return { ...inlineTop(defs[name]), ...siblings };
+  }
+
+  return { deref, schema, inlineTop, defs: () => defs };
 }
 
 /**
- * OpenAPI 3.0 writes `exclusiveMinimum: true` beside `minimum`; 3.1 writes the bound itself. The
- * subset has only inclusive bounds: integers move the bound by one, numbers keep it with a note.
+ * `#/components/schemas/Pet` → `Pet`; `pet.yaml` → `pet`; `common.yaml#/Error` → `Error`.
+ * @param {string} ref
+ */
+function nameOf(ref) {
+  const [filePart, pointer = ''] = ref.split('#');
+  const last = pointer.split('/').filter(Boolean).at(-1);
+  const raw = last ? decodeURIComponent(last).replace(/~1/g, '/').replace(/~0/g, '~') : basename(filePart, extname(filePart));
+  return raw || 'schema';
+}
+
+/**
+ * @param {string} name
+ * @param {Set<string>} taken
+ */
+function uniqueName(name, taken) {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate); n += 1) candidate = `${name}_${n}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+/**
+ * @param {Record<string, any>} object
+ * @param {string[]} keys
+ */
+function withoutKeys(object, keys) {
+  const copy = { ...object };
+  for (const key of keys) delete copy[key];
+  return copy;
+}
+
+/**
+ * OpenAPI 3.0 writes `exclusiveMinimum: true` beside `minimum`; 3.1 (and the subset) write the
+ * bound itself.
  * @param {Record<string, any>} source
  * @param {JsonSchema} result
- * @param {string[]} notes
  */
-function exclusiveBounds(source, result, notes) {
-  const integer = source.type === 'integer' || (Array.isArray(source.type) && source.type.includes('integer'));
-  for (const [exclusive, inclusive, step] of /** @type {const} */ ([['exclusiveMinimum', 'minimum', 1], ['exclusiveMaximum', 'maximum', -1]])) {
+function exclusiveBounds(source, result) {
+  for (const [exclusive, inclusive] of /** @type {const} */ ([['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']])) {
     const value = source[exclusive];
-    const bound = typeof value === 'number' ? value : value === true && typeof source[inclusive] === 'number' ? source[inclusive] : undefined;
-    if (bound === undefined) continue;
-    if (integer) result[inclusive] = bound + step;
-    else {
-      result[inclusive] = bound;
-      notes.push(`${inclusive} ${bound} is exclusive`);
+    if (typeof value === 'number') result[exclusive] = value;
+    else if (value === true && typeof source[inclusive] === 'number') {
+      result[exclusive] = source[inclusive];
+      delete result[inclusive];
     }
   }
-}
-
-/**
- * Merges `allOf` parts: properties and required lists are united, the first part that names a
- * keyword wins for every other keyword.
- * @param {JsonSchema[]} parts
- * @returns {JsonSchema}
- */
-export function mergeSchemas(parts) {
-  /** @type {JsonSchema} */
-  const merged = {};
-  /** @type {string[]} */
-  const comments = [];
-  for (const part of parts) {
-    for (const [key, value] of Object.entries(part)) {
-      if (key === 'properties') merged.properties = { ...(merged.properties ?? {}), ...value };
-      else if (key === 'required') merged.required = [...new Set([...(merged.required ?? []), ...value])];
-      else if (key === '$comment') comments.push(value);
-      else if (key === 'type' && merged.type !== undefined) merged.type = intersectTypes(merged.type, value);
-      else if (/** @type {any} */ (merged)[key] === undefined) /** @type {any} */ (merged)[key] = value;
-    }
-  }
-  if (merged.properties && merged.type === undefined) merged.type = 'object';
-  if (comments.length) merged.$comment = [...new Set(comments)].join('; ');
-  return merged;
-}
-
-/**
- * @param {JsonSchema['type']} a
- * @param {JsonSchema['type']} b
- * @returns {JsonSchema['type']}
- */
-function intersectTypes(a, b) {
-  const left = Array.isArray(a) ? a : a ? [a] : [];
-  const right = Array.isArray(b) ? b : b ? [b] : [];
-  const both = left.filter((t) => right.includes(t) || (t === 'integer' && right.includes('number')));
-  if (both.length === 0) return a;
-  return both.length === 1 ? both[0] : both;
-}
-
-/** @param {JsonSchema} schema */
-function withNull(schema) {
-  if (schema.type === undefined) return schema;
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  return types.includes('null') ? schema : { ...schema, type: /** @type {JsonSchema['type']} */ ([...types, 'null']) };
 }
 
 /** @param {string} segment */

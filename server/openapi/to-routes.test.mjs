@@ -1,5 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openApiToRoutes } from './to-routes.mjs';
+import { openApiToApplication } from './to-routes.mjs';
+
+const openApiToRoutes = (document, options) => openApiToApplication(document, options).routes;
 
 const doc = (paths, components = {}, openapi = '3.1.0') => ({ openapi, info: { title: 'T', version: '1' }, paths, components });
 const jsonBody = (schema) => ({ requestBody: { content: { 'application/json': { schema } } } });
@@ -25,8 +30,8 @@ describe('OpenAPI to routes', () => {
     expect(byId(routes, 'GET /{tenant}').group).toBe('root');
   });
 
-  it('resolves $refs in bodies, parameters and request bodies', () => {
-    const routes = openApiToRoutes(
+  it('resolves $refs in parameters and request bodies; a shared body schema travels once, in $defs', () => {
+    const { routes, $defs } = openApiToApplication(
       doc(
         { '/pets': { post: { parameters: [{ $ref: '#/components/parameters/Limit' }], requestBody: { $ref: '#/components/requestBodies/NewPet' } } } },
         {
@@ -38,31 +43,34 @@ describe('OpenAPI to routes', () => {
     );
     const route = byId(routes, 'POST /pets');
     expect(route.parameters).toEqual([{ name: 'limit', in: 'query', required: true, schema: { type: 'integer', maximum: 50 } }]);
-    expect(route.schema.query).toEqual({ type: 'object', properties: { limit: { type: 'integer', maximum: 50 } }, required: ['limit'] });
-    expect(route.schema.body).toEqual({ type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } });
+    expect(route.schema.query).toBeUndefined();
+    expect(route.schema.body).toEqual({ $ref: '#/$defs/Pet' });
+    expect($defs.Pet).toEqual({ type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } });
     expect(route.bodyContentType).toBe('application/json');
     expect(route.extractionErrors).toEqual([]);
   });
 
-  it('cuts a $ref cycle with a note instead of recursing forever', () => {
-    const routes = openApiToRoutes(
+  it('keeps a $ref cycle as a reference, converting the schema once', () => {
+    const { routes, $defs } = openApiToApplication(
       doc({ '/categories': { post: jsonBody({ $ref: '#/components/schemas/Category' }) } }, {
         schemas: { Category: { type: 'object', properties: { name: { type: 'string' }, parent: { $ref: '#/components/schemas/Category' }, children: { type: 'array', items: { $ref: '#/components/schemas/Category' } } } } },
       }),
     );
-    const body = byId(routes, 'POST /categories').schema.body;
-    expect(body.properties.name).toEqual({ type: 'string' });
-    expect(body.properties.parent).toEqual({ type: 'object', $comment: 'Cut a $ref cycle: #/components/schemas/Category refers back to itself' });
-    expect(body.properties.children.items.$comment).toMatch(/Cut a \$ref cycle/);
+    expect(byId(routes, 'POST /categories').schema.body).toEqual({ $ref: '#/$defs/Category' });
+    expect($defs.Category.properties.parent).toEqual({ $ref: '#/$defs/Category' });
+    expect($defs.Category.properties.children.items).toEqual({ $ref: '#/$defs/Category' });
   });
 
-  it('cuts a cycle that runs through two schemas', () => {
-    const routes = openApiToRoutes(
-      doc({ '/a': { post: jsonBody({ $ref: '#/components/schemas/A' }) } }, {
-        schemas: { A: { type: 'object', properties: { b: { $ref: '#/components/schemas/B' } } }, B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A' } } } },
-      }),
-    );
-    expect(byId(routes, 'POST /a').schema.body.properties.b.properties.a.$comment).toMatch(/A refers back/);
+  it('converts cross-linked schemas in time and size proportional to the document', () => {
+    // 60 schemas, each referring to every other: inlining them would never end.
+    const schemas = {};
+    for (let i = 0; i < 60; i += 1) {
+      schemas[`S${i}`] = { type: 'object', required: ['id'], properties: Object.fromEntries([['id', { type: 'string' }], ...Array.from({ length: 60 }, (_v, j) => [`s${j}`, { $ref: `#/components/schemas/S${j}` }])]) };
+    }
+    const document = doc(Object.fromEntries(Array.from({ length: 60 }, (_v, i) => [`/s${i}`, { post: jsonBody({ $ref: `#/components/schemas/S${i}` }) }])), { schemas });
+    const converted = openApiToApplication(document);
+    expect(Object.keys(converted.$defs)).toHaveLength(60);
+    expect(JSON.stringify(converted).length).toBeLessThan(JSON.stringify(document).length * 1.5);
   });
 
   it('merges allOf parts: properties and required lists united', () => {
@@ -78,23 +86,29 @@ describe('OpenAPI to routes', () => {
     });
   });
 
-  it('takes the first oneOf/anyOf alternative with a note, and a null alternative as nullable', () => {
+  it('merges allOf bounds to the tightest and keeps additionalProperties: false', () => {
     const routes = openApiToRoutes(
-      doc({
-        '/pay': {
-          post: jsonBody({
-            type: 'object',
-            properties: {
-              method: { oneOf: [{ type: 'object', properties: { card: { type: 'string' } } }, { type: 'object', properties: { iban: { type: 'string' } } }] },
-              note: { anyOf: [{ type: 'string', maxLength: 10 }, { type: 'null' }] },
-            },
-          }),
-        },
-      }),
+      doc({ '/n': { post: jsonBody({ allOf: [{ type: 'integer', minimum: 0, maximum: 120 }, { minimum: 18, maximum: 200 }] }) }, '/o': { post: jsonBody({ allOf: [{ type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } }, { required: ['a'] }] }) } }),
     );
-    const { method, note } = byId(routes, 'POST /pay').schema.body.properties;
-    expect(method).toEqual({ type: 'object', properties: { card: { type: 'string' } }, $comment: 'oneOf: used the first of 2 alternatives' });
-    expect(note).toEqual({ type: ['string', 'null'], maxLength: 10 });
+    expect(byId(routes, 'POST /n').schema.body).toMatchObject({ type: 'integer', minimum: 18, maximum: 120 });
+    expect(byId(routes, 'POST /o').schema.body).toMatchObject({ additionalProperties: false, required: ['a'] });
+  });
+
+  it('keeps every oneOf/anyOf branch and the discriminator, its mapping pointing at $defs', () => {
+    const { routes } = openApiToApplication(
+      doc(
+        {
+          '/pets': { post: jsonBody({ oneOf: [{ $ref: '#/components/schemas/Cat' }, { $ref: '#/components/schemas/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: 'Dog' } } }) },
+          '/pay': { post: jsonBody({ type: 'object', properties: { note: { anyOf: [{ type: 'string', maxLength: 10 }, { type: 'null' }] } } }) },
+        },
+        { schemas: { Cat: { type: 'object', properties: { kind: { type: 'string' } } }, Dog: { type: 'object', properties: { kind: { type: 'string' } } } } },
+      ),
+    );
+    expect(byId(routes, 'POST /pets').schema.body).toEqual({
+      oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }],
+      discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat', dog: '#/$defs/Dog' } },
+    });
+    expect(byId(routes, 'POST /pay').schema.body.properties.note).toEqual({ anyOf: [{ type: 'string', maxLength: 10 }, { type: 'null' }] });
   });
 
   it('turns OpenAPI 3.0 nullable into a type array and keeps 3.1 type arrays', () => {
@@ -106,9 +120,11 @@ describe('OpenAPI to routes', () => {
     expect(b.type).toEqual(['integer', 'null']);
   });
 
-  it('leaves read-only properties out of request bodies', () => {
-    const routes = openApiToRoutes(doc({ '/u': { post: jsonBody({ type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } }) } }));
-    expect(byId(routes, 'POST /u').schema.body).toEqual({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } });
+  it('leaves read-only properties out of request bodies and keeps write-only ones', () => {
+    const routes = openApiToRoutes(
+      doc({ '/u': { post: jsonBody({ type: 'object', required: ['id', 'name', 'secret'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, secret: { type: 'string', writeOnly: true } } }) } }),
+    );
+    expect(byId(routes, 'POST /u').schema.body).toEqual({ type: 'object', required: ['name', 'secret'], properties: { name: { type: 'string' }, secret: { type: 'string', writeOnly: true } } });
   });
 
   it('merges path-level parameters, operation-level ones winning, path parameters always required', () => {
@@ -151,15 +167,32 @@ describe('OpenAPI to routes', () => {
     ]);
   });
 
-  it('reports references to other files instead of failing', () => {
-    const routes = openApiToRoutes(doc({ '/ext': { post: jsonBody({ $ref: 'other.yaml#/Pet' }) } }));
-    expect(byId(routes, 'POST /ext').extractionErrors[0].message).toMatch(/only references inside the document/);
+  it('follows $refs into other files next to the document, with or without a pointer', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kite-refs-'));
+    writeFileSync(join(dir, 'pet.yaml'), 'type: object\nrequired: [name]\nproperties:\n  name: { type: string }\n  owner: { $ref: "common.json#/Owner" }\n');
+    writeFileSync(join(dir, 'common.json'), JSON.stringify({ Owner: { type: 'object', properties: { email: { type: 'string', format: 'email' } } } }));
+    const { routes, $defs } = openApiToApplication(doc({ '/pets': { post: jsonBody({ $ref: 'pet.yaml' }) } }), { file: join(dir, 'openapi.yaml') });
+    expect(byId(routes, 'POST /pets').schema.body).toEqual({ $ref: '#/$defs/pet' });
+    expect($defs.pet.properties.owner).toEqual({ $ref: '#/$defs/Owner' });
+    expect($defs.Owner.properties.email.format).toBe('email');
+    expect(byId(routes, 'POST /pets').extractionErrors).toEqual([]);
   });
 
-  it('turns exclusive bounds into inclusive ones for integers and notes them for numbers', () => {
-    const routes = openApiToRoutes(doc({ '/n': { post: jsonBody({ type: 'object', properties: { i: { type: 'integer', exclusiveMinimum: 0 }, n: { type: 'number', minimum: 0, exclusiveMinimum: true } } }) } }, {}, '3.1.0'));
+  it('reports a reference to a missing file or to a URL instead of failing', () => {
+    const routes = openApiToRoutes(doc({ '/ext': { post: jsonBody({ $ref: 'other.yaml#/Pet' }) }, '/url': { post: jsonBody({ $ref: 'https://example.com/pet.json' }) } }), { file: '/nowhere/openapi.yaml' });
+    expect(byId(routes, 'POST /ext').extractionErrors[0].message).toMatch(/other\.yaml.*no such file/);
+    expect(byId(routes, 'POST /url').extractionErrors[0].message).toMatch(/not URLs/);
+  });
+
+  it('keeps OpenAPI 3.0 exclusive bounds as 2020-12 numbers', () => {
+    const routes = openApiToRoutes(doc({ '/n': { post: jsonBody({ type: 'object', properties: { i: { type: 'integer', minimum: 0, exclusiveMinimum: true }, n: { type: 'number', exclusiveMaximum: 5 } } }) } }, {}, '3.0.3'));
     const { i, n } = byId(routes, 'POST /n').schema.body.properties;
-    expect(i.minimum).toBe(1);
-    expect(n).toMatchObject({ minimum: 0, $comment: 'minimum 0 is exclusive' });
+    expect(i).toEqual({ type: 'integer', exclusiveMinimum: 0 });
+    expect(n).toEqual({ type: 'number', exclusiveMaximum: 5 });
+  });
+
+  it('lists the operation id, summary, description and every tag for the route search', () => {
+    const [route] = openApiToRoutes(doc({ '/a': { get: { operationId: 'getA', summary: 'Get A', description: 'Long **text**.', tags: ['alpha', 'beta'] } } }));
+    expect(route).toMatchObject({ name: 'getA', summary: 'Get A', description: 'Long **text**.', tags: ['alpha', 'beta'], group: 'alpha' });
   });
 });

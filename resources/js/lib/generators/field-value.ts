@@ -49,15 +49,25 @@ function targetFor(fieldName: string, schema?: JsonSchema): Target | undefined {
   return matchFieldRule(fieldName);
 }
 
-/** A rule's config with the schema's numeric bounds laid over it. */
+/**
+ * A rule's range intersected with the schema's bounds (`age` 1–100 within a schema's 0–120 stays
+ * 1–100); where they do not overlap, the schema's bounds win. Exclusive bounds count too.
+ */
 function numericConfig(target: Target | undefined, schema: JsonSchema | undefined, fallback: GeneratorConfig): GeneratorConfig {
   const base = target?.integer ? { ...target.config } : { ...fallback };
-  if (schema?.minimum !== undefined) base.min = schema.minimum;
-  if (schema?.maximum !== undefined) base.max = schema.maximum;
-  // A schema that narrows only one side may leave the rule's other bound on the wrong side of it.
-  if (schema?.minimum !== undefined && schema.maximum === undefined && base.max !== undefined && base.max < base.min!) delete base.max;
-  if (schema?.maximum !== undefined && schema.minimum === undefined && base.min !== undefined && base.min > base.max!) delete base.min;
-  return base;
+  const integer = target?.integer || schemaType(schema) === 'integer';
+  const step = integer ? 1 : Number.EPSILON * 1024;
+  const lows = [schema?.minimum, schema?.exclusiveMinimum === undefined ? undefined : schema.exclusiveMinimum + step].filter((n) => n !== undefined);
+  const highs = [schema?.maximum, schema?.exclusiveMaximum === undefined ? undefined : schema.exclusiveMaximum - step].filter((n) => n !== undefined);
+  const low = lows.length ? Math.max(...lows) : undefined;
+  const high = highs.length ? Math.min(...highs) : undefined;
+  const min = low === undefined ? base.min : base.min === undefined ? low : Math.max(base.min, low);
+  const max = high === undefined ? base.max : base.max === undefined ? high : Math.min(base.max, high);
+  if (min !== undefined && max !== undefined && min > max) {
+    // No overlap: the schema's bounds alone.
+    return { ...base, min: low ?? (high !== undefined ? Math.min(high, base.min ?? high) : undefined), max: high ?? (low !== undefined ? Math.max(low, base.max ?? low) : undefined) };
+  }
+  return { ...base, ...(min !== undefined ? { min: integer ? Math.ceil(min) : min } : {}), ...(max !== undefined ? { max: integer ? Math.floor(max) : max } : {}) };
 }
 
 const decimalsOf = (n: number) => (String(n).split('.')[1] ?? '').length;

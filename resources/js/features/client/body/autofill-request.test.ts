@@ -61,9 +61,16 @@ describe('auto-fill of a request', () => {
     expect(parts[2].file?.base64?.length).toBeGreaterThan(0);
   });
 
-  it('fills the query rows and empty path parameters of a GET', () => {
+  it('leaves the optional query parameters of a list endpoint alone unless asked for them', () => {
     const state = { ...defaultRequestState(), url: '/teams/{team}/users', query: [{ ...emptyRow('page', ''), enabled: false }] };
-    const { patch, filled } = autofillRequest(state, listUsers, kit, 7);
+    const { patch } = autofillRequest(state, listUsers, kit, 7);
+    expect(patch.query!.map((row) => [row.name, row.enabled])).toEqual([['page', false]]);
+    expect(Number(patch.pathParams!.team)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('fills the query rows and empty path parameters of a GET when asked for all fields', () => {
+    const state = { ...defaultRequestState(), url: '/teams/{team}/users', query: [{ ...emptyRow('page', ''), enabled: false }] };
+    const { patch, filled } = autofillRequest(state, listUsers, kit, 7, { queryFields: 'all' });
     expect(filled).toEqual(['query', 'path']);
     expect(patch.query!.map((row) => [row.name, row.enabled])).toEqual([
       ['page', true],

@@ -3,12 +3,14 @@
 import type { JsonSchema, RouteInfo } from '../../../../../protocol/types';
 import { methodHasBody } from '../../../lib/body-types';
 import { type KeyValueRow, type MultipartRow, type RequestState, emptyRow, newRowId, pathParamNames } from '../request/request-state';
-import { type AutofillKit, autofill, autofillQuery } from './autofill';
+import { type AutofillKit, type AutofillOptions, type BranchChoice, type FieldsMode, autofillQuery, autofillWithChoices } from './autofill';
 import { formFieldsFor } from './form-fields';
+import { objectSchema } from '../../../lib/json-schema/refs';
 
 /** The query parameters of a route as one object schema (its query schema and `in: query` parameters). */
 export function querySchema(route: RouteInfo): JsonSchema | undefined {
   const properties: Record<string, JsonSchema> = { ...(route.schema.query?.properties ?? {}) };
+  if (route.schema.query?.$defs) for (const [name, schema] of Object.entries(properties)) properties[name] = { ...schema, $defs: route.schema.query.$defs };
   const required = new Set(route.schema.query?.required ?? []);
   for (const parameter of route.parameters) {
     if (parameter.in !== 'query') continue;
@@ -16,7 +18,7 @@ export function querySchema(route: RouteInfo): JsonSchema | undefined {
     if (parameter.required) required.add(parameter.name);
   }
   if (Object.keys(properties).length === 0) return undefined;
-  return { type: 'object', properties, required: [...required] };
+  return objectSchema(properties, [...required]);
 }
 
 function dataUriPart(name: string, value: string): MultipartRow | undefined {
@@ -39,14 +41,33 @@ export interface AutofillOutcome {
   patch: Partial<RequestState>;
   /** What was filled, for the confirmation toast: "body", "query", "path". */
   filled: string[];
+  /** The body's oneOf/anyOf choices, for the builder's branch switchers (see `branchLabel`). */
+  choices: BranchChoice[];
 }
 
-export function autofillRequest(state: RequestState, route: RouteInfo | undefined, kit: AutofillKit, seed: number): AutofillOutcome {
+export interface AutofillRequestOptions {
+  /** Optional body fields: a few (default), none, or all. */
+  fields?: FieldsMode;
+  /** Optional query parameters; by default none on a list endpoint, else like `fields`. */
+  queryFields?: FieldsMode;
+  /** The body's oneOf/anyOf branches by value path, as `BranchChoice.path` names them. */
+  branches?: AutofillOptions['branches'];
+}
+
+/** A GET whose path does not end in a parameter (`GET /users`, not `GET /users/{id}`): it lists. */
+export function isListEndpoint(method: string, uri: string): boolean {
+  return method.toUpperCase() === 'GET' && !/\{[^}]+\}\/?$/.test(uri);
+}
+
+export function autofillRequest(state: RequestState, route: RouteInfo | undefined, kit: AutofillKit, seed: number, options: AutofillRequestOptions = {}): AutofillOutcome {
   const patch: Partial<RequestState> = { autofillSeed: seed };
   const filled: string[] = [];
+  let choices: BranchChoice[] = [];
   const bodySchema = route?.schema.body;
   if (bodySchema && methodHasBody(state.method)) {
-    const value = autofill(bodySchema, kit, seed);
+    const filledBody = autofillWithChoices(bodySchema, kit, seed, { fields: options.fields, branches: options.branches });
+    const value = filledBody.value;
+    choices = filledBody.choices;
     const entries = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
     switch (state.bodyType) {
       case 'form':
@@ -70,7 +91,8 @@ export function autofillRequest(state: RequestState, route: RouteInfo | undefine
   }
   const query = route ? querySchema(route) : undefined;
   if (query && !methodHasBody(state.method)) {
-    const values = autofillQuery(query, kit, seed + 1);
+    const queryFields = options.queryFields ?? (route && isListEndpoint(state.method, route.uri) ? 'required' : options.fields);
+    const values = autofillQuery(query, kit, seed + 1, { fields: queryFields });
     const rows: KeyValueRow[] = state.query.map((row) => (row.name in values ? { ...row, value: values[row.name], enabled: true } : row));
     for (const [name, value] of Object.entries(values)) if (!rows.some((row) => row.name === name)) rows.push(emptyRow(name, value));
     patch.query = rows;
@@ -82,9 +104,9 @@ export function autofillRequest(state: RequestState, route: RouteInfo | undefine
     for (const name of emptyParams) {
       schemas[name] = route?.parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema ?? { type: 'string' };
     }
-    const values = autofillQuery({ type: 'object', properties: schemas }, kit, seed + 2);
+    const values = autofillQuery(objectSchema(schemas, Object.keys(schemas)), kit, seed + 2);
     patch.pathParams = { ...state.pathParams, ...values };
     filled.push('path');
   }
-  return { patch, filled };
+  return { patch, filled, choices };
 }

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../../../protocol/types';
-import { type GeneratorKit, loadGeneratorKit } from '../../../lib/generators/kit';
-import { autofill, autofillQuery, sampleForPattern, seededRandom } from './autofill';
+import { type AutofillKit, autofill, autofillQuery, autofillWithChoices, sampleForPattern, seededRandom } from './autofill';
+import { loadAutofillKit } from './autofill-kit';
 import { validateJson } from './json-schema-validate';
 
-let kit: GeneratorKit;
+let kit: AutofillKit;
 beforeAll(async () => {
-  kit = await loadGeneratorKit();
+  kit = await loadAutofillKit();
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,10 +97,24 @@ describe('auto-fill from a schema', () => {
     expect(query.page).toMatch(/^[1-9]$/);
   });
 
-  it('stops at a safe depth on very deep schemas', () => {
-    let schema: JsonSchema = { type: 'string' };
-    for (let i = 0; i < 50; i += 1) schema = { type: 'object', properties: { child: schema } };
-    expect(JSON.stringify(autofill(schema, kit, 1)).length).toBeLessThan(500);
+  it('fills required fields at any depth: no depth limit drops them', () => {
+    let schema: JsonSchema = { type: 'string', minLength: 1 };
+    for (let i = 0; i < 50; i += 1) schema = { type: 'object', required: ['child'], properties: { child: schema, note: { type: 'string' } } };
+    const value = autofill(schema, kit, 1);
+    expect(validateJson(value, schema)).toEqual([]);
+    expect(JSON.stringify(value).split('"child"')).toHaveLength(51);
+  });
+
+  it('stops a true cycle with the smallest valid value', () => {
+    const schema: JsonSchema = {
+      $ref: '#/$defs/Node',
+      $defs: { Node: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' }, parent: { $ref: '#/$defs/Node' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } },
+    };
+    for (const fields of ['some', 'all', 'required'] as const) {
+      const value = autofill(schema, kit, 3, '', { fields }) as Record<string, unknown>;
+      expect(validateJson(value, schema)).toEqual([]);
+      expect(JSON.stringify(value).length).toBeLessThan(400);
+    }
   });
 
   it('samples simple patterns', () => {
@@ -108,5 +122,115 @@ describe('auto-fill from a schema', () => {
     expect(sampleForPattern('^[a-z0-9-]+$', random)).toMatch(/^[a-z0-9-]+$/);
     expect(sampleForPattern('^\\d{5}$', random)).toMatch(/^\d{5}$/);
     expect(sampleForPattern('^(a|b)$', random)).toBeUndefined();
+  });
+});
+
+describe('auto-fill the API accepts', () => {
+  const valid = (schema: JsonSchema, options = {}, name = '') => {
+    for (const seed of [1, 2, 3]) {
+      const value = autofill(schema, kit, seed, name, options);
+      expect(validateJson(value, schema), JSON.stringify(value)).toEqual([]);
+    }
+  };
+
+  it('honours patterns within minLength and maxLength', () => {
+    valid({ type: 'string', pattern: '^(ghp|gho)_[A-Za-z0-9]{36}$' });
+    valid({ type: 'string', pattern: '^[a-z][a-z0-9-]*$', minLength: 12, maxLength: 14 });
+    valid({ type: 'string', pattern: '^\\+?[1-9]\\d{1,14}$' }, {}, 'phone');
+  });
+
+  it('gives every format its shape', () => {
+    for (const format of ['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname', 'byte']) valid({ type: 'string', format });
+    expect(typeof autofill({ type: 'string', format: 'binary' }, kit, 1)).toBe('string');
+  });
+
+  it('meets exclusive bounds, multipleOf, uniqueItems and enum', () => {
+    valid({ type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 3 });
+    valid({ type: 'number', exclusiveMinimum: 0.5, maximum: 0.6 });
+    valid({ type: 'number', minimum: 0, maximum: 1, multipleOf: 0.25 });
+    valid({ type: 'array', minItems: 3, uniqueItems: true, items: { type: 'string', enum: ['a', 'b', 'c'] } });
+    valid({ type: 'string', enum: [null, 'x'] });
+    expect(autofill({ const: 'fixed' }, kit, 1)).toBe('fixed');
+  });
+
+  it('keeps the age rule within the schema: 1 to 100 inside 0 to 120, the schema alone when they do not meet', () => {
+    for (let seed = 1; seed < 40; seed += 1) {
+      const age = autofill({ type: 'integer', minimum: 0, maximum: 120 }, kit, seed, 'age') as number;
+      expect(age).toBeGreaterThanOrEqual(1);
+      expect(age).toBeLessThanOrEqual(100);
+      const old = autofill({ type: 'integer', minimum: 150, maximum: 160 }, kit, seed, 'age') as number;
+      expect(old).toBeGreaterThanOrEqual(150);
+      expect(old).toBeLessThanOrEqual(160);
+    }
+  });
+
+  it('uses an example or default the schema accepts before a generated value, and skips one it refuses', () => {
+    expect(autofill({ type: 'string', example: 'octocat' }, kit, 1, 'email')).toBe('octocat');
+    expect(autofill({ type: 'integer', default: 30 }, kit, 1)).toBe(30);
+    expect(autofill({ type: 'integer', maximum: 5, example: 50 }, kit, 1)).toBeLessThanOrEqual(5);
+  });
+
+  it('merges allOf: required fields, properties and bounds of every part', () => {
+    valid({ allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer', minimum: 10 } } }, { required: ['b'], properties: { a: { maximum: 12 }, b: { type: 'string' } } }] });
+  });
+
+  it('leaves out fields additionalProperties: false forbids and fills minProperties', () => {
+    valid({ type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } });
+    valid({ type: 'object', minProperties: 2, additionalProperties: { type: 'integer' } });
+  });
+
+  it('fills optional fields sparingly, none or all on request', () => {
+    const schema: JsonSchema = { type: 'object', required: ['a'], properties: Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) => [k, { type: 'string' }])) };
+    expect(Object.keys(autofill(schema, kit, 1, '', { fields: 'required' }) as object)).toEqual(['a']);
+    expect(Object.keys(autofill(schema, kit, 1, '', { fields: 'all' }) as object)).toHaveLength(8);
+    expect(Object.keys(autofill(schema, kit, 1) as object).length).toBeLessThan(8);
+  });
+
+  it('leaves out read-only fields and keeps write-only ones', () => {
+    const value = autofill({ type: 'object', properties: { id: { type: 'integer', readOnly: true }, password: { type: 'string', writeOnly: true } } }, kit, 1, '', { fields: 'all' });
+    expect(Object.keys(value as object)).toEqual(['password']);
+  });
+});
+
+describe('auto-fill of oneOf and anyOf', () => {
+  const payment: JsonSchema = {
+    type: 'object',
+    required: ['payment'],
+    properties: { payment: { oneOf: [{ $ref: '#/$defs/Card' }, { $ref: '#/$defs/Iban' }, { type: 'null' }], discriminator: { propertyName: 'kind', mapping: { card: '#/$defs/Card', sepa: '#/$defs/Iban' } } } },
+    $defs: {
+      Card: { type: 'object', required: ['kind', 'number'], additionalProperties: false, properties: { kind: { type: 'string' }, number: { type: 'string', pattern: '^\\d{16}$' } } },
+      Iban: { type: 'object', required: ['kind', 'iban'], properties: { kind: { type: 'string' }, iban: { type: 'string' } } },
+    },
+  };
+
+  it('takes the first branch, sets the discriminator from the mapping and names the choice for the builder', () => {
+    const { value, choices } = autofillWithChoices(payment, kit, 1);
+    expect((value as { payment: { kind: string } }).payment.kind).toBe('card');
+    expect(validateJson(value, payment)).toEqual([]);
+    expect(choices).toEqual([{ path: '$.payment', keyword: 'oneOf', index: 0, count: 3, labels: ['Card', 'Iban', 'null'], label: 'Card · one of 3' }]);
+  });
+
+  it('switches to the branch the user chose', () => {
+    const { value, choices } = autofillWithChoices(payment, kit, 1, { branches: { '$.payment': 1 } });
+    expect((value as { payment: { kind: string; iban: string } }).payment).toMatchObject({ kind: 'sepa' });
+    expect(validateJson(value, payment)).toEqual([]);
+    expect(choices[0].label).toBe('Iban · one of 3');
+  });
+
+  it('finds a value that meets exactly one branch of a oneOf', () => {
+    const schema: JsonSchema = { oneOf: [{ type: 'number', minimum: 0 }, { type: 'integer' }] };
+    for (const seed of [1, 2, 3]) expect(validateJson(autofill(schema, kit, seed), schema)).toEqual([]);
+  });
+
+  it('gives a subtype filled by itself its own name in the discriminator', () => {
+    const schema: JsonSchema = {
+      $ref: '#/$defs/Cat',
+      $defs: { Pet: { type: 'object', required: ['pet_type'], properties: { pet_type: { type: 'string' } }, discriminator: { propertyName: 'pet_type' } }, Cat: { allOf: [{ $ref: '#/$defs/Pet' }, { properties: { hunts: { type: 'boolean' } } }] } },
+    };
+    expect((autofill(schema, kit, 1) as { pet_type: string }).pet_type).toBe('Cat');
+  });
+
+  it('is deterministic per seed', () => {
+    expect(autofillWithChoices(payment, kit, 9)).toEqual(autofillWithChoices(payment, kit, 9));
   });
 });

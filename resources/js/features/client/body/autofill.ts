@@ -1,15 +1,54 @@
-// Fills a value from a route's JSON Schema: types, formats, enums, required and optional fields,
-// bounds, nested objects and arrays; for fields the schema leaves open, the generators issue's
-// field-name rules. Bounds from the schema always win over a rule's range. Everything random flows
-// from one seed, so a payload can be generated again identically.
+// Fills a value from a route's JSON Schema so that the schema accepts it: types, formats, patterns,
+// enums and consts, required and optional fields, bounds (exclusive ones too), multipleOf,
+// uniqueItems, additionalProperties, allOf, oneOf/anyOf (one branch, chosen by the caller or the
+// first, its discriminator set) and `$ref`s to the root's `$defs`. A schema's example, examples or
+// default come first when the schema accepts them; for fields the schema leaves open, the field-name
+// rules of the generators issue, within the schema's limits (a rule's value the schema refuses is
+// replaced). Recursion stops only at a true cycle, and there with the smallest value. Everything
+// random flows from one seed, so a payload can be generated again identically.
 import type { JsonSchema, JsonSchemaType } from '../../../../../protocol/types';
+import { mergeSchemas } from '../../../../../protocol/json-schema-merge.js';
+import { defName, resolveRef } from '../../../lib/json-schema/refs';
+import { childPath, matchesSchema } from './json-schema-validate';
 
-/** The part of the generator kit auto-fill needs (`loadGeneratorKit()` in lib/generators/kit). */
+/** The part of the generator kit auto-fill needs (`loadAutofillKit()` in autofill-kit.ts). */
 export interface AutofillKit {
   generate(id: string, config?: Record<string, unknown>): unknown;
   /** The field-name rule's value for a name, or undefined when no rule matches. */
   valueForField(name: string, schema?: JsonSchema): unknown;
   seed(n: number): void;
+  /** A string matching a regular expression within the lengths (randexp; see pattern-sampler.ts). */
+  samplePattern?(pattern: string, random: () => number, minLength?: number, maxLength?: number): string | undefined;
+}
+
+/**
+ * Which optional fields are filled: `some` (the default) a few near the top, `required` none,
+ * `all` every one.
+ */
+export type FieldsMode = 'some' | 'required' | 'all';
+
+export interface AutofillOptions {
+  fields?: FieldsMode;
+  /** The branch to take at each oneOf/anyOf, by the path of the value (`$`, `$.payment`, `$.items[0]`). */
+  branches?: Record<string, number>;
+}
+
+/** A oneOf/anyOf auto-fill met: which branch it took, for the builder to offer the others. */
+export interface BranchChoice {
+  /** Path of the value (`$.payment`), the key of `AutofillOptions.branches`. */
+  path: string;
+  keyword: 'oneOf' | 'anyOf';
+  index: number;
+  count: number;
+  /** One label per branch: its title, its shared schema's name, or its type. */
+  labels: string[];
+  /** `Card · one of 3` */
+  label: string;
+}
+
+export interface AutofillResult {
+  value: unknown;
+  choices: BranchChoice[];
 }
 
 /** Small, fast, seedable PRNG (mulberry32): the choices auto-fill makes itself. */
@@ -28,24 +67,58 @@ export function newSeed(): number {
   return Math.floor(Math.random() * 1_000_000) + 1;
 }
 
-
 interface Context {
   kit: AutofillKit;
   random: () => number;
-  depth: number;
+  root: JsonSchema;
+  fields: FieldsMode;
+  branches: Record<string, number>;
+  choices: BranchChoice[];
+  /** Shared schemas being filled, outermost first: one seen again is a cycle. */
+  defs: string[];
+  /** Inside a cycle: the smallest valid value from here on. */
+  minimal: boolean;
+  /** Objects above this one (arrays do not count): optional fields are filled near the top only. */
+  objectDepth: number;
 }
 
-const MAX_DEPTH = 8;
+/** `some`: optional fields of objects this close to the top, at most this many per object. */
+const SOME_DEPTH = 2;
+const SOME_PER_OBJECT = 6;
+/** A shared schema met this often on one branch of the value: stop even where fields are required. */
+const MAX_CYCLE_REPEATS = 3;
+/** Tries per pattern and per uniqueItems item before settling for the best value. */
+const ATTEMPTS = 4;
+/** Values tried per oneOf/anyOf (branch × fields mode) before settling for the first. */
+const MAX_BRANCH_TRIES = 24;
 
 /** A sample value for a schema; `name` is the field's name, which the field-name rules read. */
-export function autofill(schema: JsonSchema | undefined, kit: AutofillKit, seed: number, name = ''): unknown {
+export function autofill(schema: JsonSchema | undefined, kit: AutofillKit, seed: number, name = '', options: AutofillOptions = {}): unknown {
+  return autofillWithChoices(schema, kit, seed, options, name).value;
+}
+
+/** The value and the oneOf/anyOf choices made on the way, for the builder to switch. */
+export function autofillWithChoices(schema: JsonSchema | undefined, kit: AutofillKit, seed: number, options: AutofillOptions = {}, name = ''): AutofillResult {
   kit.seed(seed);
-  return fill(schema ?? {}, name, { kit, random: seededRandom(seed), depth: 0 });
+  const root = schema ?? {};
+  const context: Context = {
+    kit,
+    random: seededRandom(seed),
+    root,
+    fields: options.fields ?? 'some',
+    branches: options.branches ?? {},
+    choices: [],
+    defs: [],
+    minimal: false,
+    objectDepth: 0,
+  };
+  const value = fill(root, name, '$', context);
+  return { value, choices: context.choices };
 }
 
 /** Query parameters (a flat object schema) as name → text, for the query rows of a GET. */
-export function autofillQuery(schema: JsonSchema | undefined, kit: AutofillKit, seed: number): Record<string, string> {
-  const value = autofill(schema ?? { type: 'object' }, kit, seed);
+export function autofillQuery(schema: JsonSchema | undefined, kit: AutofillKit, seed: number, options: AutofillOptions = {}): Record<string, string> {
+  const value = autofill(schema ?? { type: 'object' }, kit, seed, '', options);
   const result: Record<string, string> = {};
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [key, item] of Object.entries(value)) result[key] = typeof item === 'string' ? item : JSON.stringify(item);
@@ -53,44 +126,221 @@ export function autofillQuery(schema: JsonSchema | undefined, kit: AutofillKit, 
   return result;
 }
 
+/** `Card · one of 3` */
+export function branchLabel(choice: Pick<BranchChoice, 'keyword' | 'index' | 'count' | 'labels'>): string {
+  return `${choice.labels[choice.index] ?? `Option ${choice.index + 1}`} · ${choice.keyword === 'oneOf' ? 'one' : 'any'} of ${choice.count}`;
+}
+
+/** A schema with its `$ref` followed and its `allOf` merged; `def` names the shared schema it came from. */
+function flatten(schema: JsonSchema, root: JsonSchema): { schema: JsonSchema; def?: string } {
+  const { schema: resolved, name } = schema.$ref !== undefined ? resolveRef(schema, root) : { schema, name: undefined };
+  if (!resolved.allOf || resolved.allOf.length === 0) return { schema: resolved, def: name };
+  const { allOf, ...own } = resolved;
+  const parts = allOf.map((part) => flatten(part, root).schema);
+  return { schema: mergeSchemas([...parts, own]), def: name };
+}
+
 function primaryType(schema: JsonSchema): JsonSchemaType | undefined {
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   // A nullable field (`['string', 'null']`) gets a real value: a null tells the user nothing.
   const preferred = types.find((type) => type !== 'null') ?? types[0];
   if (preferred) return preferred;
-  if (schema.properties) return 'object';
+  if (schema.properties || schema.additionalProperties !== undefined || schema.required) return 'object';
   if (schema.items) return 'array';
+  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined) return 'number';
   return undefined;
 }
 
-function fill(schema: JsonSchema, name: string, context: Context): unknown {
-  if (schema.enum && schema.enum.length > 0) return schema.enum[Math.floor(context.random() * schema.enum.length)];
-  const type = primaryType(schema);
-  switch (type) {
+function allowsNull(schema: JsonSchema): boolean {
+  return schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'));
+}
+
+function pick<T>(items: readonly T[], random: () => number): T {
+  return items[Math.floor(random() * items.length)];
+}
+
+function clone<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+function fill(given: JsonSchema, name: string, path: string, outer: Context): unknown {
+  const { schema, def } = flatten(given, outer.root);
+  let context = outer;
+  if (def !== undefined) {
+    const repeats = outer.defs.filter((seen) => seen === def).length;
+    if (repeats >= MAX_CYCLE_REPEATS) return smallestValue(schema);
+    context = { ...outer, defs: [...outer.defs, def], minimal: outer.minimal || repeats > 0 };
+  }
+  if (schema.const !== undefined) return clone(schema.const);
+  if (schema.enum && schema.enum.length > 0) return pickEnum(schema, context);
+  for (const candidate of [schema.example, ...(schema.examples ?? []), schema.default]) {
+    if (candidate !== undefined && matchesSchema(candidate, schema, context.root)) return clone(candidate);
+  }
+  if ((schema.oneOf && schema.oneOf.length > 0) || (schema.anyOf && schema.anyOf.length > 0)) return fillBranch(schema, name, path, context);
+  if (context.minimal && allowsNull(schema)) return null;
+  switch (primaryType(schema)) {
     case 'object':
-      return fillObject(schema, context);
+      return fillObject(schema, def, path, context);
     case 'array':
-      return fillArray(schema, name, context);
+      return fillArray(schema, name, path, context);
     case 'integer':
     case 'number':
-      return fillNumber(schema, name, type, context);
+      return fillNumber(schema, name, primaryType(schema) as 'integer' | 'number', context);
     case 'boolean':
       return fillBoolean(schema, name, context);
     case 'null':
       return null;
-    case 'string':
-      return fillString(schema, name, context);
     default:
       // No type: let the field name decide, else a string.
       return fillString(schema, name, context);
   }
 }
 
-function fillObject(schema: JsonSchema, context: Context): Record<string, unknown> {
+function pickEnum(schema: JsonSchema, context: Context): unknown {
+  const options = schema.enum!;
+  for (const preferred of [schema.example, schema.default]) if (preferred !== undefined && options.some((o) => JSON.stringify(o) === JSON.stringify(preferred))) return clone(preferred);
+  const real = options.filter((option) => option !== null);
+  return clone(pick(real.length > 0 ? real : options, context.random));
+}
+
+/** The least a schema takes, where a cycle leaves no room for more. */
+function smallestValue(schema: JsonSchema): unknown {
+  if (allowsNull(schema)) return null;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  switch (primaryType(schema)) {
+    case 'object':
+      return {};
+    case 'array':
+      return [];
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 0;
+    case 'boolean':
+      return false;
+    default:
+      return ''.padEnd(schema.minLength ?? 0, 'a');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// oneOf / anyOf
+
+function labelOf(branch: JsonSchema, index: number, root: JsonSchema): string {
+  if (branch.title) return branch.title;
+  const name = defName(branch.$ref);
+  if (name) return name.split(/[./]/).at(-1) ?? name;
+  const resolved = flatten(branch, root).schema;
+  if (resolved.title) return resolved.title;
+  const type = primaryType(resolved);
+  if (resolved.const !== undefined) return JSON.stringify(resolved.const);
+  return type ?? `Option ${index + 1}`;
+}
+
+/** The value a discriminator takes for a branch: the mapping's key for it, else its schema's name. */
+function discriminatorValue(schema: JsonSchema, branch: JsonSchema, def: string | undefined): string | undefined {
+  const mapping = schema.discriminator?.mapping ?? {};
+  const name = defName(branch.$ref) ?? def;
+  for (const [value, ref] of Object.entries(mapping)) if (defName(ref) === name) return value;
+  return name;
+}
+
+function setDiscriminator(value: unknown, schema: JsonSchema, tag: string | undefined, context: Context): void {
+  const property = schema.discriminator?.propertyName;
+  if (!property || tag === undefined || !value || typeof value !== 'object' || Array.isArray(value)) return;
+  const record = value as Record<string, unknown>;
+  const propertySchema = flatten(schema.properties?.[property] ?? {}, context.root).schema;
+  if (matchesSchema(tag, propertySchema, context.root)) record[property] = tag;
+}
+
+function fillBranch(schema: JsonSchema, name: string, path: string, context: Context): unknown {
+  const keyword = schema.oneOf && schema.oneOf.length > 0 ? 'oneOf' : 'anyOf';
+  const branches = schema[keyword]!;
+  const { oneOf: _oneOf, anyOf: _anyOf, ...base } = schema;
+  const resolved = branches.map((branch) => flatten(branch, context.root));
+  const isNull = resolved.map(({ schema: b }) => b.type === 'null');
+  const requested = context.branches[path];
+  const preferred =
+    requested !== undefined && requested >= 0 && requested < branches.length
+      ? requested
+      : context.minimal && isNull.includes(true)
+        ? isNull.indexOf(true)
+        : Math.max(0, isNull.indexOf(false));
+  const order = [preferred, ...branches.map((_b, i) => i).filter((i) => i !== preferred && !isNull[i])];
+  const labels = branches.map((branch, index) => labelOf(branch, index, context.root));
+  const whole = (index: number) => mergeSchemas([base, resolved[index].schema]);
+  let fallback: { value: unknown; index: number; choices: BranchChoice[] } | undefined;
+  // The preferred branch in every fields mode first; then, unless the user chose it, the others.
+  const modes = [context.fields, ...(['all', 'required'] as const).filter((mode) => mode !== context.fields)];
+  const plan = [
+    ...modes.map((fields) => [preferred, fields] as const),
+    ...(requested !== undefined ? [] : modes.flatMap((fields) => order.slice(1).map((index) => [index, fields] as const))),
+  ].slice(0, MAX_BRANCH_TRIES);
+  for (const [index, fields] of plan) {
+    const attempt: Context = { ...context, choices: [], fields };
+    const value = fill(whole(index), name, path, attempt);
+    // The discriminator may sit beside the branches or in them (a subtype's allOf of its base).
+    const tagged = schema.discriminator ? schema : whole(index);
+    setDiscriminator(value, tagged, discriminatorValue(tagged, branches[index], resolved[index].def), context);
+    fallback ??= { value, index, choices: attempt.choices };
+    // The value must meet its branch and, for oneOf, no other (or carry the discriminator's tag).
+    if (matchesSchema(value, schema, context.root) && matchesSchema(value, whole(index), context.root)) return settle(value, index, attempt.choices);
+  }
+  return settle(fallback!.value, fallback!.index, fallback!.choices);
+
+  function settle(value: unknown, index: number, inner: BranchChoice[]): unknown {
+    const choice = { path, keyword, index, count: branches.length, labels } as const;
+    context.choices.push({ ...choice, labels: [...labels], label: branchLabel(choice) }, ...inner);
+    return value;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Objects and arrays
+
+function refersBack(schema: JsonSchema, context: Context): boolean {
+  const name = defName(schema.$ref ?? schema.items?.$ref);
+  return name !== undefined && context.defs.includes(name);
+}
+
+function fillObject(schema: JsonSchema, def: string | undefined, path: string, context: Context): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  if (context.depth >= MAX_DEPTH) return result;
-  const inner = { ...context, depth: context.depth + 1 };
-  for (const [key, child] of Object.entries(schema.properties ?? {})) result[key] = fill(child, key, inner);
+  const inner: Context = { ...context, objectDepth: context.objectDepth + 1 };
+  const properties = schema.properties ?? {};
+  const required = new Set(schema.required ?? []);
+  const fields: FieldsMode = context.minimal ? 'required' : context.fields;
+  const max = schema.maxProperties ?? Number.MAX_SAFE_INTEGER;
+  let optional = 0;
+  const additional = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : {};
+  const canAdd = schema.additionalProperties !== false;
+  const add = (key: string, child: JsonSchema) => {
+    result[key] = fill(child, key, childPath(path, key), inner);
+  };
+  for (const [key, child] of Object.entries(properties)) {
+    if (required.has(key)) add(key, child);
+  }
+  for (const key of required) if (!(key in result) && canAdd) add(key, additional);
+  for (const [key, child] of Object.entries(properties)) {
+    if (key in result || child.readOnly === true || Object.keys(result).length >= max) continue;
+    const wanted =
+      fields === 'all' ? !refersBack(child, context) : fields === 'some' && context.objectDepth < SOME_DEPTH && optional < SOME_PER_OBJECT && !refersBack(child, context);
+    if (!wanted) continue;
+    add(key, child);
+    optional += 1;
+  }
+  // minProperties: the remaining fields first, then extra ones where the schema allows them.
+  const min = schema.minProperties ?? 0;
+  for (const [key, child] of Object.entries(properties)) {
+    if (Object.keys(result).length >= min) break;
+    if (!(key in result)) add(key, child);
+  }
+  const wantsEntry = fields === 'all' && !schema.properties && typeof schema.additionalProperties === 'object';
+  for (let n = 1; canAdd && (Object.keys(result).length < min || (wantsEntry && n === 1)) && n <= min + 1; n += 1) {
+    const key = `key${n}`;
+    if (!(key in result)) add(key, additional);
+  }
+  // A subtype filled by itself still names itself in its parent's discriminator.
+  if (schema.discriminator && def !== undefined) setDiscriminator(result, schema, discriminatorValue(schema, {}, def), context);
   copyConfirmations(result);
   return result;
 }
@@ -109,59 +359,76 @@ function copyConfirmations(result: Record<string, unknown>): void {
   }
 }
 
-function isLeaf(schema: JsonSchema | undefined): boolean {
-  const type = schema ? primaryType(schema) : undefined;
-  return !schema || (type !== 'object' && type !== 'array' && schema.pattern === undefined);
+function isLeaf(schema: JsonSchema | undefined, root: JsonSchema): boolean {
+  if (!schema) return true;
+  const flat = flatten(schema, root).schema;
+  const type = primaryType(flat);
+  return type !== 'object' && type !== 'array' && flat.pattern === undefined && flat.format === undefined && !flat.enum && !flat.oneOf && !flat.anyOf;
 }
 
-function fillArray(schema: JsonSchema, name: string, context: Context): unknown[] {
-  if (context.depth >= MAX_DEPTH) return [];
+const DEFAULT_ITEM_COUNT = 2;
+
+function fillArray(schema: JsonSchema, name: string, path: string, context: Context): unknown[] {
   const min = Math.max(0, schema.minItems ?? 0);
   const max = schema.maxItems ?? Number.MAX_SAFE_INTEGER;
-  const count = Math.min(max, Math.max(min, 2));
-  if (isLeaf(schema.items)) {
+  const count = context.minimal || refersBack(schema, context) ? min : Math.max(min, Math.min(max, DEFAULT_ITEM_COUNT));
+  const items = schema.items ?? {};
+  if (count === 0) return [];
+  if (isLeaf(schema.items, context.root)) {
     // The field-name rules know arrays of simple values (`tags` → words), so ask them first.
-    const fromRule = context.kit.valueForField(name, { ...schema, minItems: count, maxItems: count });
-    if (Array.isArray(fromRule) && fromRule.length === count) return fromRule;
+    const fromRule = context.kit.valueForField(name, { ...flatten(schema, context.root).schema, items: flatten(items, context.root).schema, minItems: count, maxItems: count });
+    if (Array.isArray(fromRule) && fromRule.length === count && matchesSchema(fromRule, schema, context.root)) return fromRule;
   }
-  const inner = { ...context, depth: context.depth + 1 };
-  return Array.from({ length: count }, () => fill(schema.items ?? { type: 'string' }, name, inner));
+  const result: unknown[] = [];
+  const seen = new Set<string>();
+  for (let index = 0, tries = 0; result.length < count && tries < count * ATTEMPTS * 2; tries += 1) {
+    const value = fill(items, name, childPath(path, index), context);
+    const key = JSON.stringify(value);
+    if (schema.uniqueItems && seen.has(key)) continue;
+    seen.add(key);
+    result.push(value);
+    index += 1;
+  }
+  return result;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Numbers, booleans, strings
+
 function fillNumber(schema: JsonSchema, name: string, type: 'integer' | 'number', context: Context): number {
-  const fromRule = toNumber(context.kit.valueForField(name, { ...schema, type }));
-  if (fromRule !== undefined && withinBounds(fromRule, schema) && (type === 'number' || Number.isInteger(fromRule)) && fitsMultiple(fromRule, schema)) {
-    return fromRule;
-  }
+  const typed = { ...schema, type };
+  const fromRule = toNumber(context.kit.valueForField(name, typed));
+  if (fromRule !== undefined && matchesSchema(fromRule, typed, context.root)) return fromRule;
   // The rules could not honour the schema: draw within the schema's bounds ourselves.
-  const min = schema.minimum ?? (schema.maximum !== undefined ? Math.min(1, schema.maximum) : 1);
-  const max = schema.maximum ?? Math.max(min, 1000);
-  if (schema.multipleOf && schema.multipleOf > 0) {
-    const step = schema.multipleOf;
-    const first = Math.ceil(min / step);
-    const last = Math.floor(max / step);
+  const integer = type === 'integer';
+  const step = schema.multipleOf && schema.multipleOf > 0 ? schema.multipleOf : integer ? 1 : 0;
+  let low = Math.max(schema.minimum ?? -Infinity, schema.exclusiveMinimum ?? -Infinity);
+  let high = Math.min(schema.maximum ?? Infinity, schema.exclusiveMaximum ?? Infinity);
+  if (!Number.isFinite(low) && !Number.isFinite(high)) [low, high] = [1, 1000];
+  else if (!Number.isFinite(low)) low = Math.min(1, high - 1000);
+  else if (!Number.isFinite(high)) high = Math.max(low, 1) * 10 + 1000;
+  const exclusiveLow = schema.exclusiveMinimum !== undefined && schema.exclusiveMinimum >= (schema.minimum ?? -Infinity);
+  const exclusiveHigh = schema.exclusiveMaximum !== undefined && schema.exclusiveMaximum <= (schema.maximum ?? Infinity);
+  if (step > 0) {
+    let first = Math.ceil(low / step);
+    let last = Math.floor(high / step);
+    if (exclusiveLow && first * step <= low) first += 1;
+    if (exclusiveHigh && last * step >= high) last -= 1;
+    if (integer && !Number.isInteger(step)) {
+      // Whole multiples of a fraction: whole numbers only.
+      const values = Array.from({ length: Math.min(1000, Math.max(0, last - first + 1)) }, (_v, i) => roundFloat((first + i) * step)).filter(Number.isInteger);
+      if (values.length) return pick(values, context.random);
+    }
     if (last >= first) return roundFloat((first + Math.floor(context.random() * (last - first + 1))) * step);
+    return roundFloat(first * step);
   }
-  if (type === 'integer') {
-    const low = Math.ceil(min);
-    const high = Math.floor(max);
-    return low + Math.floor(context.random() * (high - low + 1));
-  }
-  return roundFloat(min + context.random() * (max - min));
+  let value = roundFloat(low + context.random() * (high - low));
+  if ((exclusiveLow && value <= low) || (exclusiveHigh && value >= high)) value = (low + high) / 2;
+  return value;
 }
 
 function roundFloat(value: number): number {
   return Math.round(value * 1e6) / 1e6;
-}
-
-function withinBounds(value: number, schema: JsonSchema): boolean {
-  return (schema.minimum === undefined || value >= schema.minimum) && (schema.maximum === undefined || value <= schema.maximum);
-}
-
-function fitsMultiple(value: number, schema: JsonSchema): boolean {
-  if (!schema.multipleOf) return true;
-  const quotient = value / schema.multipleOf;
-  return Math.abs(quotient - Math.round(quotient)) < 1e-9;
 }
 
 function toNumber(value: unknown): number | undefined {
@@ -175,15 +442,75 @@ function fillBoolean(schema: JsonSchema, name: string, context: Context): boolea
   return typeof fromRule === 'boolean' ? fromRule : context.random() < 0.5;
 }
 
-function fillString(schema: JsonSchema, name: string, context: Context): string {
-  let text: string | undefined;
-  if (schema.pattern !== undefined) text = sampleForPattern(schema.pattern, context.random);
-  else if (schema.format === 'ipv4') text = Array.from({ length: 4 }, () => Math.floor(context.random() * 254) + 1).join('.');
-  if (text === undefined) {
-    const fromRule = context.kit.valueForField(name, { ...schema, type: 'string' });
-    text = typeof fromRule === 'string' ? fromRule : fromRule === undefined || fromRule === null ? '' : String(fromRule);
+const HEX = '0123456789abcdef';
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** A value of a format the validators check, drawn with auto-fill's own random. */
+function formatSample(format: string, random: () => number): string | undefined {
+  const int = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  const hex = (n: number) => Array.from({ length: n }, () => pick([...HEX], random)).join('');
+  const word = (n: number) => Array.from({ length: n }, () => pick([...LETTERS], random)).join('');
+  const date = () => `${int(2000, 2030)}-${pad(int(1, 12))}-${pad(int(1, 28))}`;
+  const time = () => `${pad(int(0, 23))}:${pad(int(0, 59))}:${pad(int(0, 59))}`;
+  switch (format) {
+    case 'date-time':
+      return `${date()}T${time()}Z`;
+    case 'date':
+      return date();
+    case 'time':
+      return `${time()}Z`;
+    case 'email':
+    case 'idn-email':
+      return `${word(6)}@example.com`;
+    case 'uri':
+    case 'url':
+    case 'iri':
+      return `https://example.com/${word(6)}`;
+    case 'uri-reference':
+    case 'iri-reference':
+      return `/${word(6)}`;
+    case 'uuid':
+      return `${hex(8)}-${hex(4)}-4${hex(3)}-${pick([...'89ab'], random)}${hex(3)}-${hex(12)}`;
+    case 'ipv4':
+      return Array.from({ length: 4 }, () => int(1, 254)).join('.');
+    case 'ipv6':
+      return Array.from({ length: 8 }, () => hex(4)).join(':');
+    case 'hostname':
+    case 'idn-hostname':
+      return `${word(8)}.example.com`;
+    case 'byte':
+      return btoa(word(12));
+    default:
+      return undefined;
   }
-  return fitLength(text, schema, context);
+}
+
+function lengthFits(text: string, schema: JsonSchema): boolean {
+  const length = [...text].length;
+  return length >= (schema.minLength ?? 0) && (schema.maxLength === undefined || length <= schema.maxLength);
+}
+
+function fillString(schema: JsonSchema, name: string, context: Context): string {
+  const typed: JsonSchema = { ...schema, type: 'string' };
+  const accepts = (text: unknown): text is string => typeof text === 'string' && matchesSchema(text, typed, context.root);
+  const fromRule = context.kit.valueForField(name, typed);
+  const ruleText = typeof fromRule === 'string' ? fromRule : fromRule === undefined || fromRule === null ? undefined : String(fromRule);
+  if (accepts(ruleText)) return ruleText;
+  if (schema.pattern !== undefined) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+      const sampled =
+        context.kit.samplePattern?.(schema.pattern, context.random, schema.minLength ?? 0, schema.maxLength) ?? sampleForPattern(schema.pattern, context.random);
+      if (sampled === undefined) break;
+      if (accepts(sampled)) return sampled;
+      if (lengthFits(sampled, schema) && schema.format === undefined) return sampled;
+    }
+  }
+  if (schema.format !== undefined) {
+    const sample = formatSample(schema.format, context.random);
+    if (sample !== undefined && (accepts(sample) || schema.pattern === undefined)) return fitLength(sample, schema, context);
+  }
+  return fitLength(ruleText ?? String(context.kit.generate('word')), schema, context);
 }
 
 /** Pads or cuts a string into [minLength, maxLength]: the schema's bounds win over any rule. */
@@ -198,13 +525,14 @@ function fitLength(text: string, schema: JsonSchema, context: Context): string {
 
 /**
  * A string for the simple patterns routes actually use (`^[A-Z]{3}$`, `^\d{5}$`, `^[a-z0-9-]+$`):
- * character classes and literals with quantifiers. Anything fancier falls back to letters.
+ * character classes and literals with quantifiers, for when the pattern sampler is not loaded.
+ * Anything fancier gives undefined.
  */
 export function sampleForPattern(pattern: string, random: () => number): string | undefined {
   const source = pattern.replace(/^\^/, '').replace(/\$$/, '');
   let result = '';
   let i = 0;
-  const pick = (chars: string) => chars[Math.floor(random() * chars.length)] ?? '';
+  const pickChar = (chars: string) => chars[Math.floor(random() * chars.length)] ?? '';
   while (i < source.length) {
     let chars: string;
     if (source[i] === '[') {
@@ -218,7 +546,7 @@ export function sampleForPattern(pattern: string, random: () => number): string 
       i += 2;
     } else if ('()|*+?{.'.includes(source[i])) {
       if (source[i] === '.') {
-        chars = 'abcdefghijklmnopqrstuvwxyz';
+        chars = LETTERS;
         i += 1;
       } else return undefined;
     } else {
@@ -234,7 +562,7 @@ export function sampleForPattern(pattern: string, random: () => number): string 
       else if (quantifier[0] === '?') count = 1;
       else count = Number(quantifier[2]);
     }
-    for (let n = 0; n < count; n += 1) result += pick(chars);
+    for (let n = 0; n < count; n += 1) result += pickChar(chars);
   }
   return result;
 }

@@ -95,3 +95,31 @@ describe('JSON Schema subset validation', () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 });
+
+describe('validating against shared schemas and branches', () => {
+  const schema: JsonSchema = {
+    type: 'object',
+    required: ['pet'],
+    additionalProperties: false,
+    properties: { pet: { oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat' } } }, tags: { type: 'array', uniqueItems: true } },
+    $defs: {
+      Cat: { type: 'object', required: ['kind', 'lives'], properties: { kind: { const: 'cat' }, lives: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 10 } } },
+      Dog: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } }, minProperties: 1 },
+    },
+  };
+
+  it('resolves $refs to the root $defs and picks the branch the discriminator names', () => {
+    expect(validateJson({ pet: { kind: 'cat', lives: 9 } }, schema)).toEqual([]);
+    expect(validateJson({ pet: { kind: 'cat', lives: 10 } }, schema)).toEqual([{ path: '$.pet.lives', message: 'Must be less than 10.' }]);
+    expect(validateJson({ pet: { kind: 'Dog' } }, schema)).toEqual([]);
+  });
+
+  it('reports unknown fields, repeated items and a value no branch accepts', () => {
+    expect(validateJson({ pet: { kind: 'cat', lives: 1 }, extra: 1, tags: ['a', 'a'] }, schema).map((e) => e.message)).toEqual(['Items must be unique.', 'Unknown field "extra".']);
+    expect(validateJson({ pet: 5 }, schema)[0].message).toBe('Must match one of 2 alternatives.');
+  });
+
+  it('checks a route without $defs as before (hosts that inline every schema)', () => {
+    expect(validateJson({ a: 1 }, { type: 'object', properties: { a: { type: 'string' } } })).toEqual([{ path: '$.a', message: 'Expected string, got integer.' }]);
+  });
+});

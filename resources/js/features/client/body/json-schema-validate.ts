@@ -1,8 +1,10 @@
 // Validates a parsed JSON document against the protocol's JSON Schema subset (type, properties,
-// required, items, enum, minimum, maximum, minLength, maxLength, minItems, maxItems, multipleOf,
-// format, pattern, nullable as a type array). Errors name the path to the value (`items[2].email`).
+// required, additionalProperties, min/maxProperties, items, uniqueItems, enum, const, bounds with
+// exclusive ones, lengths, multipleOf, format, pattern, allOf/oneOf/anyOf, `$ref`s to the root's
+// `$defs`, nullable as a type array). Errors name the path to the value (`items[2].email`).
 import type { JsonSchema, JsonSchemaType } from '../../../../../protocol/types';
 import { jsonErrorPosition, lineColumnAt } from '../../../../../protocol/json-error-position.js';
+import { defName, resolveRef } from '../../../lib/json-schema/refs';
 
 export interface SchemaError {
   /** `$` for the root, then `.name` and `[index]` segments. */
@@ -24,6 +26,8 @@ const FORMAT_PATTERNS: Record<string, RegExp> = {
   uri: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
   url: /^[a-z][a-z0-9+.-]*:[^\s]*$/i,
   ipv4: /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/,
+  ipv6: /^(([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}|(([0-9a-f]{1,4}:){0,7}[0-9a-f]{1,4})?::(([0-9a-f]{1,4}:){0,7}[0-9a-f]{1,4})?)$/i,
+  byte: /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
   hostname: /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i,
 };
 
@@ -56,19 +60,30 @@ function compiledPattern(source: string): RegExp | null {
   return patternCache.get(source)!;
 }
 
+/** How many allOf/oneOf/anyOf levels one value may be checked through: only a schema that refers to itself without end reaches it. */
+const MAX_SCHEMA_DEPTH = 64;
+
 export function validateJson(value: unknown, schema: JsonSchema | undefined, options: ValidateOptions = {}): SchemaError[] {
   const errors: SchemaError[] = [];
   const maxErrors = options.maxErrors ?? 200;
-  if (schema) visit(value, schema, '$', errors, maxErrors);
+  if (schema) visit(value, schema, '$', errors, maxErrors, schema, 0);
   return errors;
 }
 
-function visit(value: unknown, schema: JsonSchema, path: string, errors: SchemaError[], maxErrors: number): void {
-  if (errors.length >= maxErrors) return;
+/** Whether a value meets a schema (whose `$ref`s resolve against `root`). */
+export function matchesSchema(value: unknown, schema: JsonSchema, root: JsonSchema = schema): boolean {
+  const errors: SchemaError[] = [];
+  visit(value, schema, '$', errors, 1, root, 0);
+  return errors.length === 0;
+}
+
+function visit(value: unknown, given: JsonSchema, path: string, errors: SchemaError[], maxErrors: number, root: JsonSchema, depth: number): void {
+  if (errors.length >= maxErrors || depth > MAX_SCHEMA_DEPTH) return;
   const report = (message: string) => {
     if (errors.length < maxErrors) errors.push({ path, message });
   };
-
+  const schema = given.$ref !== undefined ? resolveRef(given, root).schema : given;
+  if (schema.allOf !== undefined || schema.oneOf !== undefined || schema.anyOf !== undefined) checkCombinators(value, schema, path, errors, maxErrors, root, depth, report);
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
     if (types.length > 0 && !types.some((type) => typeMatches(value, type))) {
@@ -79,10 +94,13 @@ function visit(value: unknown, schema: JsonSchema, path: string, errors: SchemaE
   if (schema.enum && !schema.enum.some((option) => deepEqual(option, value))) {
     report(`Must be one of ${schema.enum.map((option) => JSON.stringify(option)).join(', ')}.`);
   }
+  if (schema.const !== undefined && !deepEqual(schema.const, value)) report(`Must be ${JSON.stringify(schema.const)}.`);
 
   if (typeof value === 'number') {
     if (schema.minimum !== undefined && value < schema.minimum) report(`Must be at least ${schema.minimum}.`);
     if (schema.maximum !== undefined && value > schema.maximum) report(`Must be at most ${schema.maximum}.`);
+    if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) report(`Must be more than ${schema.exclusiveMinimum}.`);
+    if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) report(`Must be less than ${schema.exclusiveMaximum}.`);
     if (schema.multipleOf !== undefined && schema.multipleOf > 0) {
       const quotient = value / schema.multipleOf;
       if (Math.abs(quotient - Math.round(quotient)) > 1e-9) report(`Must be a multiple of ${schema.multipleOf}.`);
@@ -102,22 +120,69 @@ function visit(value: unknown, schema: JsonSchema, path: string, errors: SchemaE
   } else if (Array.isArray(value)) {
     if (schema.minItems !== undefined && value.length < schema.minItems) report(`Must have at least ${schema.minItems} items.`);
     if (schema.maxItems !== undefined && value.length > schema.maxItems) report(`Must have at most ${schema.maxItems} items.`);
+    if (schema.uniqueItems && new Set(value.map((item) => JSON.stringify(item))).size < value.length) report('Items must be unique.');
     if (schema.items) {
-      for (let index = 0; index < value.length && errors.length < maxErrors; index += 1) {
-        visit(value[index], schema.items, childPath(path, index), errors, maxErrors);
-      }
+      for (let index = 0; index < value.length && errors.length < maxErrors; index += 1) visit(value[index], schema.items, childPath(path, index), errors, maxErrors, root, 0);
     }
   } else if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
     for (const name of schema.required ?? []) {
       if (!(name in record)) report(`Missing required field "${name}".`);
     }
-    for (const [name, child] of Object.entries(schema.properties ?? {})) {
+    if (schema.minProperties !== undefined || schema.maxProperties !== undefined) {
+      const count = Object.keys(record).length;
+      if (schema.minProperties !== undefined && count < schema.minProperties) report(`Must have at least ${schema.minProperties} fields.`);
+      if (schema.maxProperties !== undefined && count > schema.maxProperties) report(`Must have at most ${schema.maxProperties} fields.`);
+    }
+    const properties = schema.properties ?? {};
+    for (const [name, child] of Object.entries(properties)) {
       if (errors.length >= maxErrors) break;
-      if (name in record) visit(record[name], child, childPath(path, name), errors, maxErrors);
+      if (name in record) visit(record[name], child, childPath(path, name), errors, maxErrors, root, 0);
+    }
+    const additional = schema.additionalProperties;
+    if (additional !== undefined && additional !== true) {
+      for (const name of Object.keys(record)) {
+        if (name in properties || errors.length >= maxErrors) continue;
+        if (additional === false) report(`Unknown field "${name}".`);
+        else visit(record[name], additional, childPath(path, name), errors, maxErrors, root, 0);
+      }
     }
   }
 }
+
+/** The branch a value's discriminator tag names (by the mapping, else by the shared schema's name). */
+export function discriminatedBranch(value: unknown, schema: JsonSchema, branches: JsonSchema[]): number | undefined {
+  const property = schema.discriminator?.propertyName;
+  if (!property || !value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const tag = (value as Record<string, unknown>)[property];
+  if (typeof tag !== 'string') return undefined;
+  const target = defName(schema.discriminator?.mapping?.[tag]) ?? tag;
+  const index = branches.findIndex((branch) => defName(branch.$ref) === target);
+  return index === -1 ? undefined : index;
+}
+
+function checkCombinators(value: unknown, schema: JsonSchema, path: string, errors: SchemaError[], maxErrors: number, root: JsonSchema, depth: number, report: (message: string) => void): void {
+  for (const part of schema.allOf ?? []) visit(value, part, path, errors, maxErrors, root, depth + 1);
+  for (const keyword of COMBINATORS) {
+    const branches = schema[keyword];
+    if (!branches || branches.length === 0) continue;
+    const tagged = discriminatedBranch(value, schema, branches);
+    if (tagged !== undefined) {
+      // OpenAPI's discriminator: the tag names the branch the value must meet.
+      visit(value, branches[tagged], path, errors, maxErrors, root, depth + 1);
+      continue;
+    }
+    const matching = branches.filter((branch) => {
+      const branchErrors: SchemaError[] = [];
+      visit(value, branch, path, branchErrors, 1, root, depth + 1);
+      return branchErrors.length === 0;
+    }).length;
+    if (matching === 0) report(`Must match ${keyword === 'oneOf' ? 'one' : 'at least one'} of ${branches.length} alternatives.`);
+    else if (keyword === 'oneOf' && matching > 1) report(`Must match exactly one of ${branches.length} alternatives, matches ${matching}.`);
+  }
+}
+
+const COMBINATORS = ['oneOf', 'anyOf'] as const;
 
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

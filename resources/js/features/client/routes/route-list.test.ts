@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo, RoutesResponse } from '../../../../../protocol/types';
 import { explorerRoutes, explorerRows, filterRoutes, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+import { shortenPath } from './route-list';
 
 const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
   id: `${methods[0]} ${uri}`,
@@ -90,5 +91,46 @@ describe('route explorer list', () => {
     expect(shouldRefreshForRevision({ reported: undefined, shown: 'aaa', alreadyFetchedFor: null, enabled: true })).toBe(false);
     expect(shouldRefreshForRevision({ reported: '', shown: 'aaa', alreadyFetchedFor: null, enabled: true })).toBe(false);
     expect(shouldRefreshForRevision({ reported: 'bbb', shown: 'aaa', alreadyFetchedFor: null, enabled: false })).toBe(false);
+  });
+});
+
+describe('route search over large catalogues', () => {
+  const response = {
+    application: 'gh',
+    revision: '1',
+    applications: [
+      {
+        id: 'gh',
+        name: 'GitHub',
+        baseUrl: 'https://api.github.com',
+        routes: [
+          { id: 'GET /orgs/{org}/repos', methods: ['GET' as const], uri: '/orgs/{org}/repos', name: 'repos/list-for-org', summary: 'List organization repositories', group: 'repos', tags: ['repos'], parameters: [], schema: {}, extractionErrors: [] },
+          { id: 'POST /user/keys', methods: ['POST' as const], uri: '/user/keys', name: 'createGpgKey', summary: 'Create a key', group: 'users', tags: ['users', 'security'], parameters: [], schema: {}, extractionErrors: [] },
+        ],
+      },
+    ],
+  };
+  const items = explorerRoutes(response);
+  const ids = (search: string) => filterRoutes(items, search).map((item) => item.route.id);
+
+  it('finds routes by summary, operation id (also in words) and any tag, not only by path', () => {
+    expect(ids('organization repositories')).toEqual(['GET /orgs/{org}/repos']);
+    expect(ids('list-for-org')).toEqual(['GET /orgs/{org}/repos']);
+    expect(ids('gpg key')).toEqual(['POST /user/keys']);
+    expect(ids('security')).toEqual(['POST /user/keys']);
+    expect(ids('post repos')).toEqual([]);
+  });
+});
+
+describe('shortening long paths', () => {
+  it('keeps the first segment and the distinctive end, cutting whole segments in the middle', () => {
+    expect(shortenPath('/repos/{owner}/{repo}/issues/{issue_number}/comments', 45)).toBe('/repos/…/issues/{issue_number}/comments');
+    expect(shortenPath('/repos/{owner}/{repo}/issues/{issue_number}/comments', 35)).toBe('/repos/…/{issue_number}/comments');
+    expect(shortenPath('/repos/{owner}/{repo}/issues/{issue_number}/comments', 25)).toBe('/repos/…/comments');
+  });
+
+  it('leaves short paths and two-segment paths as they are', () => {
+    expect(shortenPath('/users/{id}', 40)).toBe('/users/{id}');
+    expect(shortenPath('/a-very-long-segment-name/another-very-long-segment', 10)).toBe('/a-very-long-segment-name/another-very-long-segment');
   });
 });

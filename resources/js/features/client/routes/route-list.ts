@@ -7,7 +7,7 @@ export interface ExplorerRoute {
   key: string;
   application: string;
   route: RouteInfo;
-  /** Lower-cased `METHODS uri name summary`, computed once so each keystroke only scans strings. */
+  /** Lower-cased `METHODS uri name summary tags`, computed once so each keystroke only scans strings. */
   haystack: string;
 }
 
@@ -24,11 +24,21 @@ export function explorerRoutes(response: RoutesResponse | null | undefined): Exp
         key: `${application.id}\u0000${route.id}`,
         application: application.id,
         route,
-        haystack: `${route.methods.join(' ')} ${route.uri} ${route.name ?? ''} ${route.summary ?? ''}`.toLowerCase(),
+        haystack: routeHaystack(route),
       });
     }
   }
   return items;
+}
+
+/**
+ * What the search looks in: methods, path, operation id (also split into words, so `list repos`
+ * finds `repos/list-for-org` and `listReposForOrg`), summary and tags.
+ */
+export function routeHaystack(route: RouteInfo): string {
+  const name = route.name ?? '';
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[^A-Za-z0-9]+/g, ' ');
+  return `${route.methods.join(' ')} ${route.uri} ${name} ${words} ${route.summary ?? ''} ${(route.tags ?? [route.group]).join(' ')}`.toLowerCase();
 }
 
 /** Search terms that stand for a method: the method names, lower-cased. */
@@ -46,6 +56,30 @@ export function filterRoutes(items: ExplorerRoute[], search: string): ExplorerRo
       METHOD_TERMS.has(term) ? item.route.methods.some((method) => method.toLowerCase() === term) : item.haystack.includes(term),
     ),
   );
+}
+
+/**
+ * A long path shortened in the middle, keeping its start and its distinctive end:
+ * `/repos/{owner}/{repo}/issues/{issue_number}/comments` → `/repos/…/issues/{issue_number}/comments`.
+ * Whole segments are kept; the first segment and the last one always stay.
+ */
+export function shortenPath(path: string, maxLength = 40): string {
+  if (path.length <= maxLength) return path;
+  const leading = path.startsWith('/') ? '/' : '';
+  const segments = path.slice(leading.length).split('/');
+  if (segments.length <= 2) return path;
+  const head = segments[0];
+  const tail: string[] = [segments[segments.length - 1]];
+  const length = () => `${leading}${head}/…/${tail.join('/')}`.length;
+  for (let i = segments.length - 2; i > 0; i -= 1) {
+    tail.unshift(segments[i]);
+    if (length() > maxLength) {
+      tail.shift();
+      break;
+    }
+  }
+  if (tail.length === segments.length - 1) return path;
+  return `${leading}${head}/…/${tail.join('/')}`;
 }
 
 /** Group headers followed by their routes, groups in first-seen order; collapsed groups hide routes. */

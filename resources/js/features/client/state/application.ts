@@ -1,5 +1,6 @@
 // Which application (and base URL) the request is for, from the routes response or the page config.
 import type { KiteApplication, RouteInfo, RoutesResponse } from '../../../../../protocol/types';
+import { linkRouteSchemas } from '../../../lib/json-schema/refs';
 
 export function currentApplication(
   routes: RoutesResponse | null,
@@ -17,8 +18,10 @@ export function absoluteBaseUrl(baseUrl: string | undefined, origin = globalThis
   return baseUrl.startsWith('/') ? `${origin}${baseUrl}` : baseUrl;
 }
 
+/** The route, its schemas carrying the shared schemas (`$defs`) they refer to. */
 export function findRoute(routes: RoutesResponse | null, applicationId: string, routeId: string): RouteInfo | undefined {
   if (!routes || !routeId) return undefined;
   const application = routes.applications.find((item) => item.id === (applicationId || routes.application)) ?? routes.applications[0];
-  return application?.routes.find((route) => route.id === routeId);
+  const route = application?.routes.find((item) => item.id === routeId);
+  return route && linkRouteSchemas(route, application.$defs);
 }

@@ -6,7 +6,7 @@ import type { GeneratorKit } from '../../../lib/generators/kit';
 import { loadOnce } from '../../../lib/idle';
 
 const loadKit = () => import('../../../lib/generators/kit').then((kit) => kit.loadGeneratorKit());
-export const autofillKit = loadOnce(loadKit);
+export const autofillKit = loadOnce(() => import('../body/autofill-kit').then((kit) => kit.loadAutofillKit()));
 export const sendKit = loadOnce(loadKit);
 
 /** Generates one value by generator id with the send-time kit. */

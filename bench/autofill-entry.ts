@@ -1,0 +1,5 @@
+// What the auto-fill benchmark runs of the app, bundled for Node by bench/autofill-validity.bench.mjs.
+export { loadAutofillKit } from '../resources/js/features/client/body/autofill-kit';
+export { autofillWithChoices } from '../resources/js/features/client/body/autofill';
+export { isListEndpoint, querySchema } from '../resources/js/features/client/body/autofill-request';
+export { linkRouteSchemas } from '../resources/js/lib/json-schema/refs';

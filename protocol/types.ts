@@ -164,7 +164,11 @@ export interface RelayRequest {
   query: Array<{ name: string; value: string }>;
   body: RelayBody;
   authorization: RelayAuthorization;
-  /** Per-request timeout in ms; the host's default (30000) when omitted. */
+  /**
+   * Per-request timeout in whole ms, from RELAY_TIMEOUT_MIN_MS (1) to RELAY_TIMEOUT_MAX_MS (600000,
+   * protocol/endpoints.js); the host's default (30000) when omitted. Anything else is a 422 naming
+   * the field `timeoutMs`.
+   */
   timeoutMs?: number;
 }
 

@@ -5,7 +5,7 @@
 import { compileSchemas } from './schemas.mjs';
 import { decodeRelayFrame, isRelayFrame } from '../frame.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
-import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, REQUESTED_WITH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
+import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
 
 /**
  * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
@@ -76,6 +76,21 @@ export async function runConformance(pageUrl, options = {}) {
     expect(!bad, `the error body does not match error.schema.json: ${bad}`);
     expect(body.error.code === code, `expected code ${code}, got ${body.error.code}`);
     return body;
+  };
+  /**
+   * Relays each case (a GET of `/` with `none` auth, changed by the case) and expects a 422
+   * INVALID_RELAY_REQUEST naming the case's field.
+   * @param {Array<[label: string, request: Record<string, unknown>, field: string]>} cases
+   */
+  const expectFieldsRefused = async (cases) => {
+    for (const [label, request, field] of cases) {
+      const response = await relay({ method: 'GET', url: '/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' }, ...request });
+      const body = await expectError(response, 422, 'INVALID_RELAY_REQUEST').catch((error) => {
+        throw new Error(`${label}: ${error.message}`);
+      });
+      expect(body.error.field === field, `${label}: field is ${JSON.stringify(body.error.field)}, expected "${field}"`);
+    }
+    return `${cases.length} cases`;
   };
   const anyGetRoute = () => {
     const app = state.routes?.applications?.[0];
@@ -204,6 +219,13 @@ export async function runConformance(pageUrl, options = {}) {
     needConfig();
     const body = await expectError(await relay({ method: 'POST', url: '/', headers: [], query: [], body: { type: 'xml' }, authorization: { type: 'none' } }), 422, 'INVALID_RELAY_REQUEST');
     expect(body.error.field === 'body.type', `field is ${JSON.stringify(body.error.field)}`);
+  });
+
+  await check(`relay with a timeoutMs that is not a whole number from ${RELAY_TIMEOUT_MIN_MS} to ${RELAY_TIMEOUT_MAX_MS} is 422 naming "timeoutMs"`, async () => {
+    needConfig();
+    return expectFieldsRefused(
+      /** @type {Array<unknown>} */ ([0.5, 0, -1, 1e19, RELAY_TIMEOUT_MAX_MS + 1, '100']).map((value) => [`timeoutMs ${JSON.stringify(value)}`, { timeoutMs: value }, 'timeoutMs']),
+    );
   });
 
   await check('relay to an origin outside the allow-list is 403 TARGET_NOT_ALLOWED', async () => {

@@ -2,6 +2,8 @@
 // Checks a relay request field by field; the first problem names its field (`body.fields[1].base64`)
 // so the app can point at it. Optional lists default to empty.
 
+import { RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, isRelayTimeoutMs } from '../../protocol/endpoints.js';
+
 /** @typedef {import('../../protocol/types').RelayRequest} RelayRequest */
 
 export const RELAY_METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -16,7 +18,6 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
  */
 export const isHeaderName = (name) => TOKEN.test(name);
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
-export const MAX_TIMEOUT_MS = 600_000;
 
 /** A relay request that cannot be performed, and the field to blame. */
 export class RelayRequestError extends Error {
@@ -98,8 +99,8 @@ export function validateRelayRequest(input) {
     auth.userId = id.trim();
   }
 
-  if (input.timeoutMs !== undefined && (typeof input.timeoutMs !== 'number' || !Number.isFinite(input.timeoutMs) || input.timeoutMs <= 0 || input.timeoutMs > MAX_TIMEOUT_MS)) {
-    fail('timeoutMs', `timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
+  if (input.timeoutMs !== undefined && !isRelayTimeoutMs(input.timeoutMs)) {
+    fail('timeoutMs', `timeoutMs must be a whole number of milliseconds from ${RELAY_TIMEOUT_MIN_MS} to ${RELAY_TIMEOUT_MAX_MS}`);
   }
 
   return /** @type {RelayRequest} */ ({ ...input, headers, query, body: bodyObject, authorization: auth });

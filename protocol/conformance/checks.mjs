@@ -228,6 +228,25 @@ export async function runConformance(pageUrl, options = {}) {
     );
   });
 
+  await check('relay refuses control characters and non-Latin-1 text bound for a header line with 422 naming the field', async () => {
+    needConfig();
+    const file = (/** @type {string} */ contentType) => ({ type: 'multipart', fields: [{ name: 't', kind: 'text', value: 'v' }, { name: 'f', kind: 'file', filename: 'a.txt', contentType, base64: '' }] });
+    return expectFieldsRefused([
+      ['CR LF in a header value', { headers: [{ name: 'X-A', value: 'ok' }, { name: 'X-B', value: 'ok' }, { name: 'X-C', value: 'a\r\nX-Injected: 1' }] }, 'headers[2].value'],
+      ['NUL in a header value', { headers: [{ name: 'X-A', value: 'a\u0000b' }] }, 'headers[0].value'],
+      ['a non-Latin-1 header value', { headers: [{ name: 'X-A', value: 'caf\u20ac' }] }, 'headers[0].value'],
+      ['LF in a bearer token', { authorization: { type: 'bearer', token: 't\nX-Injected: 1' } }, 'authorization.token'],
+      ['a non-Latin-1 bearer token', { authorization: { type: 'bearer', token: 't\u20ac' } }, 'authorization.token'],
+      ['NUL in a basic username', { authorization: { type: 'basic', username: 'a\u0000', password: 'p' } }, 'authorization.username'],
+      ['CR LF in a basic password', { authorization: { type: 'basic', username: 'u', password: 'p\r\n' } }, 'authorization.password'],
+      ['CR LF in an impersonated user id', { authorization: { type: 'impersonate', userId: '1\r\nX-Injected: 1' } }, 'authorization.userId'],
+      ['CR LF in a raw body content type', { method: 'POST', body: { type: 'raw', text: 'x', contentType: 'text/plain\r\nX-Injected: 1' } }, 'body.contentType'],
+      ['CR LF in a multipart part content type', { method: 'POST', body: file('text/plain\r\nX-Injected: 1') }, 'body.fields[1].contentType'],
+      ['a backslash in the url', { url: '/a\\..\\b' }, 'url'],
+      ['CR LF in the url', { url: '/a\r\nX-Injected: 1' }, 'url'],
+    ]);
+  });
+
   await check('relay to an origin outside the allow-list is 403 TARGET_NOT_ALLOWED', async () => {
     needConfig();
     await expectError(

@@ -308,6 +308,15 @@ describe('relay: refusals', () => {
       [{ url: 'echo', authorization: { type: 'bearer' } }, 'authorization.token'],
       [{ url: 'echo', body: { type: 'multipart', fields: [{ name: 'f', kind: 'file', filename: 'a', contentType: 'x/y', base64: '***' }] } }, 'body.fields[0].base64'],
       [{ url: 'echo', timeoutMs: -5 }, 'timeoutMs'],
+      [{ url: 'echo', timeoutMs: 0.5 }, 'timeoutMs'],
+      // Each of these reached Node's own header check and answered 500 before.
+      [{ url: 'echo', headers: [{ name: 'X', value: 'caf€' }] }, 'headers[0].value'],
+      [{ url: 'echo', headers: [{ name: 'X', value: 'a\x01b' }] }, 'headers[0].value'],
+      [{ url: 'echo', authorization: { type: 'bearer', token: 'tök€n' } }, 'authorization.token'],
+      [{ url: 'echo', authorization: { type: 'impersonate', userId: '4\x002' } }, 'authorization.userId'],
+      [{ url: 'echo', method: 'POST', body: { type: 'raw', text: 'x', contentType: 'text/plain\x00' } }, 'body.contentType'],
+      [{ url: 'echo', method: 'POST', body: { type: 'multipart', fields: [{ name: 'f', kind: 'file', filename: 'a', contentType: 'text/plain\r\nX-Injected: 1', base64: '' }] } }, 'body.fields[0].contentType'],
+      [{ url: 'echo\\..\\secret' }, 'url'],
       [{ url: 'echo', application: 'nope' }, 'application'],
       [{ url: 'ftp://127.0.0.1/x' }, 'url'],
     ];

@@ -215,3 +215,11 @@ describe('the (req, res, next) handler', () => {
     }
   });
 });
+
+describe('the XSRF cookie beside another app’s', () => {
+  it('keeps a genuine token the browser holds even when another XSRF-TOKEN cookie comes first', async () => {
+    const [cookie] = (await fetch(`${host.origin}/http-client`)).headers.getSetCookie();
+    const again = await fetch(`${host.origin}/http-client`, { headers: { Cookie: `XSRF-TOKEN=other-apps-token; ${cookie.split(';')[0]}` } });
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
+});

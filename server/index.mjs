@@ -7,7 +7,7 @@ import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
-import { decodeCookieValue, parseCookieHeader, readCookie } from '../protocol/cookies.js';
+import { decodeCookieValue, parseCookieHeader } from '../protocol/cookies.js';
 import { serveAsset } from './assets.mjs';
 import { BodyTooLargeError, readBody, requestUrl, sendError, sendJson } from './http.mjs';
 import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
@@ -176,7 +176,7 @@ export function createKiteHandler(options = {}) {
       'Referrer-Policy': 'same-origin',
     };
     // Keep a genuine token the browser already holds, so several open tabs stay valid.
-    if (!xsrf.isGenuine(readCookie(req.headers.cookie, XSRF_COOKIE))) {
+    if (!xsrf.holdsGenuine(req)) {
       headers['Set-Cookie'] = xsrf.cookieHeader(xsrf.issue(), mountPath);
     }
     res.writeHead(200, headers);

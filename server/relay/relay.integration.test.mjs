@@ -300,6 +300,29 @@ describe('relay: refusals', () => {
     expect(forged.headers.getSetCookie()[0]).toMatch(/^XSRF-TOKEN=[\w-]+\.[\w-]+; Path=\/http-client; SameSite=Lax$/);
   });
 
+  it('accepts the header when it matches any of several XSRF-TOKEN cookies (another app on 127.0.0.1 set one too)', async () => {
+    const relay = (cookie) =>
+      fetch(`${kite.url}/api/relay`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'X-XSRF-TOKEN': client.token },
+        body: JSON.stringify({ method: 'GET', url: 'echo', body: { type: 'none' }, authorization: { type: 'none' } }),
+      });
+    const first = await relay(`XSRF-TOKEN=other-apps-token; XSRF-TOKEN=${client.token}`);
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const second = await relay(`XSRF-TOKEN=${client.token}; XSRF-TOKEN=other-apps-token`);
+    expect(second.status).toBe(200);
+    await second.arrayBuffer();
+    // Still the signed-token check: a pair the other app (or an attacker) made up is not enough.
+    const forged = await fetch(`${kite.url}/api/relay`, {
+      method: 'POST',
+      headers: { Cookie: `XSRF-TOKEN=made.up; XSRF-TOKEN=${client.token}`, 'X-XSRF-TOKEN': 'made.up' },
+      body: JSON.stringify({ method: 'GET', url: 'echo', body: { type: 'none' }, authorization: { type: 'none' } }),
+    });
+    expect(forged.status).toBe(419);
+    await forged.arrayBuffer();
+  });
+
   it('answers 422 naming the field of a malformed relay request', async () => {
     const cases = [
       [{ url: 'echo', method: 'GET', body: { type: 'json' } }, 'body.text'],

@@ -229,6 +229,11 @@ export interface StatusResponse {
   relay?: {
     /** Origins the relay reaches: every application's and the explicitly allowed ones. */
     allowedOrigins: string[];
+    /**
+     * The base URLs behind those origins: a target must lie at or below one of them, on a path
+     * segment boundary, after dot segments and encoded dots are resolved (hosts may leave it out).
+     */
+    allowedUrls?: string[];
     /** Target bodies above this are cut and flagged `truncated`. */
     maxBodyMb: number;
     defaultTimeoutMs: number;

@@ -23,7 +23,8 @@ export const USAGE = `Usage: kite serve [options]
                            edits to the file are picked up while kite runs
   --target URL             base URL the relay sends to, one per --openapi in the same order
                            (default: the document's first servers entry)
-  --allow URL              another origin the relay may reach (repeatable)
+  --allow URL              another base URL the relay may reach, with everything below its
+                           path (repeatable; an origin alone allows all of it)
   --max-body-mb N          cut target bodies above N megabytes (default 100)
   --impersonate-header NAME
                            header that carries the user id for 'impersonate' requests

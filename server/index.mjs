@@ -16,7 +16,7 @@ import { demoApplication, loadApplications, reloadApplication, routesRevision } 
 import { watchFiles } from './openapi/watch.mjs';
 import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mjs';
 import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
-import { buildTargetUrl, isSameSite, originOf } from './relay/target.mjs';
+import { buildTargetUrl, isSameSite, isUnderBase, originOf } from './relay/target.mjs';
 import { buildOutgoing } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget, writeRelayFrame } from './relay/perform.mjs';
 
@@ -82,7 +82,7 @@ export function createKiteHandler(options = {}) {
   const targets = options.target === undefined ? [] : Array.isArray(options.target) ? options.target : [options.target];
   /** @type {LoadedApplication[]} */
   let applications = [...(demo ? [demoApplication()] : []), ...loadApplications(sources, targets)];
-  const allowedOrigins = (options.allow ?? []).map((url) => originOf(url));
+  const allowedUrls = (options.allow ?? []).map((url) => url.replace(/\/+$/, ''));
   let revision = routesRevision(applications);
   const log = options.log ?? ((/** @type {string} */ line) => console.warn(line));
   const demoApi = demo ? createDemoApi({ impersonateHeader }) : null;
@@ -129,12 +129,13 @@ export function createKiteHandler(options = {}) {
   }
 
   /**
-   * The origins the relay may reach: the applications' and those given with `--allow`.
+   * The base URLs the relay may reach (and anything below them): the applications' and those
+   * given with `--allow`.
    * @param {Array<{ baseUrl: string }>} apps from {@link resolvedApplications}
-   * @returns {Set<string>}
+   * @returns {string[]}
    */
-  function relayOrigins(apps) {
-    return new Set([...apps.map((app) => originOf(app.baseUrl)), ...allowedOrigins]);
+  function relayBases(apps) {
+    return [...new Set([...apps.map((app) => app.baseUrl.replace(/\/+$/, '')), ...allowedUrls])];
   }
 
   /** @param {IncomingMessage} req */
@@ -241,7 +242,8 @@ export function createKiteHandler(options = {}) {
         extractionErrors: app.routes.flatMap((route) => route.extractionErrors.map((error) => ({ route: route.id, ...error }))),
       })),
       relay: {
-        allowedOrigins: [...relayOrigins(apps)],
+        allowedOrigins: [...new Set(relayBases(apps).map(originOf))],
+        allowedUrls: relayBases(apps),
         maxBodyMb: maxBodyBytes / 1024 / 1024,
         defaultTimeoutMs,
         impersonation: impersonateHeader !== null,
@@ -295,9 +297,9 @@ export function createKiteHandler(options = {}) {
       sendError(res, 422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation is not configured for this host', 'authorization.type');
       return;
     }
-    const allowed = relayOrigins(apps);
-    if (!allowed.has(target.origin)) {
-      sendError(res, 403, 'TARGET_NOT_ALLOWED', `${target.origin} is not one of the origins this host relays to (${[...allowed].join(', ')}); start it with --allow ${target.origin} to add it`, 'url');
+    const bases = relayBases(apps);
+    if (!bases.some((base) => isUnderBase(target, base))) {
+      sendError(res, 403, 'TARGET_NOT_ALLOWED', `${target.href} is not under the base URLs this host relays to (${bases.join(', ')}); start it with --allow ${target.origin} to add its origin`, 'url');
       return;
     }
 

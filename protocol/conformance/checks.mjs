@@ -256,6 +256,28 @@ export async function runConformance(pageUrl, options = {}) {
     );
   });
 
+  await check("relay refuses paths that leave the application's base URL (dot segments, encoded dots, a longer segment) with 403", async () => {
+    needConfig();
+    const app = state.routes?.applications?.[0];
+    expect(app, 'needs the routes, which could not be read');
+    const base = String(app.baseUrl ?? '').replace(/\/+$/, '');
+    let path;
+    try {
+      path = new URL(base).pathname;
+    } catch {
+      throw new Error(`the first application's baseUrl '${app.baseUrl}' is not a full URL`);
+    }
+    if (path === '/' || path === '') return "skipped: the first application's base URL has no path";
+    const urls = ['../kite-conformance-secret', `${base}/../kite-conformance-secret`, `${base}/%2e%2e/kite-conformance-secret`, `${base}/%2E%2e/kite-conformance-secret`, `${base}ity/kite-conformance-secret`];
+    for (const url of urls) {
+      const body = await expectError(await relay({ application: app.id, method: 'GET', url, headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' } }), 403, 'TARGET_NOT_ALLOWED').catch((error) => {
+        throw new Error(`${url}: ${error.message}`);
+      });
+      expect(body.error.field === undefined || body.error.field === 'url', `${url}: field is ${JSON.stringify(body.error.field)}`);
+    }
+    return `${urls.length} cases under ${base}`;
+  });
+
   await check('relay of a GET route answers a relay frame whose metadata matches the schema', async () => {
     needConfig();
     const { app, route } = anyGetRoute();

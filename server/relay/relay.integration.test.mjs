@@ -285,7 +285,17 @@ describe('relay: refusals', () => {
     const result = await client.relay({ url: 'http://127.0.0.2:9/steal' });
     expect(result.status).toBe(403);
     expect(result.error.code).toBe('TARGET_NOT_ALLOWED');
-    expect(result.error.message).toMatch(/^http:\/\/127\.0\.0\.2:9 is not one of the origins/);
+    expect(result.error.message).toMatch(/^http:\/\/127\.0\.0\.2:9\/steal is not under the base URLs this host relays to/);
+  });
+
+  it('answers 403 for a path that leaves the application\'s base URL, however it is spelled', async () => {
+    for (const url of ['../secret', '/../secret', `${targetOrigin}/api/../secret`, `${targetOrigin}/api/%2e%2e/secret`, `${targetOrigin}/api/%2E%2e/secret`, `${targetOrigin}/api/.%2E/secret`, `${targetOrigin}/api/..%2Fsecret`, `${targetOrigin}/apix`, `${targetOrigin}/secret`]) {
+      const result = await client.relay({ url });
+      expect(result.status, url).toBe(403);
+      expect(result.error).toMatchObject({ code: 'TARGET_NOT_ALLOWED', field: 'url' });
+    }
+    // Within the base URL, dot segments are still fine.
+    expect((await client.relay({ url: `${targetOrigin}/api/x/../echo` })).meta.url).toBe(`${targetOrigin}/api/echo`);
   });
 
   it('answers 419 XSRF_MISMATCH without the header, with a wrong one, and with a forged cookie pair', async () => {

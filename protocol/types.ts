@@ -188,11 +188,20 @@ export interface RelayResponseMeta {
   /** In the order the target sent them; repeated headers appear once per occurrence. */
   headers: Array<[string, string]>;
   cookies: RelayCookie[];
-  /** The full size of the target's body in bytes (also when truncated). */
+  /**
+   * The full size of the target's body in bytes. When `truncated`, the host stopped reading at its
+   * limit and closed the target's connection: `bodySize` is then the length the target declared
+   * (Content-Length of an uncompressed body), or, when it declared none (chunked, compressed,
+   * endless), the bytes that had arrived when the host stopped, a lower bound, and `bodySizeKnown`
+   * is false. Always greater than `bodyBytes` when truncated.
+   */
   bodySize: number;
   /** Bytes that follow the metadata line in this response. */
   bodyBytes: number;
+  /** The host kept only the first `bodyBytes` bytes (its `maxBodyMb` limit). */
   truncated: boolean;
+  /** `false` when `bodySize` is only a lower bound (see `bodySize`); absent when it is exact. */
+  bodySizeKnown?: false;
   /** The redirect target when the status is 3xx; redirects are reported, not followed. */
   redirectLocation?: string;
   /** The final URL the host sent the request to. */
@@ -236,6 +245,8 @@ export interface StatusResponse {
     allowedUrls?: string[];
     /** Target bodies above this are cut and flagged `truncated`. */
     maxBodyMb: number;
+    /** Response-body megabytes all relays may hold at once; beyond it a relay is a 503 RELAY_BUSY. */
+    maxHeldMb?: number;
     defaultTimeoutMs: number;
     /** Whether `impersonate` requests are possible on this host. */
     impersonation: boolean;
@@ -255,6 +266,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'RELAY_REQUEST_TOO_LARGE'
+  /** 503: the host holds as many response-body bytes as it may (Node: --max-held-mb); try again. */
+  | 'RELAY_BUSY'
   | 'INTERNAL';
 
 export interface ErrorBody {

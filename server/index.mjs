@@ -19,6 +19,7 @@ import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
 import { buildTargetUrl, isSameSite, isUnderBase, originOf } from './relay/target.mjs';
 import { buildOutgoing } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget, writeRelayFrame } from './relay/perform.mjs';
+import { createHeldBudget } from './relay/budget.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -36,6 +37,7 @@ const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.u
 export const HOST_VERSION = /** @type {string} */ (PACKAGE.version);
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 export const DEFAULT_MAX_BODY_MB = 100;
+export const DEFAULT_MAX_HELD_MB = 512;
 
 /**
  * @typedef {object} KiteOptions
@@ -47,6 +49,8 @@ export const DEFAULT_MAX_BODY_MB = 100;
  * @property {string | string[]} [target] base URLs the relay sends to, matched to `openapi` by position
  * @property {string[]} [allow] further origins the relay may reach
  * @property {number} [maxBodyMb] target bodies above this are cut and flagged (default 100)
+ * @property {number} [maxHeldMb] response-body bytes all relays may hold at once; beyond it a relay
+ *   is refused with 503 RELAY_BUSY (default 512)
  * @property {string | null} [impersonateHeader] header that carries the user id for `impersonate`;
  *   unset means impersonation is refused (the demo uses `X-Kite-Impersonate` unless given `null`)
  * @property {boolean} [demo] mount the demo API under `/demo` (default: when no `openapi` is given)
@@ -77,6 +81,7 @@ export function createKiteHandler(options = {}) {
   const demo = options.demo ?? sources.length === 0;
   const impersonateHeader = options.impersonateHeader === undefined ? (demo ? DEMO_IMPERSONATE_HEADER : null) : options.impersonateHeader || null;
   const maxBodyBytes = Math.floor((options.maxBodyMb ?? DEFAULT_MAX_BODY_MB) * 1024 * 1024);
+  const heldBudget = createHeldBudget(Math.floor((options.maxHeldMb ?? DEFAULT_MAX_HELD_MB) * 1024 * 1024));
   const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS;
   const environment = options.environment ?? process.env.NODE_ENV ?? 'development';
   const targets = options.target === undefined ? [] : Array.isArray(options.target) ? options.target : [options.target];
@@ -245,6 +250,7 @@ export function createKiteHandler(options = {}) {
         allowedOrigins: [...new Set(relayBases(apps).map(originOf))],
         allowedUrls: relayBases(apps),
         maxBodyMb: maxBodyBytes / 1024 / 1024,
+        maxHeldMb: heldBudget.limitBytes / 1024 / 1024,
         defaultTimeoutMs,
         impersonation: impersonateHeader !== null,
       },
@@ -311,7 +317,10 @@ export function createKiteHandler(options = {}) {
       userAgent: `Kite/${HOST_VERSION}`,
     });
     const browserGone = new AbortController();
+    // The body's bytes count against the host's budget until the answer is sent or the browser is gone.
+    const held = heldBudget.lease();
     res.on('close', () => {
+      held.release();
       if (!res.writableFinished) browserGone.abort();
     });
     try {
@@ -324,6 +333,7 @@ export function createKiteHandler(options = {}) {
         maxBodyBytes,
         agents,
         signal: browserGone.signal,
+        held,
       });
       response.meta.routesRevision = revision;
       await writeRelayFrame(res, response);
@@ -388,6 +398,8 @@ export function createKiteHandler(options = {}) {
     agents.https.destroy();
   };
   Object.defineProperty(handler, 'applications', { get: () => applications, enumerable: true });
+  /** Response-body bytes the relays hold at this moment. */
+  Object.defineProperty(handler, 'heldBytes', { get: () => heldBudget.heldBytes, enumerable: true });
   handler.mountPath = mountPath;
   return handler;
 }

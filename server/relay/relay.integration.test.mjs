@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKite } from '../index.mjs';
+import { createKiteHandler, startKite } from '../index.mjs';
 import { openKite } from '../testing/kite-client.mjs';
 
 /** @type {import('node:http').Server} */
@@ -15,6 +15,8 @@ let small; // a second host whose body limit is 1 MB and which allows one more o
 let smallClient;
 let noImpersonation;
 let noImpersonationClient;
+let endlessClosed; // resolves when the endless target's connection closes
+let releaseHold = () => {};
 
 const FIFTY_MB = 50 * 1024 * 1024;
 const binary = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
@@ -69,6 +71,26 @@ beforeAll(async () => {
             res.end();
           };
           pump();
+          return;
+        }
+        case '/api/endless': {
+          // Answers at once and never ends: 64 KB after 64 KB until the connection closes.
+          res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+          const chunk = Buffer.alloc(64 * 1024, 0x62);
+          let closed = false;
+          endlessClosed = new Promise((resolve) => res.on('close', () => resolve((closed = true))));
+          const pump = () => {
+            while (!closed && res.write(chunk));
+            if (!closed) res.once('drain', pump);
+          };
+          pump();
+          return;
+        }
+        case '/api/hold': {
+          // Sends its bytes, then holds the answer open until the test releases it.
+          res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+          res.write(Buffer.alloc(Number(url.searchParams.get('bytes')), 0x63));
+          releaseHold = () => res.end();
           return;
         }
         case '/api/binary':
@@ -259,6 +281,17 @@ describe('relay: what comes back', () => {
     expect(body.length).toBe(1024 * 1024);
   });
 
+  it('stops reading an endless body at --max-body-mb, closes the target connection and answers at once', async () => {
+    const started = Date.now();
+    const { status, meta, body } = await smallClient.relay({ url: 'endless', timeoutMs: 20_000 });
+    expect(status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(meta).toMatchObject({ bodyBytes: 1024 * 1024, truncated: true, bodySizeKnown: false });
+    expect(meta.bodySize).toBeGreaterThan(1024 * 1024);
+    expect(body.length).toBe(1024 * 1024);
+    expect(await Promise.race([endlessClosed, new Promise((resolve) => setTimeout(() => resolve('still open'), 2000))])).toBe(true);
+  });
+
   it('waits for a slow target within the timeout', async () => {
     const { meta, body } = await client.relay({ url: 'slow?ms=300', timeoutMs: 5000 });
     expect(body.toString()).toBe('finally');
@@ -361,5 +394,60 @@ describe('relay: refusals', () => {
     }
     const notJson = await client.relay({ url: 'x' }, { raw: 'nope' });
     expect(notJson.error).toEqual({ code: 'INVALID_RELAY_REQUEST', message: 'The relay request is not valid JSON' });
+  });
+});
+
+describe('relay: the budget of bytes held at once', () => {
+  const EIGHT_MB = 8 * 1024 * 1024;
+  let server;
+  let handler;
+  let budgetClient;
+  let pageUrl;
+  beforeAll(async () => {
+    handler = createKiteHandler({ openapi: [{ document }], target: `${targetOrigin}/api`, maxBodyMb: 10, maxHeldMb: 12, watch: false });
+    server = createServer((req, res) => handler(req, res));
+    pageUrl = `${await listen(server)}/http-client`;
+    budgetClient = await openKite(pageUrl);
+  });
+  afterAll(async () => {
+    handler?.close();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  const heldReaches = async (bytes) => {
+    for (let i = 0; i < 200 && handler.heldBytes !== bytes; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    return handler.heldBytes;
+  };
+
+  it('refuses with 503 RELAY_BUSY what would go past --max-held-mb, and serves again once the bytes are sent', async () => {
+    const holding = budgetClient.relay({ url: `hold?bytes=${EIGHT_MB}` });
+    expect(await heldReaches(EIGHT_MB)).toBe(EIGHT_MB);
+
+    const refused = await budgetClient.relay({ url: `big?bytes=${EIGHT_MB}` });
+    expect(refused.status).toBe(503);
+    expect(refused.error.code).toBe('RELAY_BUSY');
+    expect(refused.error.message).toMatch(/^Kite would hold more than 12 MB of response bodies at once .*raise --max-held-mb/);
+    expect(await heldReaches(EIGHT_MB)).toBe(EIGHT_MB);
+
+    releaseHold();
+    expect((await holding).meta.bodyBytes).toBe(EIGHT_MB);
+    expect(await heldReaches(0)).toBe(0);
+    expect((await budgetClient.relay({ url: `big?bytes=${EIGHT_MB}` })).meta.bodyBytes).toBe(EIGHT_MB);
+    expect(await heldReaches(0)).toBe(0);
+  });
+
+  it('gives the bytes back when the browser goes away before the answer', async () => {
+    const gone = new AbortController();
+    const request = fetch(`${pageUrl}/api/relay`, {
+      method: 'POST',
+      signal: gone.signal,
+      headers: { Cookie: `XSRF-TOKEN=${budgetClient.token}`, 'X-XSRF-TOKEN': budgetClient.token },
+      body: JSON.stringify({ method: 'GET', url: `hold?bytes=${EIGHT_MB}`, body: { type: 'none' }, authorization: { type: 'none' } }),
+    }).catch((error) => error);
+    expect(await heldReaches(EIGHT_MB)).toBe(EIGHT_MB);
+    gone.abort();
+    await request;
+    expect(await heldReaches(0)).toBe(0);
+    releaseHold();
   });
 });

@@ -266,6 +266,10 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'RELAY_REQUEST_TOO_LARGE'
+  /** 403: the Host header names a host the host does not answer to (DNS rebinding). */
+  | 'HOST_NOT_ALLOWED'
+  /** 403: a call made from a page (Origin header) on a host that is not allowed, or `Origin: null`. */
+  | 'ORIGIN_NOT_ALLOWED'
   /** 503: the host holds as many response-body bytes as it may (Node: --max-held-mb); try again. */
   | 'RELAY_BUSY'
   | 'INTERNAL';

@@ -36,6 +36,22 @@ export function sendError(res, status, code, message, field) {
   sendJson(res, status, body);
 }
 
+/**
+ * Answers with a plain-text page (a refusal a person reads in the browser).
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {string} text
+ */
+export function sendText(res, status, text) {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(res.req?.method === 'HEAD' ? undefined : text);
+}
+
 /** Thrown while reading a request body that is larger than allowed. */
 export class BodyTooLargeError extends Error {
   /** @param {number} limit */

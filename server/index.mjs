@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
 import { decodeCookieValue, parseCookieHeader } from '../protocol/cookies.js';
 import { serveAsset } from './assets.mjs';
-import { BodyTooLargeError, readBody, requestUrl, sendError, sendJson } from './http.mjs';
+import { BodyTooLargeError, readBody, requestUrl, sendError, sendJson, sendText } from './http.mjs';
 import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
 import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
@@ -20,6 +20,7 @@ import { buildTargetUrl, isSameSite, isUnderBase, originOf } from './relay/targe
 import { buildOutgoing } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget, writeRelayFrame } from './relay/perform.mjs';
 import { createHeldBudget } from './relay/budget.mjs';
+import { createHostCheck, isWildcardAddress } from './host-check.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -47,7 +48,10 @@ export const DEFAULT_MAX_HELD_MB = 512;
  * @property {string} [distDir] the built bundle (default: this package's dist/)
  * @property {Array<string | OpenApiSource>} [openapi] OpenAPI documents, one application each
  * @property {string | string[]} [target] base URLs the relay sends to, matched to `openapi` by position
- * @property {string[]} [allow] further origins the relay may reach
+ * @property {string[]} [allow] further base URLs the relay may reach (with everything below them)
+ * @property {string[]} [allowedHosts] host names (or addresses) the browser may use to reach Kite,
+ *   besides `localhost`, `127.0.0.1`, `[::1]` and the address a request arrived on; any other Host
+ *   header is refused with 403, and so is a protocol or demo call whose Origin is on another host
  * @property {number} [maxBodyMb] target bodies above this are cut and flagged (default 100)
  * @property {number} [maxHeldMb] response-body bytes all relays may hold at once; beyond it a relay
  *   is refused with 503 RELAY_BUSY (default 512)
@@ -77,6 +81,7 @@ export function createKiteHandler(options = {}) {
   const apiPrefix = `${mountPath}/api`;
   const template = readPageTemplate();
   const xsrf = createXsrf();
+  const hostCheck = createHostCheck({ allowedHosts: options.allowedHosts });
   const sources = options.openapi ?? [];
   const demo = options.demo ?? sources.length === 0;
   const impersonateHeader = options.impersonateHeader === undefined ? (demo ? DEMO_IMPERSONATE_HEADER : null) : options.impersonateHeader || null;
@@ -363,22 +368,56 @@ export function createKiteHandler(options = {}) {
   }
 
   /**
+   * What part of Kite a path belongs to, or null when it is not Kite's.
+   * @param {string} pathname
+   * @returns {'assets' | 'api' | 'demo' | 'page' | 'root' | null}
+   */
+  function partOf(pathname) {
+    if (servesAssets && pathname.startsWith(`${assetsUrl}/`)) return 'assets';
+    if (pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`)) return 'api';
+    if (demoApi && (pathname === DEMO_PATH || pathname.startsWith(`${DEMO_PATH}/`))) return 'demo';
+    if (mountPath === '' || pathname === mountPath || pathname.startsWith(`${mountPath}/`)) return 'page';
+    if (options.redirectRoot && pathname === '/') return 'root';
+    return null;
+  }
+
+  /**
+   * Refuses a request addressed to a host Kite does not answer to, or a call from a page on one
+   * (DNS rebinding); true when it did.
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @param {ReturnType<typeof partOf>} part
+   */
+  function refuseForeignHost(req, res, part) {
+    const json = part === 'api' || part === 'demo';
+    const hostProblem = hostCheck.hostRefusal(req);
+    if (hostProblem && json) sendError(res, 403, 'HOST_NOT_ALLOWED', hostProblem);
+    else if (hostProblem) sendText(res, 403, hostProblem);
+    const originProblem = hostProblem || !json ? null : hostCheck.originRefusal(req);
+    if (originProblem) sendError(res, 403, 'ORIGIN_NOT_ALLOWED', originProblem);
+    return Boolean(hostProblem || originProblem);
+  }
+
+  /**
    * @param {IncomingMessage} req
    * @param {ServerResponse} res
    * @param {(error?: unknown) => void} [next]
    */
   function handler(req, res, next) {
     const { pathname } = requestUrl(req);
+    const part = partOf(pathname);
+    if (part === null && next) return next();
     const fail = (/** @type {unknown} */ error) => {
       if (!res.headersSent) sendError(res, 500, 'INTERNAL', `Kite failed: ${error instanceof Error ? error.message : String(error)}`);
       else res.destroy();
     };
     try {
-      if (servesAssets && pathname.startsWith(`${assetsUrl}/`)) return serveAsset(req, res, distDir, pathname.slice(assetsUrl.length + 1));
-      if (pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`)) return void Promise.resolve(serveApi(req, res, pathname)).catch(fail);
-      if (demoApi && (pathname === DEMO_PATH || pathname.startsWith(`${DEMO_PATH}/`))) return void demoApi.handle(req, res, pathname.slice(DEMO_PATH.length)).catch(fail);
-      if (mountPath === '' || pathname === mountPath || pathname.startsWith(`${mountPath}/`)) return servePage(req, res);
-      if (options.redirectRoot && pathname === '/') {
+      if (refuseForeignHost(req, res, part)) return;
+      if (part === 'assets') return serveAsset(req, res, distDir, pathname.slice(assetsUrl.length + 1));
+      if (part === 'api') return void Promise.resolve(serveApi(req, res, pathname)).catch(fail);
+      if (part === 'demo') return void /** @type {NonNullable<typeof demoApi>} */ (demoApi).handle(req, res, pathname.slice(DEMO_PATH.length)).catch(fail);
+      if (part === 'page') return servePage(req, res);
+      if (part === 'root') {
         res.writeHead(302, { Location: mountPath || '/', 'Content-Length': 0 });
         res.end();
         return;
@@ -387,8 +426,7 @@ export function createKiteHandler(options = {}) {
       fail(error);
       return;
     }
-    if (next) next();
-    else sendError(res, 404, 'NOT_FOUND', `Nothing at ${pathname}; Kite is at ${mountPath || '/'}`);
+    sendError(res, 404, 'NOT_FOUND', `Nothing at ${pathname}; Kite is at ${mountPath || '/'}`);
   }
 
   /** Frees the relay's kept-alive connections. */
@@ -410,9 +448,11 @@ export function createKiteHandler(options = {}) {
  * @returns {Promise<{ server: import('node:http').Server; url: string; origin: string; close: () => Promise<void> }>}
  */
 export async function startKite(options = {}) {
-  const handler = createKiteHandler({ redirectRoot: true, ...options });
-  const server = createServer((req, res) => handler(req, res));
   const host = options.host ?? '127.0.0.1';
+  // The name it listens on is one the browser may use (an address is allowed anyway).
+  const allowedHosts = [...(options.allowedHosts ?? []), ...(isWildcardAddress(host) ? [] : [host])];
+  const handler = createKiteHandler({ redirectRoot: true, ...options, allowedHosts });
+  const server = createServer((req, res) => handler(req, res));
   try {
     await new Promise((resolve, reject) => {
       server.once('error', reject);

@@ -2,6 +2,8 @@
 // Checks a running Kite host against the protocol: the page and its config, the XSRF cookie,
 // `GET routes`, `GET status`, and `POST relay` (happy path and its refusals). Any host (Node,
 // Laravel, …) must pass. The checks only read, except one relayed GET to the first application.
+import http from 'node:http';
+import https from 'node:https';
 import { compileSchemas } from './schemas.mjs';
 import { decodeRelayFrame, isRelayFrame } from '../frame.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
@@ -309,6 +311,25 @@ export async function runConformance(pageUrl, options = {}) {
     return 'not configured';
   });
 
+  await check('a request whose Host header names another host is refused with 403 (DNS rebinding)', async () => {
+    const status = await statusWithHost(pageUrl, 'kite-conformance.invalid');
+    expect(status === 403, `GET ${pageUrl} with Host: kite-conformance.invalid answered ${status}`);
+  });
+
+  await check('a protocol call from a page on another host (or Origin: null) is refused with 403 and an error body', async () => {
+    needConfig();
+    const codes = [];
+    for (const origin of ['http://kite-conformance.invalid', 'null']) {
+      const response = await doFetch(api('status'), { headers: { Accept: 'application/json', Origin: origin } });
+      const text = await response.text();
+      expect(response.status === 403, `GET status with Origin: ${origin} answered ${response.status}: ${text.slice(0, 200)}`);
+      const bad = problems('error', JSON.parse(text));
+      expect(!bad, `the 403 body does not match error.schema.json: ${bad}`);
+      codes.push(JSON.parse(text).error.code);
+    }
+    return codes.join(', ');
+  });
+
   await check('an unknown API endpoint is a 404 error body', async () => {
     needConfig();
     await expectError(await doFetch(api('no-such-endpoint'), { headers: { Accept: 'application/json' } }), 404, 'NOT_FOUND');
@@ -316,4 +337,22 @@ export async function runConformance(pageUrl, options = {}) {
 
   const failed = results.filter((r) => !r.ok).length;
   return { passed: results.length - failed, failed, results };
+}
+
+/**
+ * The status of a GET of `url` sent with another Host header (fetch cannot set one).
+ * @param {string} url
+ * @param {string} host
+ * @returns {Promise<number>}
+ */
+function statusWithHost(url, host) {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(url, { headers: { Host: host }, setHost: false, rejectUnauthorized: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

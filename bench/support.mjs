@@ -28,7 +28,7 @@ function freePort() {
  * is stopped). `stop()` ends it and resolves once it has exited.
  *
  * @param {string[]} [extraArgs]
- * @returns {Promise<{ url: string; origin: string; stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string; origin: string; pid: number; stop: () => Promise<void> }>}
  */
 export async function startKiteHost(extraArgs = []) {
   const port = await freePort();
@@ -64,7 +64,7 @@ export async function startKiteHost(extraArgs = []) {
     // From now on the host's warnings go where they went before: this process's stderr.
     child.stderr.off('data', keepStderr);
     child.stderr.pipe(process.stderr);
-    return { url, origin, stop };
+    return { url, origin, pid: /** @type {number} */ (child.pid), stop };
   }
   if (outcome === false) {
     await stop();

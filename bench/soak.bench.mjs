@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseSetCookie } from '../protocol/cookies.js';
 import { decodeRelayFrame } from '../protocol/frame.js';
+import { streamForever } from '../server/testing/loopback.mjs';
 import { percentile, startKiteHost } from './support.mjs';
 
 const RELAYS = 2000;
@@ -30,14 +31,7 @@ const endlessChunk = Buffer.alloc(64 * 1024, 0x62);
 const target = http.createServer((req, res) => {
   req.resume();
   if (req.url === '/endless') {
-    res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
-    let closed = false;
-    res.on('close', () => (closed = true));
-    const pump = () => {
-      while (!closed && res.write(endlessChunk));
-      if (!closed) res.once('drain', pump);
-    };
-    pump();
+    streamForever(res, endlessChunk);
     return;
   }
   const body = req.url === '/big' ? slowBody : payload;

@@ -1,9 +1,10 @@
 // DNS rebinding: Kite answers only to the names it is meant to have, and protocol calls only from
 // pages on them. Real requests over 127.0.0.1 with the Host and Origin headers a browser would send.
-import http, { createServer } from 'node:http';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKiteHandler, startKite } from './index.mjs';
 import { createHostCheck, isWildcardAddress, normalizeHostName } from './host-check.mjs';
+import { serveHandler } from './testing/loopback.mjs';
 
 let kite;
 let named;
@@ -97,22 +98,14 @@ describe('the Origin of protocol and demo calls', () => {
 describe('createKiteHandler inside another app', () => {
   it('checks the requests it owns against allowedHosts and leaves the app’s own to the app', async () => {
     const kiteHandler = createKiteHandler({ allowedHosts: ['app.test'], watch: false });
-    const server = createServer((req, res) =>
-      kiteHandler(req, res, () => {
-        res.writeHead(200, { 'Content-Type': 'text/plain' });
-        res.end('the app itself');
-      }),
-    );
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${server.address().port}`;
+    const { origin, close } = await serveHandler(kiteHandler, 'the app itself');
     try {
       expect((await send(origin, '/http-client', { headers: { Host: 'app.test' } })).status).toBe(200);
       expect((await send(origin, '/http-client', { headers: { Host: 'attacker.example' } })).status).toBe(403);
       expect(await send(origin, '/other', { headers: { Host: 'attacker.example' } })).toMatchObject({ status: 200, text: 'the app itself' });
     } finally {
       kiteHandler.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 });

@@ -1,12 +1,12 @@
 // The page, the bundle and the middleware, against a real server on a free port.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKiteHandler, startKite, HOST_VERSION } from './index.mjs';
 import { pageRoutesElement, renderPage, scriptSafeJson } from './page.mjs';
 import { PAGE_ROUTES_MAX_BYTES } from '../protocol/endpoints.js';
+import { serveHandler } from './testing/loopback.mjs';
 
 const dist = mkdtempSync(join(tmpdir(), 'kite-dist-'));
 mkdirSync(join(dist, 'chunks'));
@@ -181,14 +181,7 @@ describe('the protocol endpoints', () => {
 describe('the (req, res, next) handler', () => {
   it('mounts inside another node:http app and passes on what it does not own', async () => {
     const kite = createKiteHandler({ distDir: dist, path: '/tools/kite' });
-    const server = createServer((req, res) =>
-      kite(req, res, () => {
-        res.writeHead(200, { 'Content-Type': 'text/plain' });
-        res.end('the app itself');
-      }),
-    );
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${server.address().port}`;
+    const { origin, close } = await serveHandler(kite, 'the app itself');
     try {
       expect(await (await fetch(`${origin}/`)).text()).toBe('the app itself');
       expect(await (await fetch(`${origin}/other/page`)).text()).toBe('the app itself');
@@ -198,8 +191,7 @@ describe('the (req, res, next) handler', () => {
       expect((await fetch(`${origin}/demo/me`)).status).toBe(200);
     } finally {
       kite.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 

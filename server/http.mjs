@@ -12,14 +12,7 @@
  * @param {Record<string, string | string[]>} [headers]
  */
 export function sendJson(res, status, body, headers = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
-  res.end(res.req?.method === 'HEAD' ? undefined : text);
+  sendString(res, status, JSON.stringify(body), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
 }
 
 /**
@@ -43,12 +36,17 @@ export function sendError(res, status, code, message, field) {
  * @param {string} text
  */
 export function sendText(res, status, text) {
-  res.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
+  sendString(res, status, text, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+}
+
+/**
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {string} text
+ * @param {Record<string, string | string[]>} headers
+ */
+function sendString(res, status, text, headers) {
+  res.writeHead(status, { 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store', ...headers });
   res.end(res.req?.method === 'HEAD' ? undefined : text);
 }
 

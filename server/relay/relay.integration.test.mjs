@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKiteHandler, startKite } from '../index.mjs';
 import { openKite } from '../testing/kite-client.mjs';
+import { serveHandler, streamForever } from '../testing/loopback.mjs';
 
 /** @type {import('node:http').Server} */
 let target;
@@ -73,19 +74,10 @@ beforeAll(async () => {
           pump();
           return;
         }
-        case '/api/endless': {
+        case '/api/endless':
           // Answers at once and never ends: 64 KB after 64 KB until the connection closes.
-          res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
-          const chunk = Buffer.alloc(64 * 1024, 0x62);
-          let closed = false;
-          endlessClosed = new Promise((resolve) => res.on('close', () => resolve((closed = true))));
-          const pump = () => {
-            while (!closed && res.write(chunk));
-            if (!closed) res.once('drain', pump);
-          };
-          pump();
+          endlessClosed = streamForever(res, Buffer.alloc(64 * 1024, 0x62));
           return;
-        }
         case '/api/hold': {
           // Sends its bytes, then holds the answer open until the test releases it.
           res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
@@ -399,20 +391,19 @@ describe('relay: refusals', () => {
 
 describe('relay: the budget of bytes held at once', () => {
   const EIGHT_MB = 8 * 1024 * 1024;
-  let server;
+  let served;
   let handler;
   let budgetClient;
   let pageUrl;
   beforeAll(async () => {
     handler = createKiteHandler({ openapi: [{ document }], target: `${targetOrigin}/api`, maxBodyMb: 10, maxHeldMb: 12, watch: false });
-    server = createServer((req, res) => handler(req, res));
-    pageUrl = `${await listen(server)}/http-client`;
+    served = await serveHandler(handler);
+    pageUrl = `${served.origin}/http-client`;
     budgetClient = await openKite(pageUrl);
   });
   afterAll(async () => {
     handler?.close();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await served?.close();
   });
   const heldReaches = async (bytes) => {
     for (let i = 0; i < 200 && handler.heldBytes !== bytes; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -2,7 +2,7 @@
 // pages on them. Real requests over 127.0.0.1 with the Host and Origin headers a browser would send.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKiteHandler, startKite } from './index.mjs';
+import { createKiteHandler, listenOrigin, startKite } from './index.mjs';
 import { createHostCheck, isWildcardAddress, normalizeHostName } from './host-check.mjs';
 import { serveHandler } from './testing/loopback.mjs';
 
@@ -115,6 +115,12 @@ describe('host names', () => {
     expect(['Kite.Test', '[::1]', 'fe80::1', '192.168.1.20'].map(normalizeHostName)).toEqual(['kite.test', '::1', 'fe80::1', '192.168.1.20']);
     expect(['http://kite.test', 'kite.test:8080', 'a b', '', '[::1]:80'].map(normalizeHostName)).toEqual([null, null, null, null, null]);
     expect(['0.0.0.0', '::', '[::]', '127.0.0.1'].map(isWildcardAddress)).toEqual([true, true, true, false]);
+  });
+
+  it('give a listen address on every interface as a loopback URL, one Kite answers to', () => {
+    expect(listenOrigin({ address: '0.0.0.0', port: 8080 })).toBe('http://127.0.0.1:8080');
+    expect(listenOrigin({ address: '::', port: 8080 })).toBe('http://[::1]:8080');
+    expect(listenOrigin({ address: '192.168.1.20', port: 1 })).toBe('http://192.168.1.20:1');
   });
 
   it('allow the address a request arrived on (an address cannot be rebound)', () => {

@@ -466,7 +466,7 @@ export async function startKite(options = {}) {
     throw error;
   }
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  const origin = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
+  const origin = listenOrigin(address);
   return {
     server,
     origin,
@@ -478,6 +478,16 @@ export async function startKite(options = {}) {
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The origin a server listens on, as a browser should open it: on every interface that is a
+ * loopback address (a Host of 0.0.0.0 is not one Kite answers to).
+ * @param {{ address: string; port: number }} address
+ */
+export function listenOrigin({ address, port }) {
+  const shown = isWildcardAddress(address) ? (address.includes(':') ? '::1' : '127.0.0.1') : address;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }
 
 /**

@@ -46,6 +46,11 @@ const documentFile = join(dir, 'soak.json');
 writeFileSync(documentFile, JSON.stringify({ openapi: '3.1.0', info: { title: 'Soak', version: '1' }, servers: [{ url: targetOrigin }], paths: { '/users': { get: {} } } }));
 const kite = await startKiteHost(['--openapi', documentFile, '--max-body-mb', String(MAX_BODY_MB)]);
 
+process.once('uncaughtException', async (error) => {
+  console.log(`(soak failed: ${error.message}; stopping)`);
+  await stopAll();
+  process.exit(1);
+});
 const deadline = setTimeout(async () => {
   console.log(`(soak did not finish within ${DEADLINE_MS / 1000} s; stopping)`);
   await stopAll();
@@ -132,7 +137,8 @@ const small = Promise.all(
       try {
         const { status, bytes } = await relay('/users');
         times.push(performance.now() - start);
-        if (status !== 200 || decodeRelayFrame(bytes).meta.status !== 200) noteError(`small relay answered ${status}`);
+        if (status !== 200) noteError(`small relay answered ${status}: ${bytes.toString('utf8', 0, 300)}`);
+        else if (decodeRelayFrame(bytes).meta.status !== 200) noteError(`small relay: the target answered ${decodeRelayFrame(bytes).meta.status}`);
       } catch (error) {
         noteError(`small relay failed: ${error instanceof Error ? error.message : String(error)}`);
       }

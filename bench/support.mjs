@@ -39,6 +39,10 @@ export async function startKiteHost(extraArgs = []) {
   const keepStderr = (chunk) => (stderr += chunk);
   child.stderr.setEncoding('utf8').on('data', keepStderr);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)));
+  // A benchmark that fails half-way must not leave its host running.
+  const killOnExit = () => child.kill();
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill();
     await exited;

@@ -13,6 +13,9 @@ import { RELAY_FRAME_CONTENT_TYPE, encodeRelayFrameHead } from '../../protocol/f
 /** @typedef {import('../../protocol/types').RelayResponseMeta} RelayResponseMeta */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
 
+/** Methods RFC 9110 calls idempotent: sent again once when a kept-alive connection was already closed. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
 /** A relayed request that produced no target response. */
 export class RelayTargetError extends Error {
   /**
@@ -82,7 +85,29 @@ export function sendToTarget(options) {
 
     // Raw pairs keep the user's header order and case; Node adds no Host to a raw list.
     const rawHeaders = options.headers.some(([name]) => name.toLowerCase() === 'host') ? options.headers : [['Host', target.host], ...options.headers];
-    const request = client.request(target, { method, agent, headers: /** @type {any} */ (rawHeaders.flat()), setHost: false });
+    /** @param {boolean} retried */
+    const send = (retried) => {
+      const sent = client.request(target, { method, agent, headers: /** @type {any} */ (rawHeaders.flat()), setHost: false });
+      let responded = false;
+      sent.on('error', (error) => {
+        // A kept-alive connection the target closed while it lay idle: the request never reached
+        // it, so an idempotent one is sent again, once, on a new connection (never a POST or PATCH).
+        const reset = /** @type {{ code?: string }} */ (error).code === 'ECONNRESET' && sent.reusedSocket && !responded;
+        if (reset && !retried && !timedOut && !settled && !options.signal?.aborted && IDEMPOTENT.has(method)) {
+          request = send(true);
+          return;
+        }
+        finish(() => reject(timedOut ? timeoutError(target, options.timeoutMs) : unreachableError(target, error)));
+      });
+      sent.on('response', (upstream) => {
+        responded = true;
+        collect(upstream);
+      });
+      if (options.body) sent.end(options.body);
+      else sent.end();
+      return sent;
+    };
+    let request = send(false);
     const timer = setTimeout(() => {
       timedOut = true;
       request.destroy(new Error('timeout'));
@@ -90,11 +115,8 @@ export function sendToTarget(options) {
     const onAbort = () => request.destroy(new Error('aborted by the browser'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
-    request.on('error', (error) => {
-      finish(() => reject(timedOut ? timeoutError(target, options.timeoutMs) : unreachableError(target, error)));
-    });
-
-    request.on('response', (upstream) => {
+    /** @param {import('node:http').IncomingMessage} upstream */
+    const collect = (upstream) => {
       const ttfbMs = performance.now() - started;
       /** @type {Buffer[]} */
       const chunks = [];
@@ -127,10 +149,7 @@ export function sendToTarget(options) {
         request.destroy();
       });
       decoded.on('end', () => answer({ bodySize: total, truncated: false }));
-    });
-
-    if (options.body) request.end(options.body);
-    else request.end();
+    };
   });
 }
 

@@ -1,5 +1,6 @@
 // The relay against real loopback servers: a target API written for these tests, and Kite in front.
 import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKiteHandler, startKite } from '../index.mjs';
@@ -440,5 +441,50 @@ describe('relay: the budget of bytes held at once', () => {
     await request;
     expect(await heldReaches(0)).toBe(0);
     releaseHold();
+  });
+});
+
+describe('relay: a kept-alive connection the target has closed', () => {
+  /** A target that answers the first request of each connection, keeps it open, then drops it at the second. */
+  async function closingTarget() {
+    const server = createNetServer((socket) => {
+      let requests = 0;
+      socket.on('data', (data) => {
+        requests += (data.toString('latin1').match(/^[A-Z]+ \S+ HTTP\/1\.1\r$/gm) ?? []).length;
+        if (requests === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+        else socket.destroy();
+      });
+    });
+    const origin = await listen(server);
+    const host = await startKite({ port: 0, openapi: [{ document }], target: origin });
+    return { client: await openKite(host.url), close: async () => {
+      await host.close();
+      await new Promise((resolve) => server.close(resolve));
+    } };
+  }
+
+  it('sends an idempotent request again, once, on a new connection', async () => {
+    const { client: closing, close } = await closingTarget();
+    try {
+      expect((await closing.relay({ url: 'echo' })).status).toBe(200);
+      for (const method of ['GET', 'PUT', 'DELETE']) {
+        const again = await closing.relay({ method, url: 'echo' });
+        expect([again.status, again.body?.toString(), again.error], method).toEqual([200, 'ok', undefined]);
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it('never sends a POST twice: it answers 502', async () => {
+    const { client: closing, close } = await closingTarget();
+    try {
+      expect((await closing.relay({ url: 'echo' })).status).toBe(200);
+      const post = await closing.relay({ method: 'POST', url: 'echo', body: { type: 'json', text: '{}' } });
+      expect(post.status).toBe(502);
+      expect(post.error.code).toBe('TARGET_UNREACHABLE');
+    } finally {
+      await close();
+    }
   });
 });

@@ -28,7 +28,7 @@ function freePort() {
  * is stopped). `stop()` ends it and resolves once it has exited.
  *
  * @param {string[]} [extraArgs]
- * @returns {Promise<{ url: string; origin: string; stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string; origin: string; pid: number; stop: () => Promise<void> }>}
  */
 export async function startKiteHost(extraArgs = []) {
   const port = await freePort();
@@ -39,6 +39,10 @@ export async function startKiteHost(extraArgs = []) {
   const keepStderr = (chunk) => (stderr += chunk);
   child.stderr.setEncoding('utf8').on('data', keepStderr);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)));
+  // A benchmark that fails half-way must not leave its host running.
+  const killOnExit = () => child.kill();
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill();
     await exited;
@@ -64,7 +68,7 @@ export async function startKiteHost(extraArgs = []) {
     // From now on the host's warnings go where they went before: this process's stderr.
     child.stderr.off('data', keepStderr);
     child.stderr.pipe(process.stderr);
-    return { url, origin, stop };
+    return { url, origin, pid: /** @type {number} */ (child.pid), stop };
   }
   if (outcome === false) {
     await stop();

@@ -56,8 +56,21 @@ export function parseCookieHeader(header) {
  * @returns {string | undefined}
  */
 export function readCookie(header, name) {
-  const found = parseCookieHeader(header).find((cookie) => cookie.name === name);
-  return found ? decodeCookieValue(found.value) : undefined;
+  return readCookies(header, name)[0];
+}
+
+/**
+ * Every value of one cookie in a request `Cookie` header, in order, URL-decoded like
+ * {@link readCookie}. A browser sends several cookies of one name when they differ in path or
+ * domain (another app on the same host may set its own `XSRF-TOKEN`).
+ * @param {string | undefined | null} header
+ * @param {string} name
+ * @returns {string[]}
+ */
+export function readCookies(header, name) {
+  return parseCookieHeader(header)
+    .filter((cookie) => cookie.name === name)
+    .map((cookie) => decodeCookieValue(cookie.value));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCookieHeader, parseCookieHeader, parseSetCookie, readCookie } from './cookies.js';
+import { formatCookieHeader, parseCookieHeader, parseSetCookie, readCookie, readCookies } from './cookies.js';
 
 describe('Set-Cookie parsing', () => {
   it('reads name, value and every attribute, flags as true', () => {
@@ -41,6 +41,11 @@ describe('Cookie header parsing', () => {
     expect(readCookie('XSRF-TOKEN=a%2Bb; other=1', 'XSRF-TOKEN')).toBe('a+b');
     expect(readCookie('bad=%E0%A4%A', 'bad')).toBe('%E0%A4%A');
     expect(readCookie('a=1', 'missing')).toBeUndefined();
+  });
+
+  it('reads every cookie of one name, in order', () => {
+    expect(readCookies('XSRF-TOKEN=other; a=1; XSRF-TOKEN=mine%2B', 'XSRF-TOKEN')).toEqual(['other', 'mine+']);
+    expect(readCookies('a=1', 'XSRF-TOKEN')).toEqual([]);
   });
 
   it('formats pairs back into a header', () => {

@@ -69,6 +69,23 @@ export const PAGE_ROUTES_MAX_BYTES = 256 * 1024;
 export const DEFAULT_RELAY_TIMEOUT_MS = 30_000;
 
 /**
+ * Bounds of a relay request's `timeoutMs`: an integer number of milliseconds from MIN to MAX, both
+ * included. Anything else (0.5, 0, -1, 1e19, 600001, "100") is a 422 naming the field `timeoutMs`.
+ * relay-request.schema.json states the same bounds.
+ */
+export const RELAY_TIMEOUT_MIN_MS = 1;
+export const RELAY_TIMEOUT_MAX_MS = 600_000;
+
+/**
+ * Whether `value` is an acceptable relay `timeoutMs`.
+ * @param {unknown} value
+ * @returns {value is number}
+ */
+export function isRelayTimeoutMs(value) {
+  return typeof value === 'number' && Number.isInteger(value) && value >= RELAY_TIMEOUT_MIN_MS && value <= RELAY_TIMEOUT_MAX_MS;
+}
+
+/**
  * Normalises a mount path: one leading slash, no trailing slash, `''` for the root.
  * @param {string} path
  * @returns {string}

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { endpointUrl, isMainScreenPath, isWorkspaceFilePath, normalizeMountPath, workspaceFileText, workspaceFileUrl } from './endpoints.js';
+import { RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, endpointUrl, isMainScreenPath, isRelayTimeoutMs, isWorkspaceFilePath, normalizeMountPath, workspaceFileText, workspaceFileUrl } from './endpoints.js';
 
 describe('the main screen path', () => {
   it('is the mount path itself, with or without a trailing slash', () => {
@@ -36,5 +37,17 @@ describe('workspace files', () => {
 
   it('are written with sorted keys, two spaces and a final newline', () => {
     expect(workspaceFileText({ name: 'local', variables: { b: '2', a: '1' } })).toBe('{\n  "name": "local",\n  "variables": {\n    "a": "1",\n    "b": "2"\n  }\n}\n');
+  });
+});
+
+describe('the relay timeout bounds', () => {
+  it('are the bounds relay-request.schema.json states', () => {
+    const schema = JSON.parse(readFileSync(new URL('./schemas/relay-request.schema.json', import.meta.url), 'utf8'));
+    expect(schema.properties.timeoutMs).toMatchObject({ type: 'integer', minimum: RELAY_TIMEOUT_MIN_MS, maximum: RELAY_TIMEOUT_MAX_MS });
+  });
+
+  it('accept whole milliseconds within them only', () => {
+    expect([1, 600_000].map(isRelayTimeoutMs)).toEqual([true, true]);
+    expect([0.5, 0, -1, 1e19, 600_001, '100', Infinity].map(isRelayTimeoutMs)).toEqual([false, false, false, false, false, false, false]);
   });
 });

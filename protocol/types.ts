@@ -209,7 +209,11 @@ export interface RelayRequest {
   query: Array<{ name: string; value: string }>;
   body: RelayBody;
   authorization: RelayAuthorization;
-  /** Per-request timeout in ms; the host's default (30000) when omitted. */
+  /**
+   * Per-request timeout in whole ms, from RELAY_TIMEOUT_MIN_MS (1) to RELAY_TIMEOUT_MAX_MS (600000,
+   * protocol/endpoints.js); the host's default (30000) when omitted. Anything else is a 422 naming
+   * the field `timeoutMs`.
+   */
   timeoutMs?: number;
   /**
    * Transaction mode: every database write of this one call is rolled back once its response is
@@ -236,11 +240,20 @@ export interface RelayResponseMeta {
   /** In the order the target sent them; repeated headers appear once per occurrence. */
   headers: Array<[string, string]>;
   cookies: RelayCookie[];
-  /** The full size of the target's body in bytes (also when truncated). */
+  /**
+   * The full size of the target's body in bytes. When `truncated`, the host stopped reading at its
+   * limit and closed the target's connection: `bodySize` is then the length the target declared
+   * (Content-Length of an uncompressed body), or, when it declared none (chunked, compressed,
+   * endless), the bytes that had arrived when the host stopped, a lower bound, and `bodySizeKnown`
+   * is false. Always greater than `bodyBytes` when truncated.
+   */
   bodySize: number;
   /** Bytes that follow the metadata line in this response. */
   bodyBytes: number;
+  /** The host kept only the first `bodyBytes` bytes (its `maxBodyMb` limit). */
   truncated: boolean;
+  /** `false` when `bodySize` is only a lower bound (see `bodySize`); absent when it is exact. */
+  bodySizeKnown?: false;
   /** The redirect target when the status is 3xx; redirects are reported, not followed. */
   redirectLocation?: string;
   /** The final URL the host sent the request to. */
@@ -422,8 +435,15 @@ export interface StatusResponse {
   relay?: {
     /** Origins the relay reaches: every application's and the explicitly allowed ones. */
     allowedOrigins: string[];
+    /**
+     * The base URLs behind those origins: a target must lie at or below one of them, on a path
+     * segment boundary, after dot segments and encoded dots are resolved (hosts may leave it out).
+     */
+    allowedUrls?: string[];
     /** Target bodies above this are cut and flagged `truncated`. */
     maxBodyMb: number;
+    /** Response-body megabytes all relays may hold at once; beyond it a relay is a 503 RELAY_BUSY. */
+    maxHeldMb?: number;
     defaultTimeoutMs: number;
     /** Whether `impersonate` requests are possible on this host. */
     impersonation: boolean;
@@ -509,6 +529,12 @@ export type ErrorCode =
   | 'INVALID_WORKSPACE_PATH'
   | 'INVALID_WORKSPACE_FILE'
   | 'WORKSPACE_READ_ONLY'
+  /** 403: the Host header names a host the host does not answer to (DNS rebinding). */
+  | 'HOST_NOT_ALLOWED'
+  /** 403: a call made from a page (Origin header) on a host that is not allowed, or `Origin: null`. */
+  | 'ORIGIN_NOT_ALLOWED'
+  /** 503: the host holds as many response-body bytes as it may (Node: --max-held-mb); try again. */
+  | 'RELAY_BUSY'
   | 'INTERNAL';
 
 export interface ErrorBody {

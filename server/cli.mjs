@@ -1,7 +1,8 @@
 // @ts-check
 // `kite serve`: parses the command line, starts the host, and turns every start-up problem into
 // one line on stderr and exit code 2.
-import { startKite, HOST_VERSION, DEFAULT_MAX_BODY_MB } from './index.mjs';
+import { startKite, HOST_VERSION, DEFAULT_MAX_BODY_MB, DEFAULT_MAX_HELD_MB } from './index.mjs';
+import { isWildcardAddress, normalizeHostName } from './host-check.mjs';
 import { OpenApiLoadError } from './openapi/load.mjs';
 import { isHeaderName } from './relay/validate.mjs';
 
@@ -16,15 +17,23 @@ export class UsageError extends Error {
 export const USAGE = `Usage: kite serve [options]
 
   --port N                 port to listen on (default 8080)
-  --host ADDRESS           address to listen on (default 127.0.0.1)
+  --host ADDRESS           address to listen on (default 127.0.0.1); 0.0.0.0 or :: needs
+                           --allowed-host
+  --allowed-host NAME      a host name the browser may use to reach Kite, besides localhost,
+                           127.0.0.1, [::1] and the listen address (repeatable); other Host
+                           headers, and calls from pages on other hosts, are refused (403)
   --path PATH              mount path of the page and the protocol (default /http-client)
   --openapi FILE           an OpenAPI 3.0/3.1 document (JSON or YAML); repeat for several
                            applications; without it the built-in demo API runs under /demo;
                            edits to the file are picked up while kite runs
   --target URL             base URL the relay sends to, one per --openapi in the same order
                            (default: the document's first servers entry)
-  --allow URL              another origin the relay may reach (repeatable)
-  --max-body-mb N          cut target bodies above N megabytes (default 100)
+  --allow URL              another base URL the relay may reach, with everything below its
+                           path (repeatable; an origin alone allows all of it)
+  --max-body-mb N          stop reading target bodies at N megabytes and flag them cut
+                           (default 100)
+  --max-held-mb N          response-body megabytes all relays may hold at once; beyond it a
+                           relay is refused with 503 (default 512)
   --impersonate-header NAME
                            header that carries the user id for 'impersonate' requests
                            (default: none, so impersonation is refused; the demo uses
@@ -40,7 +49,7 @@ export const USAGE = `Usage: kite serve [options]
  */
 export function parseServeArgs(argv) {
   /** @type {ServeOptions} */
-  const options = { port: 8080, host: '127.0.0.1', path: '/http-client', openapi: [], target: [], allow: [], maxBodyMb: DEFAULT_MAX_BODY_MB };
+  const options = { port: 8080, host: '127.0.0.1', path: '/http-client', openapi: [], target: [], allow: [], allowedHosts: [], maxBodyMb: DEFAULT_MAX_BODY_MB, maxHeldMb: DEFAULT_MAX_HELD_MB };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
@@ -83,13 +92,19 @@ export function parseServeArgs(argv) {
       case '--allow':
         options.allow.push(checkUrl(flag, value()));
         break;
-      case '--max-body-mb': {
+      case '--allowed-host': {
         const raw = value();
-        const mb = Number(raw);
-        if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`--max-body-mb must be a positive number, got '${raw}'`);
-        options.maxBodyMb = mb;
+        const name = normalizeHostName(raw);
+        if (name === null) throw new UsageError(`--allowed-host must be a host name or address without scheme or port, like kite.test or 192.168.1.20, got '${raw}'`);
+        options.allowedHosts.push(name);
         break;
       }
+      case '--max-body-mb':
+        options.maxBodyMb = megabytes(flag, value());
+        break;
+      case '--max-held-mb':
+        options.maxHeldMb = megabytes(flag, value());
+        break;
       case '--impersonate-header': {
         const name = value();
         if (!isHeaderName(name)) throw new UsageError(`--impersonate-header must be a header name, got '${name}'`);
@@ -107,6 +122,11 @@ export function parseServeArgs(argv) {
         throw new UsageError(`Unknown option '${arg}' (see kite serve --help)`);
     }
   }
+  if (isWildcardAddress(options.host) && options.allowedHosts.length === 0 && !options.help && !options.version) {
+    throw new UsageError(
+      `--host ${options.host} listens on every network interface, so browsers reach Kite by names it cannot know; name each with --allowed-host NAME (for example --allowed-host 192.168.1.20 or --allowed-host kite.test). Other names are refused, against DNS rebinding.`,
+    );
+  }
   if (options.target.length > 0 && options.openapi.length === 0) {
     throw new UsageError('--target needs --openapi (the demo API is always on this server)');
   }
@@ -118,8 +138,18 @@ export function parseServeArgs(argv) {
 
 /**
  * @typedef {{ port: number; host: string; path: string; assetsUrl?: string; openapi: string[]; target: string[]; allow: string[];
- *   maxBodyMb: number; impersonateHeader?: string; workspace?: string; help?: boolean; version?: boolean }} ServeOptions
+ *   allowedHosts: string[]; maxBodyMb: number; maxHeldMb: number; impersonateHeader?: string; workspace?: string; help?: boolean; version?: boolean }} ServeOptions
  */
+
+/**
+ * @param {string} flag
+ * @param {string} raw
+ */
+function megabytes(flag, raw) {
+  const mb = Number(raw);
+  if (!Number.isFinite(mb) || mb <= 0) throw new UsageError(`${flag} must be a positive number, got '${raw}'`);
+  return mb;
+}
 
 /**
  * @param {string} flag

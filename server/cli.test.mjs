@@ -51,7 +51,7 @@ function serve(args) {
 describe('kite serve flags', () => {
   it('reads every flag, repeatable ones in order', () => {
     expect(
-      parseServeArgs(['--port', '9000', '--host', '0.0.0.0', '--path', '/tools/kite', '--openapi', 'a.yaml', '--openapi=b.json', '--target', 'http://127.0.0.1:1', '--allow', 'https://api.example.com', '--allow', 'http://x.test', '--max-body-mb', '5', '--impersonate-header', 'X-Act-As', '--assets-url', '/static/kite']),
+      parseServeArgs(['--port', '9000', '--host', '0.0.0.0', '--path', '/tools/kite', '--openapi', 'a.yaml', '--openapi=b.json', '--target', 'http://127.0.0.1:1', '--allow', 'https://api.example.com', '--allow', 'http://x.test', '--max-body-mb', '5', '--impersonate-header', 'X-Act-As', '--assets-url', '/static/kite', '--allowed-host', 'Kite.Test', '--allowed-host=[fe80::1]', '--max-held-mb', '64']),
     ).toEqual({
       port: 9000,
       host: '0.0.0.0',
@@ -59,14 +59,16 @@ describe('kite serve flags', () => {
       openapi: ['a.yaml', 'b.json'],
       target: ['http://127.0.0.1:1'],
       allow: ['https://api.example.com', 'http://x.test'],
+      allowedHosts: ['kite.test', 'fe80::1'],
       maxBodyMb: 5,
+      maxHeldMb: 64,
       impersonateHeader: 'X-Act-As',
       assetsUrl: '/static/kite',
     });
   });
 
   it('defaults to 127.0.0.1:8080 at /http-client with a 100 MB body limit', () => {
-    expect(parseServeArgs([])).toMatchObject({ port: 8080, host: '127.0.0.1', path: '/http-client', maxBodyMb: 100, openapi: [] });
+    expect(parseServeArgs([])).toMatchObject({ port: 8080, host: '127.0.0.1', path: '/http-client', maxBodyMb: 100, maxHeldMb: 512, allowedHosts: [], openapi: [] });
   });
 
   it.each([
@@ -77,6 +79,11 @@ describe('kite serve flags', () => {
     [['--allow', 'example.com'], "--allow must be a full URL like http://127.0.0.1:8000, got 'example.com'"],
     [['--max-body-mb', '0'], "--max-body-mb must be a positive number, got '0'"],
     [['--impersonate-header', 'Bad Header'], "--impersonate-header must be a header name, got 'Bad Header'"],
+    [['--max-held-mb', '-1'], "--max-held-mb must be a positive number, got '-1'"],
+    [['--allowed-host', 'http://kite.test'], "--allowed-host must be a host name or address without scheme or port, like kite.test or 192.168.1.20, got 'http://kite.test'"],
+    [['--allowed-host', 'kite.test:8080'], "--allowed-host must be a host name or address without scheme or port, like kite.test or 192.168.1.20, got 'kite.test:8080'"],
+    [['--host', '0.0.0.0'], '--host 0.0.0.0 listens on every network interface, so browsers reach Kite by names it cannot know; name each with --allowed-host NAME'],
+    [['--host', '::'], '--host :: listens on every network interface'],
     [['--wat'], "Unknown option '--wat' (see kite serve --help)"],
   ])('refuses %j', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(message);
@@ -100,6 +107,13 @@ describe('kite serve start-up errors', () => {
     expect([noServer.code, noServer.stderr.trim()]).toEqual([2, `kite: ${relative}: its first server URL '/api' is not a full URL; pass --target URL`]);
     const flag = await run(['serve', '--port', '70000']);
     expect([flag.code, flag.stderr.trim()]).toEqual([2, "kite: --port must be a number from 0 to 65535, got '70000'"]);
+  });
+
+  it('refuses to listen on every interface without --allowed-host, with exit code 2 and one line', async () => {
+    const { code, stderr } = await run(['serve', '--port', '0', '--host', '0.0.0.0']);
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^kite: --host 0\.0\.0\.0 listens on every network interface, .*--allowed-host NAME/);
   });
 
   it('stops with exit code 2 when the port is taken', async () => {

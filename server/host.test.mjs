@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKiteHandler, startKite, HOST_VERSION } from './index.mjs';
 import { pageRoutesElement, renderPage, scriptSafeJson } from './page.mjs';
 import { PAGE_ROUTES_MAX_BYTES } from '../protocol/endpoints.js';
+import { serveHandler } from './testing/loopback.mjs';
 
 const dist = mkdtempSync(join(tmpdir(), 'kite-dist-'));
 mkdirSync(join(dist, 'chunks'));
@@ -221,14 +222,7 @@ describe('the protocol endpoints', () => {
 describe('the (req, res, next) handler', () => {
   it('mounts inside another node:http app and passes on what it does not own', async () => {
     const kite = createKiteHandler({ distDir: dist, path: '/tools/kite' });
-    const server = createServer((req, res) =>
-      kite(req, res, () => {
-        res.writeHead(200, { 'Content-Type': 'text/plain' });
-        res.end('the app itself');
-      }),
-    );
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${server.address().port}`;
+    const { origin, close } = await serveHandler(kite, 'the app itself');
     try {
       expect(await (await fetch(`${origin}/`)).text()).toBe('the app itself');
       expect(await (await fetch(`${origin}/other/page`)).text()).toBe('the app itself');
@@ -238,8 +232,7 @@ describe('the (req, res, next) handler', () => {
       expect((await fetch(`${origin}/demo/me`)).status).toBe(200);
     } finally {
       kite.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close();
     }
   });
 
@@ -253,5 +246,13 @@ describe('the (req, res, next) handler', () => {
     } finally {
       await kite.close();
     }
+  });
+});
+
+describe('the XSRF cookie beside another app’s', () => {
+  it('keeps a genuine token the browser holds even when another XSRF-TOKEN cookie comes first', async () => {
+    const [cookie] = (await fetch(`${host.origin}/http-client`)).headers.getSetCookie();
+    const again = await fetch(`${host.origin}/http-client`, { headers: { Cookie: `XSRF-TOKEN=other-apps-token; ${cookie.split(';')[0]}` } });
+    expect(again.headers.getSetCookie()).toEqual([]);
   });
 });

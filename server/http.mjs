@@ -14,14 +14,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
  * @param {Record<string, string | string[]>} [headers]
  */
 export function sendJson(res, status, body, headers = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
-  res.end(res.req?.method === 'HEAD' ? undefined : text);
+  sendString(res, status, JSON.stringify(body), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
 }
 
 /**
@@ -36,6 +29,27 @@ export function sendError(res, status, code, message, field) {
   /** @type {ErrorBody} */
   const body = { error: field === undefined ? { code, message } : { code, message, field } };
   sendJson(res, status, body);
+}
+
+/**
+ * Answers with a plain-text page (a refusal a person reads in the browser).
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {string} text
+ */
+export function sendText(res, status, text) {
+  sendString(res, status, text, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+}
+
+/**
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {string} text
+ * @param {Record<string, string | string[]>} headers
+ */
+function sendString(res, status, text, headers) {
+  res.writeHead(status, { 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store', ...headers });
+  res.end(res.req?.method === 'HEAD' ? undefined : text);
 }
 
 /** Thrown while reading a request body that is larger than allowed. */

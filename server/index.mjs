@@ -7,19 +7,21 @@ import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
-import { decodeCookieValue, parseCookieHeader, readCookie } from '../protocol/cookies.js';
+import { decodeCookieValue, parseCookieHeader } from '../protocol/cookies.js';
 import { serveAsset } from './assets.mjs';
-import { BodyTooLargeError, acceptedEncoding, compress, readBody, requestUrl, sendError, sendJson } from './http.mjs';
+import { BodyTooLargeError, acceptedEncoding, compress, readBody, requestUrl, sendError, sendJson, sendText } from './http.mjs';
 import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
 import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
 import { watchFiles } from './openapi/watch.mjs';
 import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mjs';
 import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
-import { buildTargetUrl, isSameSite, originOf } from './relay/target.mjs';
+import { buildTargetUrl, isSameSite, isUnderBase, originOf } from './relay/target.mjs';
 import { buildOutgoing } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget, writeRelayFrame } from './relay/perform.mjs';
 import { createWorkspace, workspaceEndpoint } from './workspace.mjs';
+import { createHeldBudget } from './relay/budget.mjs';
+import { createHostCheck, isWildcardAddress } from './host-check.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -37,6 +39,7 @@ const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.u
 export const HOST_VERSION = /** @type {string} */ (PACKAGE.version);
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 export const DEFAULT_MAX_BODY_MB = 100;
+export const DEFAULT_MAX_HELD_MB = 512;
 
 /**
  * @typedef {object} KiteOptions
@@ -46,8 +49,13 @@ export const DEFAULT_MAX_BODY_MB = 100;
  * @property {string} [distDir] the built bundle (default: this package's dist/)
  * @property {Array<string | OpenApiSource>} [openapi] OpenAPI documents, one application each
  * @property {string | string[]} [target] base URLs the relay sends to, matched to `openapi` by position
- * @property {string[]} [allow] further origins the relay may reach
+ * @property {string[]} [allow] further base URLs the relay may reach (with everything below them)
+ * @property {string[]} [allowedHosts] host names (or addresses) the browser may use to reach Kite,
+ *   besides `localhost`, `127.0.0.1`, `[::1]` and the address a request arrived on; any other Host
+ *   header is refused with 403, and so is a protocol or demo call whose Origin is on another host
  * @property {number} [maxBodyMb] target bodies above this are cut and flagged (default 100)
+ * @property {number} [maxHeldMb] response-body bytes all relays may hold at once; beyond it a relay
+ *   is refused with 503 RELAY_BUSY (default 512)
  * @property {string | null} [impersonateHeader] header that carries the user id for `impersonate`;
  *   unset means impersonation is refused (the demo uses `X-Kite-Impersonate` unless given `null`)
  * @property {boolean} [demo] mount the demo API under `/demo` (default: when no `openapi` is given)
@@ -76,16 +84,18 @@ export function createKiteHandler(options = {}) {
   const apiPrefix = `${mountPath}/api`;
   const template = readPageTemplate();
   const xsrf = createXsrf();
+  const hostCheck = createHostCheck({ allowedHosts: options.allowedHosts });
   const sources = options.openapi ?? [];
   const demo = options.demo ?? sources.length === 0;
   const impersonateHeader = options.impersonateHeader === undefined ? (demo ? DEMO_IMPERSONATE_HEADER : null) : options.impersonateHeader || null;
   const maxBodyBytes = Math.floor((options.maxBodyMb ?? DEFAULT_MAX_BODY_MB) * 1024 * 1024);
+  const heldBudget = createHeldBudget(Math.floor((options.maxHeldMb ?? DEFAULT_MAX_HELD_MB) * 1024 * 1024));
   const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS;
   const environment = options.environment ?? process.env.NODE_ENV ?? 'development';
   const targets = options.target === undefined ? [] : Array.isArray(options.target) ? options.target : [options.target];
   /** @type {LoadedApplication[]} */
   let applications = [...(demo ? [demoApplication()] : []), ...loadApplications(sources, targets)];
-  const allowedOrigins = (options.allow ?? []).map((url) => originOf(url));
+  const allowedUrls = (options.allow ?? []).map((url) => url.replace(/\/+$/, ''));
   let revision = routesRevision(applications);
   const log = options.log ?? ((/** @type {string} */ line) => console.warn(line));
   const demoApi = demo ? createDemoApi({ impersonateHeader }) : null;
@@ -139,12 +149,13 @@ export function createKiteHandler(options = {}) {
   }
 
   /**
-   * The origins the relay may reach: the applications' and those given with `--allow`.
+   * The base URLs the relay may reach (and anything below them): the applications' and those
+   * given with `--allow`.
    * @param {Array<{ baseUrl: string }>} apps from {@link resolvedApplications}
-   * @returns {Set<string>}
+   * @returns {string[]}
    */
-  function relayOrigins(apps) {
-    return new Set([...apps.map((app) => originOf(app.baseUrl)), ...allowedOrigins]);
+  function relayBases(apps) {
+    return [...new Set([...apps.map((app) => app.baseUrl.replace(/\/+$/, '')), ...allowedUrls])];
   }
 
   /** @param {IncomingMessage} req */
@@ -191,7 +202,7 @@ export function createKiteHandler(options = {}) {
       'Referrer-Policy': 'same-origin',
     };
     // Keep a genuine token the browser already holds, so several open tabs stay valid.
-    if (!xsrf.isGenuine(readCookie(req.headers.cookie, XSRF_COOKIE))) {
+    if (!xsrf.holdsGenuine(req)) {
       headers['Set-Cookie'] = xsrf.cookieHeader(xsrf.issue(), mountPath);
     }
     res.writeHead(200, headers);
@@ -281,8 +292,10 @@ export function createKiteHandler(options = {}) {
         extractionErrors: app.routes.flatMap((route) => route.extractionErrors.map((error) => ({ route: route.id, ...error }))),
       })),
       relay: {
-        allowedOrigins: [...relayOrigins(apps)],
+        allowedOrigins: [...new Set(relayBases(apps).map(originOf))],
+        allowedUrls: relayBases(apps),
         maxBodyMb: maxBodyBytes / 1024 / 1024,
+        maxHeldMb: heldBudget.limitBytes / 1024 / 1024,
         defaultTimeoutMs,
         impersonation: impersonateHeader !== null,
       },
@@ -335,9 +348,9 @@ export function createKiteHandler(options = {}) {
       sendError(res, 422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation is not configured for this host', 'authorization.type');
       return;
     }
-    const allowed = relayOrigins(apps);
-    if (!allowed.has(target.origin)) {
-      sendError(res, 403, 'TARGET_NOT_ALLOWED', `${target.origin} is not one of the origins this host relays to (${[...allowed].join(', ')}); start it with --allow ${target.origin} to add it`, 'url');
+    const bases = relayBases(apps);
+    if (!bases.some((base) => isUnderBase(target, base))) {
+      sendError(res, 403, 'TARGET_NOT_ALLOWED', `${target.href} is not under the base URLs this host relays to (${bases.join(', ')}); start it with --allow ${target.origin} to add its origin`, 'url');
       return;
     }
 
@@ -349,7 +362,10 @@ export function createKiteHandler(options = {}) {
       userAgent: `Kite/${HOST_VERSION}`,
     });
     const browserGone = new AbortController();
+    // The body's bytes count against the host's budget until the answer is sent or the browser is gone.
+    const held = heldBudget.lease();
     res.on('close', () => {
+      held.release();
       if (!res.writableFinished) browserGone.abort();
     });
     try {
@@ -362,6 +378,7 @@ export function createKiteHandler(options = {}) {
         maxBodyBytes,
         agents,
         signal: browserGone.signal,
+        held,
       });
       response.meta.routesRevision = revision;
       await writeRelayFrame(res, response);
@@ -392,22 +409,56 @@ export function createKiteHandler(options = {}) {
   }
 
   /**
+   * What part of Kite a path belongs to, or null when it is not Kite's.
+   * @param {string} pathname
+   * @returns {'assets' | 'api' | 'demo' | 'page' | 'root' | null}
+   */
+  function partOf(pathname) {
+    if (servesAssets && pathname.startsWith(`${assetsUrl}/`)) return 'assets';
+    if (pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`)) return 'api';
+    if (demoApi && (pathname === DEMO_PATH || pathname.startsWith(`${DEMO_PATH}/`))) return 'demo';
+    if (mountPath === '' || pathname === mountPath || pathname.startsWith(`${mountPath}/`)) return 'page';
+    if (options.redirectRoot && pathname === '/') return 'root';
+    return null;
+  }
+
+  /**
+   * Refuses a request addressed to a host Kite does not answer to, or a call from a page on one
+   * (DNS rebinding); true when it did.
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @param {ReturnType<typeof partOf>} part
+   */
+  function refuseForeignHost(req, res, part) {
+    const json = part === 'api' || part === 'demo';
+    const hostProblem = hostCheck.hostRefusal(req);
+    if (hostProblem && json) sendError(res, 403, 'HOST_NOT_ALLOWED', hostProblem);
+    else if (hostProblem) sendText(res, 403, hostProblem);
+    const originProblem = hostProblem || !json ? null : hostCheck.originRefusal(req);
+    if (originProblem) sendError(res, 403, 'ORIGIN_NOT_ALLOWED', originProblem);
+    return Boolean(hostProblem || originProblem);
+  }
+
+  /**
    * @param {IncomingMessage} req
    * @param {ServerResponse} res
    * @param {(error?: unknown) => void} [next]
    */
   function handler(req, res, next) {
     const { pathname } = requestUrl(req);
+    const part = partOf(pathname);
+    if (part === null && next) return next();
     const fail = (/** @type {unknown} */ error) => {
       if (!res.headersSent) sendError(res, 500, 'INTERNAL', `Kite failed: ${error instanceof Error ? error.message : String(error)}`);
       else res.destroy();
     };
     try {
-      if (servesAssets && pathname.startsWith(`${assetsUrl}/`)) return serveAsset(req, res, distDir, pathname.slice(assetsUrl.length + 1));
-      if (pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`)) return void Promise.resolve(serveApi(req, res, pathname)).catch(fail);
-      if (demoApi && (pathname === DEMO_PATH || pathname.startsWith(`${DEMO_PATH}/`))) return void demoApi.handle(req, res, pathname.slice(DEMO_PATH.length)).catch(fail);
-      if (mountPath === '' || pathname === mountPath || pathname.startsWith(`${mountPath}/`)) return servePage(req, res);
-      if (options.redirectRoot && pathname === '/') {
+      if (refuseForeignHost(req, res, part)) return;
+      if (part === 'assets') return serveAsset(req, res, distDir, pathname.slice(assetsUrl.length + 1));
+      if (part === 'api') return void Promise.resolve(serveApi(req, res, pathname)).catch(fail);
+      if (part === 'demo') return void /** @type {NonNullable<typeof demoApi>} */ (demoApi).handle(req, res, pathname.slice(DEMO_PATH.length)).catch(fail);
+      if (part === 'page') return servePage(req, res);
+      if (part === 'root') {
         res.writeHead(302, { Location: mountPath || '/', 'Content-Length': 0 });
         res.end();
         return;
@@ -416,8 +467,7 @@ export function createKiteHandler(options = {}) {
       fail(error);
       return;
     }
-    if (next) next();
-    else sendError(res, 404, 'NOT_FOUND', `Nothing at ${pathname}; Kite is at ${mountPath || '/'}`);
+    sendError(res, 404, 'NOT_FOUND', `Nothing at ${pathname}; Kite is at ${mountPath || '/'}`);
   }
 
   /** Frees the relay's kept-alive connections. */
@@ -427,6 +477,8 @@ export function createKiteHandler(options = {}) {
     agents.https.destroy();
   };
   Object.defineProperty(handler, 'applications', { get: () => applications, enumerable: true });
+  /** Response-body bytes the relays hold at this moment. */
+  Object.defineProperty(handler, 'heldBytes', { get: () => heldBudget.heldBytes, enumerable: true });
   handler.mountPath = mountPath;
   return handler;
 }
@@ -437,9 +489,11 @@ export function createKiteHandler(options = {}) {
  * @returns {Promise<{ server: import('node:http').Server; url: string; origin: string; close: () => Promise<void> }>}
  */
 export async function startKite(options = {}) {
-  const handler = createKiteHandler({ redirectRoot: true, ...options });
-  const server = createServer((req, res) => handler(req, res));
   const host = options.host ?? '127.0.0.1';
+  // The name it listens on is one the browser may use (an address is allowed anyway).
+  const allowedHosts = [...(options.allowedHosts ?? []), ...(isWildcardAddress(host) ? [] : [host])];
+  const handler = createKiteHandler({ redirectRoot: true, ...options, allowedHosts });
+  const server = createServer((req, res) => handler(req, res));
   try {
     await new Promise((resolve, reject) => {
       server.once('error', reject);
@@ -453,7 +507,7 @@ export async function startKite(options = {}) {
     throw error;
   }
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  const origin = `http://${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}`;
+  const origin = listenOrigin(address);
   return {
     server,
     origin,
@@ -465,6 +519,16 @@ export async function startKite(options = {}) {
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The origin a server listens on, as a browser should open it: on every interface that is a
+ * loopback address (a Host of 0.0.0.0 is not one Kite answers to).
+ * @param {{ address: string; port: number }} address
+ */
+export function listenOrigin({ address, port }) {
+  const shown = isWildcardAddress(address) ? (address.includes(':') ? '::1' : '127.0.0.1') : address;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }
 
 /**

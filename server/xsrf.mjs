@@ -5,7 +5,7 @@
 // per-host secret so a cookie planted by a neighbouring origin is not accepted either.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { XSRF_COOKIE, XSRF_HEADER } from '../protocol/endpoints.js';
-import { decodeCookieValue, readCookie } from '../protocol/cookies.js';
+import { decodeCookieValue, readCookies } from '../protocol/cookies.js';
 
 /**
  * @param {Buffer} [secret]
@@ -32,16 +32,26 @@ export function createXsrf(secret = randomBytes(32)) {
   }
 
   /**
-   * Whether the request's header matches its cookie and the cookie is genuine.
+   * Whether the request's header matches one of its `XSRF-TOKEN` cookies and that cookie is
+   * genuine. Another app on the same host name may have set a cookie of the same name, and the
+   * browser then sends both, in an order the page cannot choose.
    * @param {import('node:http').IncomingMessage} req
    */
   function verify(req) {
-    const cookie = readCookie(req.headers.cookie, XSRF_COOKIE);
     const headerValue = req.headers[XSRF_HEADER.toLowerCase()];
     const header = Array.isArray(headerValue) ? headerValue[0] : headerValue;
-    if (!cookie || !header) return false;
+    if (!header) return false;
     // A header that is not URL-encoded is compared as sent.
-    return safeEqual(decodeCookieValue(header), cookie) && isGenuine(cookie);
+    const sent = decodeCookieValue(header);
+    return readCookies(req.headers.cookie, XSRF_COOKIE).some((cookie) => safeEqual(sent, cookie) && isGenuine(cookie));
+  }
+
+  /**
+   * Whether the request carries a genuine token among its `XSRF-TOKEN` cookies.
+   * @param {import('node:http').IncomingMessage} req
+   */
+  function holdsGenuine(req) {
+    return readCookies(req.headers.cookie, XSRF_COOKIE).some(isGenuine);
   }
 
   /**
@@ -53,7 +63,7 @@ export function createXsrf(secret = randomBytes(32)) {
     return `${XSRF_COOKIE}=${token}; Path=${cookiePath || '/'}; SameSite=Lax`;
   }
 
-  return { issue, isGenuine, verify, cookieHeader };
+  return { issue, isGenuine, verify, holdsGenuine, cookieHeader };
 }
 
 /**

@@ -2,10 +2,12 @@
 // Checks a running Kite host against the protocol: the page and its config, the XSRF cookie,
 // `GET routes`, `GET status`, and `POST relay` (happy path and its refusals). Any host (Node,
 // Laravel, …) must pass. The checks only read, except one relayed GET to the first application.
+import http from 'node:http';
+import https from 'node:https';
 import { compileSchemas } from './schemas.mjs';
 import { decodeRelayFrame, isRelayFrame } from '../frame.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
-import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, REQUESTED_WITH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
+import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
 
 /**
  * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
@@ -77,6 +79,21 @@ export async function runConformance(pageUrl, options = {}) {
     expect(!bad, `the error body does not match error.schema.json: ${bad}`);
     expect(body.error.code === code, `expected code ${code}, got ${body.error.code}`);
     return body;
+  };
+  /**
+   * Relays each case (a GET of `/` with `none` auth, changed by the case) and expects a 422
+   * INVALID_RELAY_REQUEST naming the case's field.
+   * @param {Array<[label: string, request: Record<string, unknown>, field: string]>} cases
+   */
+  const expectFieldsRefused = async (cases) => {
+    for (const [label, request, field] of cases) {
+      const response = await relay({ method: 'GET', url: '/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' }, ...request });
+      const body = await expectError(response, 422, 'INVALID_RELAY_REQUEST').catch((error) => {
+        throw new Error(`${label}: ${error.message}`);
+      });
+      expect(body.error.field === field, `${label}: field is ${JSON.stringify(body.error.field)}, expected "${field}"`);
+    }
+    return `${cases.length} cases`;
   };
   const anyGetRoute = () => {
     const app = state.routes?.applications?.[0];
@@ -239,6 +256,32 @@ export async function runConformance(pageUrl, options = {}) {
     expect(body.error.field === 'body.type', `field is ${JSON.stringify(body.error.field)}`);
   });
 
+  await check(`relay with a timeoutMs that is not a whole number from ${RELAY_TIMEOUT_MIN_MS} to ${RELAY_TIMEOUT_MAX_MS} is 422 naming "timeoutMs"`, async () => {
+    needConfig();
+    return expectFieldsRefused(
+      /** @type {Array<unknown>} */ ([0.5, 0, -1, 1e19, RELAY_TIMEOUT_MAX_MS + 1, '100']).map((value) => [`timeoutMs ${JSON.stringify(value)}`, { timeoutMs: value }, 'timeoutMs']),
+    );
+  });
+
+  await check('relay refuses control characters and non-Latin-1 text bound for a header line with 422 naming the field', async () => {
+    needConfig();
+    const file = (/** @type {string} */ contentType) => ({ type: 'multipart', fields: [{ name: 't', kind: 'text', value: 'v' }, { name: 'f', kind: 'file', filename: 'a.txt', contentType, base64: '' }] });
+    return expectFieldsRefused([
+      ['CR LF in a header value', { headers: [{ name: 'X-A', value: 'ok' }, { name: 'X-B', value: 'ok' }, { name: 'X-C', value: 'a\r\nX-Injected: 1' }] }, 'headers[2].value'],
+      ['NUL in a header value', { headers: [{ name: 'X-A', value: 'a\u0000b' }] }, 'headers[0].value'],
+      ['a non-Latin-1 header value', { headers: [{ name: 'X-A', value: 'caf\u20ac' }] }, 'headers[0].value'],
+      ['LF in a bearer token', { authorization: { type: 'bearer', token: 't\nX-Injected: 1' } }, 'authorization.token'],
+      ['a non-Latin-1 bearer token', { authorization: { type: 'bearer', token: 't\u20ac' } }, 'authorization.token'],
+      ['NUL in a basic username', { authorization: { type: 'basic', username: 'a\u0000', password: 'p' } }, 'authorization.username'],
+      ['CR LF in a basic password', { authorization: { type: 'basic', username: 'u', password: 'p\r\n' } }, 'authorization.password'],
+      ['CR LF in an impersonated user id', { authorization: { type: 'impersonate', userId: '1\r\nX-Injected: 1' } }, 'authorization.userId'],
+      ['CR LF in a raw body content type', { method: 'POST', body: { type: 'raw', text: 'x', contentType: 'text/plain\r\nX-Injected: 1' } }, 'body.contentType'],
+      ['CR LF in a multipart part content type', { method: 'POST', body: file('text/plain\r\nX-Injected: 1') }, 'body.fields[1].contentType'],
+      ['a backslash in the url', { url: '/a\\..\\b' }, 'url'],
+      ['CR LF in the url', { url: '/a\r\nX-Injected: 1' }, 'url'],
+    ]);
+  });
+
   await check('relay to an origin outside the allow-list is 403 TARGET_NOT_ALLOWED', async () => {
     needConfig();
     await expectError(
@@ -246,6 +289,28 @@ export async function runConformance(pageUrl, options = {}) {
       403,
       'TARGET_NOT_ALLOWED',
     );
+  });
+
+  await check("relay refuses paths that leave the application's base URL (dot segments, encoded dots, a longer segment) with 403", async () => {
+    needConfig();
+    const app = state.routes?.applications?.[0];
+    expect(app, 'needs the routes, which could not be read');
+    const base = String(app.baseUrl ?? '').replace(/\/+$/, '');
+    let path;
+    try {
+      path = new URL(base).pathname;
+    } catch {
+      throw new Error(`the first application's baseUrl '${app.baseUrl}' is not a full URL`);
+    }
+    if (path === '/' || path === '') return "skipped: the first application's base URL has no path";
+    const urls = ['../kite-conformance-secret', `${base}/../kite-conformance-secret`, `${base}/%2e%2e/kite-conformance-secret`, `${base}/%2E%2e/kite-conformance-secret`, `${base}ity/kite-conformance-secret`];
+    for (const url of urls) {
+      const body = await expectError(await relay({ application: app.id, method: 'GET', url, headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' } }), 403, 'TARGET_NOT_ALLOWED').catch((error) => {
+        throw new Error(`${url}: ${error.message}`);
+      });
+      expect(body.error.field === undefined || body.error.field === 'url', `${url}: field is ${JSON.stringify(body.error.field)}`);
+    }
+    return `${urls.length} cases under ${base}`;
   });
 
   await check('relay of a GET route answers a relay frame whose metadata matches the schema', async () => {
@@ -365,6 +430,25 @@ export async function runConformance(pageUrl, options = {}) {
     return 'written, read, deleted';
   });
 
+  await check('a request whose Host header names another host is refused with 403 (DNS rebinding)', async () => {
+    const status = await statusWithHost(pageUrl, 'kite-conformance.invalid');
+    expect(status === 403, `GET ${pageUrl} with Host: kite-conformance.invalid answered ${status}`);
+  });
+
+  await check('a protocol call from a page on another host (or Origin: null) is refused with 403 and an error body', async () => {
+    needConfig();
+    const codes = [];
+    for (const origin of ['http://kite-conformance.invalid', 'null']) {
+      const response = await doFetch(api('status'), { headers: { Accept: 'application/json', Origin: origin } });
+      const text = await response.text();
+      expect(response.status === 403, `GET status with Origin: ${origin} answered ${response.status}: ${text.slice(0, 200)}`);
+      const bad = problems('error', JSON.parse(text));
+      expect(!bad, `the 403 body does not match error.schema.json: ${bad}`);
+      codes.push(JSON.parse(text).error.code);
+    }
+    return codes.join(', ');
+  });
+
   await check('an unknown API endpoint is a 404 error body', async () => {
     needConfig();
     await expectError(await doFetch(api('no-such-endpoint'), { headers: { Accept: 'application/json' } }), 404, 'NOT_FOUND');
@@ -378,4 +462,22 @@ export async function runConformance(pageUrl, options = {}) {
     return value;
   }
   return { passed: results.length - failed, failed, results };
+}
+
+/**
+ * The status of a GET of `url` sent with another Host header (fetch cannot set one).
+ * @param {string} url
+ * @param {string} host
+ * @returns {Promise<number>}
+ */
+function statusWithHost(url, host) {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(url, { headers: { Host: host }, setHost: false, rejectUnauthorized: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

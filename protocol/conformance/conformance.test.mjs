@@ -77,6 +77,7 @@ describe('schemas and the host agree', () => {
     { method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'impersonate', userId: '' } },
     { method: 'GET', url: '/', headers: [{ name: 'X' }], body: { type: 'none' }, authorization: { type: 'none' } },
     { method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'none' }, transaction: 'yes' },
+    ...[0.5, 0, -1, 1e19, 600_001, '100'].map((timeoutMs) => ({ method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'none' }, timeoutMs })),
   ];
 
   it('accepts the same relay requests as the host', () => {

@@ -1,7 +1,8 @@
 // @ts-check
 // Sends one relayed request and answers with a relay frame: the metadata line, then the target's
-// body bytes. Redirects are reported, not followed; bodies above the size limit are cut and
-// flagged, with the full size still counted; a target that does not answer in time is a 504.
+// body bytes. Redirects are reported, not followed; at the size limit Kite stops reading, closes
+// the target's connection and answers at once with what it kept, flagged; a target that does not
+// answer in time is a 504; a body that would take the host past its budget of held bytes is a 503.
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
@@ -13,11 +14,14 @@ import { serverTimings } from './server-timing.mjs';
 /** @typedef {import('../../protocol/types').RelayResponseMeta} RelayResponseMeta */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
 
+/** Methods RFC 9110 calls idempotent: sent again once when a kept-alive connection was already closed. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
 /** A relayed request that produced no target response. */
 export class RelayTargetError extends Error {
   /**
    * @param {number} status
-   * @param {'TARGET_UNREACHABLE' | 'TARGET_TIMEOUT'} code
+   * @param {'TARGET_UNREACHABLE' | 'TARGET_TIMEOUT' | 'RELAY_BUSY'} code
    * @param {string} message
    */
   constructor(status, code, message) {
@@ -38,6 +42,14 @@ export class RelayTargetError extends Error {
  * @property {number} maxBodyBytes
  * @property {{ http: http.Agent; https: https.Agent }} agents
  * @property {AbortSignal} [signal] aborts when the browser goes away
+ * @property {HeldBytes} [held] the host's budget of body bytes held at once (none: no budget)
+ */
+
+/**
+ * A relay's share of the host's budget of held body bytes (see server/relay/budget.mjs).
+ * @typedef {object} HeldBytes
+ * @property {(bytes: number) => boolean} take reserves bytes as they arrive; false when over budget
+ * @property {number} limitBytes the budget, for the refusal's message
  */
 
 /**
@@ -48,8 +60,10 @@ export class RelayTargetError extends Error {
 
 /**
  * Performs the request and collects the answer. The body is held as the Buffers that arrived
- * (never joined, never a string), because the metadata line that comes first must state the full
- * size and the total time.
+ * (never joined, never a string), because the metadata line that comes first must state the size
+ * and the total time. Past `maxBodyBytes` nothing more is read: the target's connection is closed
+ * and the answer is what was kept, `truncated`, with the size the target declared, or else a lower
+ * bound flagged `bodySizeKnown: false`.
  * @param {SendOptions} options
  * @returns {Promise<TargetResponse>}
  */
@@ -72,7 +86,29 @@ export function sendToTarget(options) {
 
     // Raw pairs keep the user's header order and case; Node adds no Host to a raw list.
     const rawHeaders = options.headers.some(([name]) => name.toLowerCase() === 'host') ? options.headers : [['Host', target.host], ...options.headers];
-    const request = client.request(target, { method, agent, headers: /** @type {any} */ (rawHeaders.flat()), setHost: false });
+    /** @param {boolean} retried */
+    const send = (retried) => {
+      const sent = client.request(target, { method, agent, headers: /** @type {any} */ (rawHeaders.flat()), setHost: false });
+      let responded = false;
+      sent.on('error', (error) => {
+        // A kept-alive connection the target closed while it lay idle: the request never reached
+        // it, so an idempotent one is sent again, once, on a new connection (never a POST or PATCH).
+        const reset = /** @type {{ code?: string }} */ (error).code === 'ECONNRESET' && sent.reusedSocket && !responded;
+        if (reset && !retried && !timedOut && !settled && !options.signal?.aborted && IDEMPOTENT.has(method)) {
+          request = send(true);
+          return;
+        }
+        finish(() => reject(timedOut ? timeoutError(target, options.timeoutMs) : unreachableError(target, error)));
+      });
+      sent.on('response', (upstream) => {
+        responded = true;
+        collect(upstream);
+      });
+      if (options.body) sent.end(options.body);
+      else sent.end();
+      return sent;
+    };
+    let request = send(false);
     const timer = setTimeout(() => {
       timedOut = true;
       request.destroy(new Error('timeout'));
@@ -80,63 +116,78 @@ export function sendToTarget(options) {
     const onAbort = () => request.destroy(new Error('aborted by the browser'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
-    request.on('error', (error) => {
-      finish(() => reject(timedOut ? timeoutError(target, options.timeoutMs) : unreachableError(target, error)));
-    });
-
-    request.on('response', (upstream) => {
+    /** @param {import('node:http').IncomingMessage} upstream */
+    const collect = (upstream) => {
       const ttfbMs = performance.now() - started;
       /** @type {Buffer[]} */
       const chunks = [];
       let kept = 0;
       let total = 0;
-      const decoded = decodeStream(upstream, String(upstream.headers['content-encoding'] ?? ''));
+      const encoding = String(upstream.headers['content-encoding'] ?? '');
+      const decoded = decodeStream(upstream, encoding);
+      /** @param {{ bodySize: number; truncated: boolean; bodySizeKnown?: false }} size */
+      const answer = (size) => finish(() => resolve({ meta: responseMeta(upstream, target, { ...size, bodyBytes: kept, ttfbMs, totalMs: performance.now() - started }), chunks }));
       decoded.on('data', (/** @type {Buffer} */ chunk) => {
+        if (settled) return;
         total += chunk.length;
-        if (kept >= maxBodyBytes) return;
         const room = maxBodyBytes - kept;
         const slice = chunk.length > room ? chunk.subarray(0, room) : chunk;
-        chunks.push(slice);
+        if (options.held && !options.held.take(slice.length)) {
+          finish(() => reject(busyError(options.held?.limitBytes ?? 0)));
+          request.destroy();
+          return;
+        }
+        if (slice.length) chunks.push(slice);
         kept += slice.length;
+        if (chunk.length <= room) return;
+        // Over the limit: read no further, however long the body goes on.
+        const declared = encoding.trim() === '' ? Number(upstream.headers['content-length']) : Number.NaN;
+        answer(Number.isSafeInteger(declared) && declared >= total ? { bodySize: declared, truncated: true } : { bodySize: total, truncated: true, bodySizeKnown: false });
+        request.destroy();
       });
       decoded.on('error', (error) => {
         finish(() => reject(timedOut ? timeoutError(target, options.timeoutMs) : unreachableError(target, error)));
         request.destroy();
       });
-      decoded.on('end', () => {
-        finish(() => {
-          /** @type {Array<[string, string]>} */
-          const headers = [];
-          for (let i = 0; i < upstream.rawHeaders.length; i += 2) headers.push([upstream.rawHeaders[i], upstream.rawHeaders[i + 1]]);
-          const cookies = headers
-            .filter(([name]) => name.toLowerCase() === 'set-cookie')
-            .map(([, value]) => parseSetCookie(value))
-            .filter((cookie) => cookie !== null);
-          const status = upstream.statusCode ?? 0;
-          const location = upstream.headers.location;
-          /** @type {RelayResponseMeta} */
-          const meta = {
-            status,
-            statusText: upstream.statusMessage ?? '',
-            headers,
-            cookies: /** @type {import('../../protocol/types').RelayCookie[]} */ (cookies),
-            bodySize: total,
-            bodyBytes: kept,
-            truncated: total > kept,
-            url: target.href,
-            timing: { ttfbMs: round(ttfbMs), totalMs: round(performance.now() - started) },
-          };
-          if (status >= 300 && status < 400 && location) meta.redirectLocation = resolveLocation(location, target);
-          const timings = serverTimings(headers);
-          if (timings.length > 0) meta.trace = { timings };
-          resolve({ meta, chunks });
-        });
-      });
-    });
-
-    if (options.body) request.end(options.body);
-    else request.end();
+      decoded.on('end', () => answer({ bodySize: total, truncated: false }));
+    };
   });
+}
+
+/**
+ * The metadata line of a target's answer.
+ * @param {import('node:http').IncomingMessage} upstream
+ * @param {URL} target
+ * @param {{ bodySize: number; bodyBytes: number; truncated: boolean; bodySizeKnown?: false; ttfbMs: number; totalMs: number }} body
+ * @returns {RelayResponseMeta}
+ */
+function responseMeta(upstream, target, body) {
+  /** @type {Array<[string, string]>} */
+  const headers = [];
+  for (let i = 0; i < upstream.rawHeaders.length; i += 2) headers.push([upstream.rawHeaders[i], upstream.rawHeaders[i + 1]]);
+  const cookies = headers
+    .filter(([name]) => name.toLowerCase() === 'set-cookie')
+    .map(([, value]) => parseSetCookie(value))
+    .filter((cookie) => cookie !== null);
+  const status = upstream.statusCode ?? 0;
+  const location = upstream.headers.location;
+  /** @type {RelayResponseMeta} */
+  const meta = {
+    status,
+    statusText: upstream.statusMessage ?? '',
+    headers,
+    cookies: /** @type {import('../../protocol/types').RelayCookie[]} */ (cookies),
+    bodySize: body.bodySize,
+    bodyBytes: body.bodyBytes,
+    truncated: body.truncated,
+    ...(body.bodySizeKnown === false ? { bodySizeKnown: false } : {}),
+    url: target.href,
+    timing: { ttfbMs: round(body.ttfbMs), totalMs: round(body.totalMs) },
+  };
+  if (status >= 300 && status < 400 && location) meta.redirectLocation = resolveLocation(location, target);
+  const timings = serverTimings(headers);
+  if (timings.length > 0) meta.trace = { timings };
+  return meta;
 }
 
 /**
@@ -206,6 +257,12 @@ function resolveLocation(location, base) {
  */
 function timeoutError(target, timeoutMs) {
   return new RelayTargetError(504, 'TARGET_TIMEOUT', `${target.origin} did not answer within ${timeoutMs} ms`);
+}
+
+/** @param {number} limitBytes */
+function busyError(limitBytes) {
+  const mb = Math.round(limitBytes / 1024 / 1024);
+  return new RelayTargetError(503, 'RELAY_BUSY', `Kite would hold more than ${mb} MB of response bodies at once (other answers are still being read or sent); try again, or raise --max-held-mb (now ${mb})`);
 }
 
 const REASONS = /** @type {Record<string, string>} */ ({

@@ -1,9 +1,11 @@
 // The relay against real loopback servers: a target API written for these tests, and Kite in front.
 import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKite } from '../index.mjs';
+import { createKiteHandler, startKite } from '../index.mjs';
 import { openKite } from '../testing/kite-client.mjs';
+import { serveHandler, streamForever } from '../testing/loopback.mjs';
 
 /** @type {import('node:http').Server} */
 let target;
@@ -15,6 +17,8 @@ let small; // a second host whose body limit is 1 MB and which allows one more o
 let smallClient;
 let noImpersonation;
 let noImpersonationClient;
+let endlessClosed; // resolves when the endless target's connection closes
+let releaseHold = () => {};
 
 const FIFTY_MB = 50 * 1024 * 1024;
 const binary = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
@@ -69,6 +73,17 @@ beforeAll(async () => {
             res.end();
           };
           pump();
+          return;
+        }
+        case '/api/endless':
+          // Answers at once and never ends: 64 KB after 64 KB until the connection closes.
+          endlessClosed = streamForever(res, Buffer.alloc(64 * 1024, 0x62));
+          return;
+        case '/api/hold': {
+          // Sends its bytes, then holds the answer open until the test releases it.
+          res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+          res.write(Buffer.alloc(Number(url.searchParams.get('bytes')), 0x63));
+          releaseHold = () => res.end();
           return;
         }
         case '/api/binary':
@@ -259,6 +274,17 @@ describe('relay: what comes back', () => {
     expect(body.length).toBe(1024 * 1024);
   });
 
+  it('stops reading an endless body at --max-body-mb, closes the target connection and answers at once', async () => {
+    const started = Date.now();
+    const { status, meta, body } = await smallClient.relay({ url: 'endless', timeoutMs: 20_000 });
+    expect(status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(meta).toMatchObject({ bodyBytes: 1024 * 1024, truncated: true, bodySizeKnown: false });
+    expect(meta.bodySize).toBeGreaterThan(1024 * 1024);
+    expect(body.length).toBe(1024 * 1024);
+    expect(await Promise.race([endlessClosed, new Promise((resolve) => setTimeout(() => resolve('still open'), 2000))])).toBe(true);
+  });
+
   it('waits for a slow target within the timeout', async () => {
     const { meta, body } = await client.relay({ url: 'slow?ms=300', timeoutMs: 5000 });
     expect(body.toString()).toBe('finally');
@@ -285,7 +311,17 @@ describe('relay: refusals', () => {
     const result = await client.relay({ url: 'http://127.0.0.2:9/steal' });
     expect(result.status).toBe(403);
     expect(result.error.code).toBe('TARGET_NOT_ALLOWED');
-    expect(result.error.message).toMatch(/^http:\/\/127\.0\.0\.2:9 is not one of the origins/);
+    expect(result.error.message).toMatch(/^http:\/\/127\.0\.0\.2:9\/steal is not under the base URLs this host relays to/);
+  });
+
+  it('answers 403 for a path that leaves the application\'s base URL, however it is spelled', async () => {
+    for (const url of ['../secret', '/../secret', `${targetOrigin}/api/../secret`, `${targetOrigin}/api/%2e%2e/secret`, `${targetOrigin}/api/%2E%2e/secret`, `${targetOrigin}/api/.%2E/secret`, `${targetOrigin}/api/..%2Fsecret`, `${targetOrigin}/apix`, `${targetOrigin}/secret`]) {
+      const result = await client.relay({ url });
+      expect(result.status, url).toBe(403);
+      expect(result.error).toMatchObject({ code: 'TARGET_NOT_ALLOWED', field: 'url' });
+    }
+    // Within the base URL, dot segments are still fine.
+    expect((await client.relay({ url: `${targetOrigin}/api/x/../echo` })).meta.url).toBe(`${targetOrigin}/api/echo`);
   });
 
   it('answers 419 XSRF_MISMATCH without the header, with a wrong one, and with a forged cookie pair', async () => {
@@ -300,6 +336,29 @@ describe('relay: refusals', () => {
     expect(forged.headers.getSetCookie()[0]).toMatch(/^XSRF-TOKEN=[\w-]+\.[\w-]+; Path=\/http-client; SameSite=Lax$/);
   });
 
+  it('accepts the header when it matches any of several XSRF-TOKEN cookies (another app on 127.0.0.1 set one too)', async () => {
+    const relay = (cookie) =>
+      fetch(`${kite.url}/api/relay`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'X-XSRF-TOKEN': client.token },
+        body: JSON.stringify({ method: 'GET', url: 'echo', body: { type: 'none' }, authorization: { type: 'none' } }),
+      });
+    const first = await relay(`XSRF-TOKEN=other-apps-token; XSRF-TOKEN=${client.token}`);
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const second = await relay(`XSRF-TOKEN=${client.token}; XSRF-TOKEN=other-apps-token`);
+    expect(second.status).toBe(200);
+    await second.arrayBuffer();
+    // Still the signed-token check: a pair the other app (or an attacker) made up is not enough.
+    const forged = await fetch(`${kite.url}/api/relay`, {
+      method: 'POST',
+      headers: { Cookie: `XSRF-TOKEN=made.up; XSRF-TOKEN=${client.token}`, 'X-XSRF-TOKEN': 'made.up' },
+      body: JSON.stringify({ method: 'GET', url: 'echo', body: { type: 'none' }, authorization: { type: 'none' } }),
+    });
+    expect(forged.status).toBe(419);
+    await forged.arrayBuffer();
+  });
+
   it('answers 422 naming the field of a malformed relay request', async () => {
     const cases = [
       [{ url: 'echo', method: 'GET', body: { type: 'json' } }, 'body.text'],
@@ -308,6 +367,15 @@ describe('relay: refusals', () => {
       [{ url: 'echo', authorization: { type: 'bearer' } }, 'authorization.token'],
       [{ url: 'echo', body: { type: 'multipart', fields: [{ name: 'f', kind: 'file', filename: 'a', contentType: 'x/y', base64: '***' }] } }, 'body.fields[0].base64'],
       [{ url: 'echo', timeoutMs: -5 }, 'timeoutMs'],
+      [{ url: 'echo', timeoutMs: 0.5 }, 'timeoutMs'],
+      // Each of these reached Node's own header check and answered 500 before.
+      [{ url: 'echo', headers: [{ name: 'X', value: 'caf€' }] }, 'headers[0].value'],
+      [{ url: 'echo', headers: [{ name: 'X', value: 'a\x01b' }] }, 'headers[0].value'],
+      [{ url: 'echo', authorization: { type: 'bearer', token: 'tök€n' } }, 'authorization.token'],
+      [{ url: 'echo', authorization: { type: 'impersonate', userId: '4\x002' } }, 'authorization.userId'],
+      [{ url: 'echo', method: 'POST', body: { type: 'raw', text: 'x', contentType: 'text/plain\x00' } }, 'body.contentType'],
+      [{ url: 'echo', method: 'POST', body: { type: 'multipart', fields: [{ name: 'f', kind: 'file', filename: 'a', contentType: 'text/plain\r\nX-Injected: 1', base64: '' }] } }, 'body.fields[0].contentType'],
+      [{ url: 'echo\\..\\secret' }, 'url'],
       [{ url: 'echo', application: 'nope' }, 'application'],
       [{ url: 'ftp://127.0.0.1/x' }, 'url'],
     ];
@@ -319,5 +387,104 @@ describe('relay: refusals', () => {
     }
     const notJson = await client.relay({ url: 'x' }, { raw: 'nope' });
     expect(notJson.error).toEqual({ code: 'INVALID_RELAY_REQUEST', message: 'The relay request is not valid JSON' });
+  });
+});
+
+describe('relay: the budget of bytes held at once', () => {
+  const EIGHT_MB = 8 * 1024 * 1024;
+  let served;
+  let handler;
+  let budgetClient;
+  let pageUrl;
+  beforeAll(async () => {
+    handler = createKiteHandler({ openapi: [{ document }], target: `${targetOrigin}/api`, maxBodyMb: 10, maxHeldMb: 12, watch: false });
+    served = await serveHandler(handler);
+    pageUrl = `${served.origin}/http-client`;
+    budgetClient = await openKite(pageUrl);
+  });
+  afterAll(async () => {
+    handler?.close();
+    await served?.close();
+  });
+  const heldReaches = async (bytes) => {
+    for (let i = 0; i < 200 && handler.heldBytes !== bytes; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    return handler.heldBytes;
+  };
+
+  it('refuses with 503 RELAY_BUSY what would go past --max-held-mb, and serves again once the bytes are sent', async () => {
+    const holding = budgetClient.relay({ url: `hold?bytes=${EIGHT_MB}` });
+    expect(await heldReaches(EIGHT_MB)).toBe(EIGHT_MB);
+
+    const refused = await budgetClient.relay({ url: `big?bytes=${EIGHT_MB}` });
+    expect(refused.status).toBe(503);
+    expect(refused.error.code).toBe('RELAY_BUSY');
+    expect(refused.error.message).toMatch(/^Kite would hold more than 12 MB of response bodies at once .*raise --max-held-mb/);
+    expect(await heldReaches(EIGHT_MB)).toBe(EIGHT_MB);
+
+    releaseHold();
+    expect((await holding).meta.bodyBytes).toBe(EIGHT_MB);
+    expect(await heldReaches(0)).toBe(0);
+    expect((await budgetClient.relay({ url: `big?bytes=${EIGHT_MB}` })).meta.bodyBytes).toBe(EIGHT_MB);
+    expect(await heldReaches(0)).toBe(0);
+  });
+
+  it('gives the bytes back when the browser goes away before the answer', async () => {
+    const gone = new AbortController();
+    const request = fetch(`${pageUrl}/api/relay`, {
+      method: 'POST',
+      signal: gone.signal,
+      headers: { Cookie: `XSRF-TOKEN=${budgetClient.token}`, 'X-XSRF-TOKEN': budgetClient.token },
+      body: JSON.stringify({ method: 'GET', url: `hold?bytes=${EIGHT_MB}`, body: { type: 'none' }, authorization: { type: 'none' } }),
+    }).catch((error) => error);
+    expect(await heldReaches(EIGHT_MB)).toBe(EIGHT_MB);
+    gone.abort();
+    await request;
+    expect(await heldReaches(0)).toBe(0);
+    releaseHold();
+  });
+});
+
+describe('relay: a kept-alive connection the target has closed', () => {
+  /** A target that answers the first request of each connection, keeps it open, then drops it at the second. */
+  async function closingTarget() {
+    const server = createNetServer((socket) => {
+      let requests = 0;
+      socket.on('data', (data) => {
+        requests += (data.toString('latin1').match(/^[A-Z]+ \S+ HTTP\/1\.1\r$/gm) ?? []).length;
+        if (requests === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+        else socket.destroy();
+      });
+    });
+    const origin = await listen(server);
+    const host = await startKite({ port: 0, openapi: [{ document }], target: origin });
+    return { client: await openKite(host.url), close: async () => {
+      await host.close();
+      await new Promise((resolve) => server.close(resolve));
+    } };
+  }
+
+  it('sends an idempotent request again, once, on a new connection', async () => {
+    const { client: closing, close } = await closingTarget();
+    try {
+      expect((await closing.relay({ url: 'echo' })).status).toBe(200);
+      for (const method of ['GET', 'PUT', 'DELETE']) {
+        const again = await closing.relay({ method, url: 'echo' });
+        expect([again.status, again.body?.toString(), again.error], method).toEqual([200, 'ok', undefined]);
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it('never sends a POST twice: it answers 502', async () => {
+    const { client: closing, close } = await closingTarget();
+    try {
+      expect((await closing.relay({ url: 'echo' })).status).toBe(200);
+      const post = await closing.relay({ method: 'POST', url: 'echo', body: { type: 'json', text: '{}' } });
+      expect(post.status).toBe(502);
+      expect(post.error.code).toBe('TARGET_UNREACHABLE');
+    } finally {
+      await close();
+    }
   });
 });

@@ -36,6 +36,51 @@ export function originOf(url) {
   return new URL(url).origin;
 }
 
+/** Percent-escapes of RFC 3986 unreserved characters, which mean the character itself. */
+const ESCAPED_UNRESERVED = /%([0-9A-Fa-f]{2})/g;
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * A URL path as the target may understand it, for the allow-list check: escapes of unreserved
+ * characters decoded (`%2e%2e` is `..`), dot segments resolved; with `splitEncoded`, encoded
+ * slashes and backslashes (`%2F`, `%5C`) also count as separators, as some servers decode them
+ * before routing.
+ * @param {string} pathname
+ * @param {boolean} splitEncoded
+ * @returns {string[]} the segments
+ */
+export function canonicalSegments(pathname, splitEncoded) {
+  const decoded = pathname.replace(ESCAPED_UNRESERVED, (escape, hex) => {
+    const char = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : escape.toUpperCase();
+  });
+  const raw = (splitEncoded ? decoded.replace(/%2F|%5C/g, '/') : decoded).split(/[/\\]/);
+  /** @type {string[]} */
+  const segments = [];
+  for (const segment of raw) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '.' && segment !== '') segments.push(segment);
+  }
+  return segments;
+}
+
+/**
+ * Whether `target` lies under `base`: the same origin, and its path, however it is read (see
+ * {@link canonicalSegments}), at or below the base's path on a segment boundary, so that
+ * `/public/../secret`, `/public/%2e%2e/secret` and `/publicity` are not under `/public`.
+ * @param {URL} target
+ * @param {string} base a base URL (an application's, or one given with `--allow`)
+ */
+export function isUnderBase(target, base) {
+  const baseUrl = new URL(base);
+  if (baseUrl.origin !== target.origin) return false;
+  return [false, true].every((splitEncoded) => {
+    const prefix = canonicalSegments(baseUrl.pathname, splitEncoded);
+    const path = canonicalSegments(target.pathname, splitEncoded);
+    return prefix.every((segment, index) => path[index] === segment);
+  });
+}
+
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[?::1\]?)$/i;
 
 /**

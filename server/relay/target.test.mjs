@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTargetUrl, isSameSite } from './target.mjs';
+import { buildTargetUrl, canonicalSegments, isSameSite, isUnderBase } from './target.mjs';
 import { buildOutgoing } from './outgoing.mjs';
 import { RelayRequestError } from './validate.mjs';
 
@@ -45,5 +45,42 @@ describe('current-user credentials', () => {
     const context = { impersonateHeader: null, browserCookies: [{ name: 'session', value: 's' }], userAgent: 'Kite/test' };
     expect(cookieOf(buildOutgoing(request, { ...context, sameSite: true }))).toEqual(['session=s; typed=1']);
     expect(cookieOf(buildOutgoing(request, { ...context, sameSite: false }))).toEqual(['typed=1']);
+  });
+});
+
+describe('the allow-list check on base URLs', () => {
+  const under = (href, base = 'http://api.test/public') => isUnderBase(new URL(href), base);
+
+  it('lets through the base URL itself and what lies below it', () => {
+    for (const href of ['http://api.test/public', 'http://api.test/public/', 'http://api.test/public/users/7?x=../y', 'http://api.test/public/a/../b', 'http://api.test/public/a%2Fb', 'http://api.test/public/%7Euser']) expect(under(href), href).toBe(true);
+    expect(under('http://api.test/anything', 'http://api.test')).toBe(true);
+    expect(under('http://api.test/public/x', 'http://api.test/public/')).toBe(true);
+  });
+
+  it('refuses dot segments, encoded dots, encoded slashes and backslashes that climb out of it', () => {
+    for (const href of [
+      'http://api.test/public/../secret',
+      'http://api.test/public/%2e%2e/secret',
+      'http://api.test/public/%2E%2e/secret',
+      'http://api.test/public/.%2e/secret',
+      'http://api.test/public/..%2Fsecret',
+      'http://api.test/public/..%5csecret',
+      'http://api.test/public\\..\\secret',
+      'http://api.test/public/a/../../secret',
+    ]) expect(under(href), href).toBe(false);
+  });
+
+  it('compares on segment boundaries and on the whole origin', () => {
+    expect(under('http://api.test/publicity')).toBe(false);
+    expect(under('http://api.test/public%69ty')).toBe(false);
+    expect(under('https://api.test/public/x')).toBe(false);
+    expect(under('http://api.test:81/public/x')).toBe(false);
+    expect(under('http://api.test.evil/public/x')).toBe(false);
+  });
+
+  it('reads the spelled-out path the way a server would', () => {
+    expect(canonicalSegments('/a/%2e%2e/b/./%7e', false)).toEqual(['b', '~']);
+    expect(canonicalSegments('/a%2Fb/..%2F../c', true)).toEqual(['c']);
+    expect(canonicalSegments('/a%2fb', false)).toEqual(['a%2Fb']);
   });
 });

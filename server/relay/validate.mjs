@@ -2,6 +2,8 @@
 // Checks a relay request field by field; the first problem names its field (`body.fields[1].base64`)
 // so the app can point at it. Optional lists default to empty.
 
+import { RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, isRelayTimeoutMs } from '../../protocol/endpoints.js';
+
 /** @typedef {import('../../protocol/types').RelayRequest} RelayRequest */
 
 export const RELAY_METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -16,7 +18,10 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
  */
 export const isHeaderName = (name) => TOKEN.test(name);
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
-export const MAX_TIMEOUT_MS = 600_000;
+/** What an HTTP header value may hold: tab, visible ASCII, space and Latin-1 (what Node sends). */
+const HEADER_TEXT = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** C0 control characters and DEL. */
+const CONTROL = /[\x00-\x1f\x7f]/;
 
 /** A relay request that cannot be performed, and the field to blame. */
 export class RelayRequestError extends Error {
@@ -47,12 +52,12 @@ export function validateRelayRequest(input) {
     fail('method', `method must be one of ${RELAY_METHODS.join(', ')}`);
   }
   if (typeof input.url !== 'string') fail('url', 'url must be a string (a path relative to the application, or a full URL)');
-  if (/[\r\n\0]/.test(/** @type {string} */ (input.url))) fail('url', 'url must not contain line breaks');
+  if (/[\x00-\x1f\x7f\\]/.test(/** @type {string} */ (input.url))) fail('url', 'url must not contain backslashes, line breaks or other control characters');
 
   const headers = pairs(input.headers, 'headers', fail);
   headers.forEach((header, index) => {
     if (!isHeaderName(header.name)) fail(`headers[${index}].name`, `'${header.name}' is not a valid header name`);
-    if (/[\r\n\0]/.test(header.value)) fail(`headers[${index}].value`, 'A header value must not contain line breaks');
+    headerText(header.value, `headers[${index}].value`, fail);
   });
   const query = pairs(input.query, 'query', fail);
 
@@ -61,9 +66,7 @@ export function validateRelayRequest(input) {
   const bodyObject = /** @type {Record<string, any>} */ (body);
   if (!BODY_TYPES.includes(bodyObject.type)) fail('body.type', `body.type must be one of ${BODY_TYPES.join(', ')}`);
   if ((bodyObject.type === 'json' || bodyObject.type === 'raw') && typeof bodyObject.text !== 'string') fail('body.text', `body.text must be a string for a ${bodyObject.type} body`);
-  if (bodyObject.type === 'raw' && bodyObject.contentType !== undefined && (typeof bodyObject.contentType !== 'string' || /[\r\n]/.test(bodyObject.contentType))) {
-    fail('body.contentType', 'body.contentType must be a single-line string');
-  }
+  if (bodyObject.type === 'raw' && bodyObject.contentType !== undefined) headerText(bodyObject.contentType, 'body.contentType', fail);
   if (bodyObject.type === 'form') pairs(bodyObject.fields, 'body.fields', fail, true);
   if (bodyObject.type === 'multipart') {
     if (!Array.isArray(bodyObject.fields)) fail('body.fields', 'body.fields must be an array');
@@ -75,7 +78,7 @@ export function validateRelayRequest(input) {
         if (typeof field.value !== 'string') fail(`${at}.value`, `${at}.value must be a string`);
       } else if (field.kind === 'file') {
         if (typeof field.filename !== 'string') fail(`${at}.filename`, `${at}.filename must be a string`);
-        if (typeof field.contentType !== 'string') fail(`${at}.contentType`, `${at}.contentType must be a string`);
+        headerText(field.contentType, `${at}.contentType`, fail);
         if (typeof field.base64 !== 'string' || !BASE64.test(field.base64)) fail(`${at}.base64`, `${at}.base64 must be the file's bytes in base64`);
       } else {
         fail(`${at}.kind`, `${at}.kind must be 'text' or 'file'`);
@@ -87,24 +90,38 @@ export function validateRelayRequest(input) {
   if (!isObject(authorization)) fail('authorization', `authorization must be an object with a type (${AUTH_TYPES.join(', ')})`);
   const auth = /** @type {Record<string, any>} */ (authorization);
   if (!AUTH_TYPES.includes(auth.type)) fail('authorization.type', `authorization.type must be one of ${AUTH_TYPES.join(', ')}`);
-  if (auth.type === 'bearer' && (typeof auth.token !== 'string' || /[\r\n]/.test(auth.token))) fail('authorization.token', 'authorization.token must be a single-line string');
+  if (auth.type === 'bearer') headerText(auth.token, 'authorization.token', fail);
   if (auth.type === 'basic') {
-    if (typeof auth.username !== 'string' || auth.username.includes(':') || /[\r\n]/.test(auth.username)) fail('authorization.username', 'authorization.username must be a string without a colon');
-    if (typeof auth.password !== 'string') fail('authorization.password', 'authorization.password must be a string');
+    // Both travel base64-encoded as UTF-8 (RFC 7617), so any character but a control one may be in them.
+    if (typeof auth.username !== 'string' || auth.username.includes(':') || CONTROL.test(auth.username)) fail('authorization.username', 'authorization.username must be a string without a colon or control characters');
+    if (typeof auth.password !== 'string' || CONTROL.test(auth.password)) fail('authorization.password', 'authorization.password must be a string without control characters');
   }
   if (auth.type === 'impersonate') {
     const id = typeof auth.userId === 'number' && Number.isFinite(auth.userId) ? String(auth.userId) : auth.userId;
-    if (typeof id !== 'string' || id.trim() === '' || /[\r\n]/.test(id)) fail('authorization.userId', 'authorization.userId must be the id of the user to act as');
+    if (typeof id !== 'string' || id.trim() === '') fail('authorization.userId', 'authorization.userId must be the id of the user to act as');
+    headerText(id, 'authorization.userId', fail);
     auth.userId = id.trim();
   }
 
-  if (input.timeoutMs !== undefined && (typeof input.timeoutMs !== 'number' || !Number.isFinite(input.timeoutMs) || input.timeoutMs <= 0 || input.timeoutMs > MAX_TIMEOUT_MS)) {
-    fail('timeoutMs', `timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
+  if (input.timeoutMs !== undefined && !isRelayTimeoutMs(input.timeoutMs)) {
+    fail('timeoutMs', `timeoutMs must be a whole number of milliseconds from ${RELAY_TIMEOUT_MIN_MS} to ${RELAY_TIMEOUT_MAX_MS}`);
   }
   // Transaction mode needs an in-process host; this host accepts the flag and ignores it.
   if (input.transaction !== undefined && typeof input.transaction !== 'boolean') fail('transaction', 'transaction must be true or false');
 
   return /** @type {RelayRequest} */ ({ ...input, headers, query, body: bodyObject, authorization: auth });
+}
+
+/**
+ * Checks a string that ends up in a header line (a header value, a token, a content type): no line
+ * breaks, NUL or other control characters (tab aside), nothing outside Latin-1.
+ * @param {unknown} value
+ * @param {string} field
+ * @param {(field: string, message: string) => never} fail
+ */
+function headerText(value, field, fail) {
+  if (typeof value !== 'string') fail(field, `${field} must be a string`);
+  if (!HEADER_TEXT.test(/** @type {string} */ (value))) fail(field, `${field} must not contain line breaks, NUL or other control characters, nor characters outside Latin-1`);
 }
 
 /**

@@ -86,9 +86,20 @@ export function sendToTarget(options) {
 
     // Raw pairs keep the user's header order and case; Node adds no Host to a raw list.
     const rawHeaders = options.headers.some(([name]) => name.toLowerCase() === 'host') ? options.headers : [['Host', target.host], ...options.headers];
+    /** When the phases of the connection ended (performance.now()), for RelayTiming.phases. */
+    let marks = { sent: started, lookup: 0, connect: 0, secure: 0 };
     /** @param {boolean} retried */
     const send = (retried) => {
       const sent = client.request(target, { method, agent, headers: /** @type {any} */ (rawHeaders.flat()), setHost: false });
+      marks = { sent: performance.now(), lookup: 0, connect: 0, secure: 0 };
+      // A new connection reports its DNS lookup (none for an IP address), TCP connect and TLS
+      // handshake; a kept-alive one has none of them.
+      sent.once('socket', (socket) => {
+        if (!socket.connecting) return;
+        socket.once('lookup', () => (marks.lookup = performance.now()));
+        socket.once('connect', () => (marks.connect = performance.now()));
+        socket.once('secureConnect', () => (marks.secure = performance.now()));
+      });
       let responded = false;
       sent.on('error', (error) => {
         // A kept-alive connection the target closed while it lay idle: the request never reached
@@ -126,7 +137,11 @@ export function sendToTarget(options) {
       const encoding = String(upstream.headers['content-encoding'] ?? '');
       const decoded = decodeStream(upstream, encoding);
       /** @param {{ bodySize: number; truncated: boolean; bodySizeKnown?: false }} size */
-      const answer = (size) => finish(() => resolve({ meta: responseMeta(upstream, target, { ...size, bodyBytes: kept, ttfbMs, totalMs: performance.now() - started }), chunks }));
+      const answer = (size) =>
+        finish(() => {
+          const endedAt = performance.now();
+          resolve({ meta: responseMeta(upstream, target, { ...size, bodyBytes: kept, ttfbMs, totalMs: endedAt - started, phases: connectionPhases(marks, started + ttfbMs, endedAt) }), chunks });
+        });
       decoded.on('data', (/** @type {Buffer} */ chunk) => {
         if (settled) return;
         total += chunk.length;
@@ -155,10 +170,39 @@ export function sendToTarget(options) {
 }
 
 /**
+ * The phases of one target call (RelayTiming.phases), from the moments its connection reached
+ * each step: DNS (only for a name), connect and TLS (only on a new connection), waiting from the
+ * request being on its way to the first byte, and the download.
+ * @param {{ sent: number; lookup: number; connect: number; secure: number }} marks
+ * @param {number} firstByteAt
+ * @param {number} endedAt
+ */
+export function connectionPhases(marks, firstByteAt, endedAt) {
+  /** @type {NonNullable<RelayResponseMeta['timing']['phases']>} */
+  const phases = {};
+  let at = marks.sent;
+  if (marks.lookup) {
+    phases.dnsMs = round(marks.lookup - at);
+    at = marks.lookup;
+  }
+  if (marks.connect) {
+    phases.connectMs = round(marks.connect - at);
+    at = marks.connect;
+  }
+  if (marks.secure) {
+    phases.tlsMs = round(marks.secure - at);
+    at = marks.secure;
+  }
+  phases.waitMs = round(Math.max(0, firstByteAt - at));
+  phases.downloadMs = round(Math.max(0, endedAt - firstByteAt));
+  return phases;
+}
+
+/**
  * The metadata line of a target's answer.
  * @param {import('node:http').IncomingMessage} upstream
  * @param {URL} target
- * @param {{ bodySize: number; bodyBytes: number; truncated: boolean; bodySizeKnown?: false; ttfbMs: number; totalMs: number }} body
+ * @param {{ bodySize: number; bodyBytes: number; truncated: boolean; bodySizeKnown?: false; ttfbMs: number; totalMs: number; phases: NonNullable<RelayResponseMeta['timing']['phases']> }} body
  * @returns {RelayResponseMeta}
  */
 function responseMeta(upstream, target, body) {
@@ -182,7 +226,7 @@ function responseMeta(upstream, target, body) {
     truncated: body.truncated,
     ...(body.bodySizeKnown === false ? { bodySizeKnown: false } : {}),
     url: target.href,
-    timing: { ttfbMs: round(body.ttfbMs), totalMs: round(body.totalMs) },
+    timing: { ttfbMs: round(body.ttfbMs), totalMs: round(body.totalMs), phases: body.phases },
   };
   if (status >= 300 && status < 400 && location) meta.redirectLocation = resolveLocation(location, target);
   const timings = serverTimings(headers);

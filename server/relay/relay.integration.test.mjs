@@ -261,6 +261,16 @@ describe('relay: what comes back', () => {
     expect(meta.redirectLocation).toBe(`${targetOrigin}/api/elsewhere?x=1`);
   });
 
+  it('measures the phases of the target call: connect on a new connection, waiting for the first byte, download', async () => {
+    const { meta } = await client.relay({ url: 'slow?ms=120' });
+    const phases = meta.timing.phases;
+    expect(phases.waitMs).toBeGreaterThanOrEqual(100);
+    expect(phases.downloadMs).toBeGreaterThanOrEqual(0);
+    expect(phases.dnsMs).toBeUndefined(); // an IP address needs no lookup
+    // Waiting and the download lie within the whole call, whichever connection carried it.
+    expect((phases.connectMs ?? 0) + phases.waitMs + phases.downloadMs).toBeLessThanOrEqual(meta.timing.totalMs + 1);
+  });
+
   it('relays 50 MB whole', async () => {
     const { meta, body } = await client.relay({ url: `big?bytes=${FIFTY_MB}` });
     expect(meta).toMatchObject({ bodySize: FIFTY_MB, bodyBytes: FIFTY_MB, truncated: false });

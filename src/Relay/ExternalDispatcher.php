@@ -105,6 +105,8 @@ final class ExternalDispatcher
             min($ttfb ?? $total, $total),
             $total,
             $body->wasCut() ? max($body->received, (int) $psr->getHeaderLine('Content-Length')) : null,
+            // Cut without a declared length, the size is only what arrived before the cut.
+            sizeKnown: ! $body->wasCut() || (int) $psr->getHeaderLine('Content-Length') >= $body->received,
         );
     }
 

@@ -83,7 +83,9 @@ final class InProcessDispatcher
                 $request->fullUrl(),
                 $ttfb,
                 $total,
-                $trace,
+                trace: $trace,
+                // In-process there is no network to time: the whole call is time in the app.
+                appMs: $total,
             );
         });
     }

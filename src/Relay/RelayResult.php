@@ -24,6 +24,10 @@ final class RelayResult
         public readonly ?int $cutFromSize = null,
         /** RelayResponseMeta.trace, for hosts that know what happened inside the target */
         public readonly ?array $trace = null,
+        /** RelayTiming.appMs: the time inside the application, for calls run in-process */
+        public readonly ?float $appMs = null,
+        /** False when a cut body's full size is unknown: bodySize is then a lower bound */
+        public readonly bool $sizeKnown = true,
     ) {
     }
 
@@ -45,9 +49,13 @@ final class RelayResult
             'bodySize' => $size,
             'bodyBytes' => strlen($body),
             'truncated' => $truncated,
+            ...($this->sizeKnown ? [] : ['bodySizeKnown' => false]),
             'url' => $this->url,
             'timing' => ['ttfbMs' => round($this->ttfbMs, 3), 'totalMs' => round($this->totalMs, 3)],
         ];
+        if ($this->appMs !== null) {
+            $meta['timing']['appMs'] = round($this->appMs, 3);
+        }
         if ($this->status >= 300 && $this->status < 400) {
             foreach ($this->headers as [$name, $value]) {
                 if (strcasecmp($name, 'Location') === 0) {

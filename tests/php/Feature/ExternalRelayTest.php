@@ -50,6 +50,7 @@ class ExternalRelayTest extends TestCase
         $this->assertSame(1024 * 1024, $meta['bodyBytes']);
         $this->assertSame(str_repeat('k', 1024 * 1024), $body);
         $this->assertGreaterThan($meta['bodyBytes'], $meta['bodySize']);
+        $this->assertFalse($meta['bodySizeKnown'], 'no length was declared: the size is a lower bound');
         $this->assertLessThan(5, $seconds, 'the relay stopped reading instead of waiting for the timeout');
         $this->assertLessThan(32 * 1024 * 1024, $memory, 'memory stays near the 1 MB kept');
     }

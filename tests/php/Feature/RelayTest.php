@@ -19,6 +19,8 @@ class RelayTest extends TestCase
         $this->assertSame('http://localhost/api/me', $meta['url']);
         $this->assertGreaterThan(0, $meta['timing']['totalMs']);
         $this->assertLessThanOrEqual($meta['timing']['totalMs'], $meta['timing']['ttfbMs']);
+        // Run in-process, the call's time is time in the app (RelayTiming.appMs).
+        $this->assertSame($meta['timing']['totalMs'], $meta['timing']['appMs']);
     }
 
     public function test_current_user_without_a_login_reaches_the_route_as_a_guest(): void

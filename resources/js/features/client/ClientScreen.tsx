@@ -10,19 +10,18 @@ import { preferencesAtom } from '../../lib/preferences/atoms';
 import type { HistoryEntry } from '../history/history-entry';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { useHistory } from '../history/use-history';
-import { newSeed } from './body/autofill';
-import { autofillRequest } from './body/autofill-request';
-import { toCurl } from './request/curl';
+import { curlNotes, toCurl } from './request/curl';
 import { normalizeRequestState, saveRequestState } from './request/persistence';
 import { RequestBuilder } from './request/RequestBuilder';
-import { requestForRoute } from './request/request-state';
 import { resolveGlobalHeaders } from './request/relay-request';
 import { LazyResponseViewer } from './response/LazyResponseViewer';
 import { RouteExplorer } from './routes/RouteExplorer';
-import { absoluteBaseUrl, currentApplication, findRoute } from './state/application';
-import { autofillKit, generateValue } from './state/generator-kits';
-import { flushPendingEdits } from './state/pending-edits';
+import { absoluteBaseUrl, activeRoute, currentApplication } from './state/application';
+import { generateValue } from './state/generator-kits';
+import { flushPendingEdits, settlePendingEdits } from './state/pending-edits';
 import { browserStorage, requestStateAtom, updateRequestAtom } from './state/request-atoms';
+import { useAutofill } from './state/use-autofill';
+import { useDrafts } from './state/use-drafts';
 import { useRoutes } from './state/use-routes';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
@@ -38,8 +37,13 @@ export default function ClientScreen() {
   const history = useHistory(preferences.maxHistoryLogs);
   const application = currentApplication(routes.data, state.application, kiteConfig.applications);
   const baseUrl = absoluteBaseUrl(application?.baseUrl);
-  const route = findRoute(routes.data, state.application, state.routeId);
-  const { response, setResponse, send, cancel, historyId, setHistoryId } = useSender(history, baseUrl, routes.noticeRevision);
+  // The route follows the method and URL: changing either moves the header and the schema along.
+  const route = activeRoute(routes.data, state);
+  const jarId = application?.id ?? state.application;
+  const sender = useSender(history, baseUrl, jarId, routes.noticeRevision);
+  const { response, setResponse, cancel, historyId, setHistoryId } = sender;
+  const drafts = useDrafts(preferences);
+  const runAutofill = useAutofill(store, routes.data);
   const [leftTab, setLeftTab] = useState<'routes' | 'history'>('routes');
   const globalHeaders = kiteConfig.globalHeaders ?? [];
 
@@ -57,6 +61,12 @@ export default function ClientScreen() {
     return () => window.removeEventListener('pagehide', onPageHide);
   }, [store]);
 
+  // A request that went out is no longer a draft: leaving its route afterwards keeps nothing.
+  const send = useCallback(async () => {
+    const sent = await sender.send();
+    if (sent) drafts.sent(sent, activeRoute(routes.data, sent));
+  }, [sender.send, drafts, routes.data]);
+
   // Ctrl/Cmd+Enter sends from anywhere on the screen, the body editor included.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -71,13 +81,24 @@ export default function ClientScreen() {
   const selectRoute = useCallback(
     (next: RouteInfo, applicationId: string) => {
       flushPendingEdits();
-      update((previous) => requestForRoute(next, applicationId, preferences, previous));
+      const current = store.get(requestStateAtom);
+      drafts.leave(current, activeRoute(routes.data, current));
+      update(drafts.open(next, applicationId, current));
     },
-    [update, preferences],
+    [update, store, drafts, routes.data],
   );
+
+  const reset = useCallback(() => {
+    const current = store.get(requestStateAtom);
+    const currentRoute = activeRoute(routes.data, current);
+    if (currentRoute) update(drafts.reset(currentRoute, current));
+  }, [store, routes.data, update, drafts]);
 
   const restore = useCallback(
     async (entry: HistoryEntry) => {
+      flushPendingEdits();
+      const current = store.get(requestStateAtom);
+      drafts.leave(current, activeRoute(routes.data, current));
       update(normalizeRequestState(entry.request, preferences));
       setHistoryId(entry.id);
       const body = entry.hasBody ? await history.body(entry.id).catch(() => undefined) : undefined;
@@ -94,36 +115,17 @@ export default function ClientScreen() {
         pending: false,
       });
     },
-    [update, preferences, history, setResponse, setHistoryId],
-  );
-
-  const runAutofill = useCallback(
-    async (seed?: number) => {
-      flushPendingEdits();
-      try {
-        const kit = await autofillKit();
-        const current = store.get(requestStateAtom);
-        const currentRoute = findRoute(routes.data, current.application, current.routeId);
-        const { patch, filled } = autofillRequest(current, currentRoute, kit, seed ?? newSeed());
-        if (filled.length === 0) {
-          toast.info(currentRoute ? 'This route has no schema to fill from.' : 'Pick a route to fill from its schema.');
-          return;
-        }
-        update(patch);
-      } catch (error) {
-        toast.error('Auto-fill failed', { description: error instanceof Error ? error.message : String(error) });
-      }
-    },
-    [store, routes.data, update],
+    [update, store, drafts, routes.data, preferences, history, setResponse, setHistoryId],
   );
 
   const copyCurl = useCallback(async () => {
-    flushPendingEdits();
+    await settlePendingEdits();
     const current = store.get(requestStateAtom);
     try {
       const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
       if (!(await copyText(toCurl(current, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
-      toast.success('Copied as cURL');
+      const notes = curlNotes(current);
+      toast.success('Copied as cURL', notes.length > 0 ? { description: notes.join(' ') } : undefined);
     } catch (error) {
       toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });
     }
@@ -142,7 +144,7 @@ export default function ClientScreen() {
           </button>
         </div>
         {leftTab === 'routes' ? (
-          <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
+          <RouteExplorer routes={routes} selectedRouteId={route?.id ?? ''} onSelect={selectRoute} />
         ) : (
           <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
         )}
@@ -159,6 +161,8 @@ export default function ClientScreen() {
           onCancel={cancel}
           onAutofill={(seed) => void runAutofill(seed)}
           onCopyCurl={() => void copyCurl()}
+          onReset={route ? reset : undefined}
+          jarId={jarId}
         />
       </section>
       <section className="kite-client-pane kite-client-right" aria-label="Response">

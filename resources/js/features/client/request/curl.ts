@@ -25,10 +25,26 @@ export interface CurlExportOptions {
 }
 
 /**
+ * What a copied command lacks that Kite would send: the host applies the logged-in user's session
+ * and impersonation itself, and the cookie jar's cookies are not copied.
+ */
+export function curlNotes(state: RequestState): string[] {
+  switch (state.auth.type) {
+    case 'current-user':
+      return ["The command does not carry the logged-in user's session: Kite's host adds it when it relays the request."];
+    case 'impersonate':
+      return [`The command does not impersonate user ${state.auth.userId || '(no ID)'}: only Kite's host can.`];
+    default:
+      return [];
+  }
+}
+
+/**
  * The request as a cURL command. Auth types that only the host can apply (the logged-in user's
- * session, impersonation) have no cURL equivalent and are left out.
+ * session, impersonation) have no cURL equivalent: a comment line above the command says so.
  */
 export function toCurl(state: RequestState, options: CurlExportOptions): string {
+  const comments = curlNotes(state).map((note) => `# ${note}\n`).join('');
   const parts: string[] = ['curl'];
   if (state.method !== 'GET' || (state.bodyType !== 'none' && state.method === 'GET')) parts.push('-X', state.method);
   parts.push(shellQuote(finalUrl(options.baseUrl, state.url, state.pathParams, state.query)));
@@ -72,12 +88,22 @@ export function toCurl(state: RequestState, options: CurlExportOptions): string 
     default:
       break;
   }
-  return parts.join(' ');
+  return comments + parts.join(' ');
+}
+
+/** The command without the comment lines above it (as Copy as cURL writes them). */
+function withoutLeadingComments(text: string): string {
+  return text.replace(/^(\s*#[^\n]*(\n|$))+/, '');
 }
 
 /** True when pasted text looks like a cURL command rather than a URL. */
 export function looksLikeCurl(text: string): boolean {
-  return /^\s*curl(\.exe)?\s/i.test(text);
+  return /^\s*curl(\.exe)?\s/i.test(withoutLeadingComments(text));
+}
+
+/** File parts of an imported command: cURL names the file (`-F file=@photo.png`) but Kite cannot read it. */
+export function filesToChooseAgain(imported: Partial<RequestState>): string[] {
+  return (imported.multipartFields ?? []).filter((row) => row.kind === 'file').map((row) => row.file?.filename ?? row.name);
 }
 
 export class CurlParseError extends Error {}
@@ -163,7 +189,7 @@ const OPTIONS_WITH_VALUE = new Set([
  * becomes relative when it lies under the application's base URL; its query string becomes rows.
  */
 export function fromCurl(command: string, baseUrl: string): Partial<RequestState> {
-  const words = shellWords(command.trim());
+  const words = shellWords(withoutLeadingComments(command).trim());
   if (words.length === 0 || !/^curl(\.exe)?$/i.test(words[0])) throw new CurlParseError('A cURL command starts with "curl".');
 
   let method: string | undefined;

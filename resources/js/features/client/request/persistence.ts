@@ -10,8 +10,10 @@ import {
   type RequestDefaults,
   type RequestState,
   defaultRequestState,
+  emptyRow,
   newRowId,
 } from './request-state';
+import { splitUrl } from './url';
 
 export const REQUEST_STORAGE_KEY = 'kite:request';
 
@@ -55,6 +57,8 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
   if (!isRecord(value)) return base;
   const auth = isRecord(value.auth) ? value.auth : {};
   const authType = AUTHORIZATION_OPTIONS.some((option) => option.type === auth.type) ? (auth.type as AuthorizationType) : base.auth.type;
+  // The query lives in the rows only (older saves kept it in the URL too), so it goes out once.
+  const { path, query: inlineQuery } = splitUrl(asString(value.url, base.url));
   const pathParams: Record<string, string> = {};
   if (isRecord(value.pathParams)) {
     for (const [key, item] of Object.entries(value.pathParams)) if (typeof item === 'string') pathParams[key] = item;
@@ -63,9 +67,9 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
     application: asString(value.application, base.application),
     routeId: asString(value.routeId, base.routeId),
     method: HTTP_METHODS.includes(value.method as RequestState['method']) ? (value.method as RequestState['method']) : base.method,
-    url: asString(value.url, base.url),
+    url: path,
     pathParams,
-    query: rows(value.query),
+    query: [...rows(value.query), ...inlineQuery.map((item) => emptyRow(item.name, item.value))],
     headers: rows(value.headers),
     disabledGlobalHeaders: Array.isArray(value.disabledGlobalHeaders)
       ? value.disabledGlobalHeaders.filter((name): name is string => typeof name === 'string')

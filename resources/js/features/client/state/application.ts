@@ -1,5 +1,7 @@
-// Which application (and base URL) the request is for, from the routes response or the page config.
-import type { KiteApplication, RouteInfo, RoutesResponse } from '../../../../../protocol/types';
+// Which application (and base URL) the request is for, from the routes response or the page config,
+// and which of its routes the request being built is.
+import type { HttpMethod, KiteApplication, RouteInfo, RoutesResponse } from '../../../../../protocol/types';
+import { splitUrl } from '../request/url';
 
 export function currentApplication(
   routes: RoutesResponse | null,
@@ -17,8 +19,41 @@ export function absoluteBaseUrl(baseUrl: string | undefined, origin = globalThis
   return baseUrl.startsWith('/') ? `${origin}${baseUrl}` : baseUrl;
 }
 
-export function findRoute(routes: RoutesResponse | null, applicationId: string, routeId: string): RouteInfo | undefined {
-  if (!routes || !routeId) return undefined;
+function applicationRoutes(routes: RoutesResponse | null, applicationId: string): RouteInfo[] {
+  if (!routes) return [];
   const application = routes.applications.find((item) => item.id === (applicationId || routes.application)) ?? routes.applications[0];
-  return application?.routes.find((route) => route.id === routeId);
+  return application?.routes ?? [];
+}
+
+export function findRoute(routes: RoutesResponse | null, applicationId: string, routeId: string): RouteInfo | undefined {
+  if (!routeId) return undefined;
+  return applicationRoutes(routes, applicationId).find((route) => route.id === routeId);
+}
+
+const segments = (path: string) => splitUrl(path).path.split('/').filter(Boolean);
+
+/** Whether a path (template or concrete) is the route's URI: `{param}` segments match any value. */
+export function pathMatches(uri: string, path: string): boolean {
+  const expected = segments(uri);
+  const actual = segments(path);
+  const required = expected.filter((segment) => !/^\{[^}]+\?\}$/.test(segment)).length;
+  if (actual.length < required || actual.length > expected.length) return false;
+  return actual.every((segment, index) => segment === expected[index] || /^\{[^}]+\}$/.test(expected[index]));
+}
+
+/**
+ * The route the request being built is: the one it was loaded from while its method and path still
+ * fit, else the application's route that has this method and path (an exact template first), else
+ * none. Changing the method or the path thus moves the header and the schema along.
+ */
+export function activeRoute(
+  routes: RoutesResponse | null,
+  request: { application: string; routeId: string; method: HttpMethod; url: string },
+): RouteInfo | undefined {
+  const fits = (route: RouteInfo) => route.methods.includes(request.method) && pathMatches(route.uri, request.url);
+  const loaded = findRoute(routes, request.application, request.routeId);
+  if (loaded && fits(loaded)) return loaded;
+  const candidates = applicationRoutes(routes, request.application).filter(fits);
+  const path = segments(request.url).join('/');
+  return candidates.find((route) => segments(route.uri).join('/') === path) ?? candidates[0];
 }

@@ -40,10 +40,13 @@ function encodeQueryPart(text: string): string {
   return encodeURIComponent(text).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
 }
 
-/** Splits `path?query#hash` into the path and query rows (decoded); the fragment is dropped. */
+/**
+ * Splits `path?query#hash` into the path and query rows (decoded); the fragment is dropped. The
+ * `?` of an optional placeholder (`{post?}`) belongs to the path.
+ */
 export function splitUrl(url: string): { path: string; query: Array<{ name: string; value: string }> } {
   const withoutHash = url.split('#')[0];
-  const index = withoutHash.indexOf('?');
+  const index = withoutHash.search(/\?(?![^{]*\})/);
   if (index === -1) return { path: withoutHash, query: [] };
   const search = withoutHash.slice(index + 1);
   const query = search

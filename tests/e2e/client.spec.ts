@@ -1,33 +1,15 @@
 // The HTTP Client screen end to end against the Node host's demo API: route explorer, request
 // builder, auto-fill, the generator palette, every authorization type, history and cURL.
 import { expect, test, type Page } from '@playwright/test';
-import { pickRoute, responseArea, routeButton, send } from './support/client-screen';
+import { clearClientStorage, pasteIntoFocused, pickRoute, responseArea, routeButton, send } from './support/client-screen';
 
 async function openClient(page: Page) {
   await page.goto('/http-client');
   await expect(routeButton(page, 'GET', '/users')).toBeVisible();
 }
 
-/** Pastes text into the focused element, as the browser does: a paste ClipboardEvent carrying a DataTransfer. */
-async function pasteIntoFocused(page: Page, text: string) {
-  await page.evaluate((pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
-
-test.beforeEach(async ({ page }) => {
-  // Every test starts from a fresh builder, history and preferences.
-  await page.goto('/http-client');
-  await page.evaluate(async () => {
-    localStorage.clear();
-    await new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase('kite');
-      request.onsuccess = request.onerror = request.onblocked = () => resolve(null);
-    });
-  });
-});
+// Every test starts from a fresh builder, history and preferences.
+test.beforeEach(({ page }) => clearClientStorage(page));
 
 test('picking a route loads its method, path and query parameters into the builder', async ({ page }) => {
   await openClient(page);
@@ -275,7 +257,7 @@ test('Cancel stops a request that is still running and keeps the request', async
   await cancel.click();
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   await expect(responseArea(page)).toContainText(/cancel/i);
-  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/slow');
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/slow?ms=8000');
   await page.getByRole('tab', { name: /Params/ }).click();
   await expect(page.getByRole('textbox', { name: 'query parameter ms value' })).toHaveValue('8000');
 });

@@ -38,6 +38,6 @@ test('code for a request sent as the logged-in user says what it lacks', async (
   await pickRoute(page, 'GET', '/me');
   await page.getByRole('button', { name: 'Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Code' });
-  await expect(dialog.getByRole('note')).toContainText('sent as the logged-in user');
-  await expect(dialog.getByLabel('Code', { exact: true })).toContainText('// Authorization: sent as the logged-in user');
+  await expect(dialog.getByRole('note')).toContainText("does not carry the logged-in user's session");
+  await expect(dialog.getByLabel('Code', { exact: true })).toContainText("// The command does not carry the logged-in user's session");
 });

@@ -20,3 +20,24 @@ export async function send(page: Page) {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 15_000 });
 }
+
+/** Clears the builder, drafts, cookie jar, preferences and history, so a test starts fresh. */
+export async function clearClientStorage(page: Page) {
+  await page.goto('/http-client');
+  await page.evaluate(async () => {
+    localStorage.clear();
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase('kite');
+      request.onsuccess = request.onerror = request.onblocked = () => resolve(null);
+    });
+  });
+}
+
+/** Pastes text into the focused element, as the browser does: a paste ClipboardEvent carrying a DataTransfer. */
+export async function pasteIntoFocused(page: Page, text: string) {
+  await page.evaluate((pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}

@@ -11,16 +11,18 @@ import { preferencesAtom } from '../../lib/preferences/atoms';
 import type { HistoryEntry } from '../history/history-entry';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { useHistory } from '../history/use-history';
+import { hostOnlyAuthNote } from './request/auth-notes';
 import { normalizeRequestState, saveRequestState } from './request/persistence';
 import { RequestBuilder } from './request/RequestBuilder';
-import { requestForRoute } from './request/request-state';
 import { resolveGlobalHeaders } from './request/relay-request';
 import { LazyResponseViewer } from './response/LazyResponseViewer';
 import { RouteExplorer } from './routes/RouteExplorer';
-import { absoluteBaseUrl, currentApplication, findRoute } from './state/application';
-import { autofillKit, generateValue } from './state/generator-kits';
-import { flushPendingEdits } from './state/pending-edits';
+import { absoluteBaseUrl, activeRoute, currentApplication } from './state/application';
+import { generateValue } from './state/generator-kits';
+import { flushPendingEdits, settlePendingEdits } from './state/pending-edits';
 import { browserStorage, requestStateAtom, updateRequestAtom } from './state/request-atoms';
+import { useAutofill } from './state/use-autofill';
+import { useDrafts } from './state/use-drafts';
 import { useRoutes } from './state/use-routes';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
@@ -45,8 +47,13 @@ export default function ClientScreen() {
   const history = useHistory(preferences.maxHistoryLogs);
   const application = currentApplication(routes.data, state.application, kiteConfig.applications);
   const baseUrl = absoluteBaseUrl(application?.baseUrl);
-  const route = findRoute(routes.data, state.application, state.routeId);
-  const { response, setResponse, send, cancel, historyId, setHistoryId } = useSender(history, baseUrl, routes.noticeRevision);
+  // The route follows the method and URL: changing either moves the header and the schema along.
+  const route = activeRoute(routes.data, state);
+  const jarId = application?.id ?? state.application;
+  const sender = useSender(history, baseUrl, jarId, routes.noticeRevision);
+  const { response, setResponse, cancel, historyId, setHistoryId } = sender;
+  const drafts = useDrafts(preferences);
+  const runAutofill = useAutofill(store, routes.data);
   const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
   const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
   const setOpenSaved = useSetAtom(openSavedAtom);
@@ -67,6 +74,12 @@ export default function ClientScreen() {
     window.addEventListener('pagehide', onPageHide);
     return () => window.removeEventListener('pagehide', onPageHide);
   }, [store]);
+
+  // A request that went out is no longer a draft: leaving its route afterwards keeps nothing.
+  const send = useCallback(async () => {
+    const sent = await sender.send();
+    if (sent) drafts.sent(sent, activeRoute(routes.data, sent));
+  }, [sender.send, drafts, routes.data]);
 
   // Ctrl/Cmd+Enter sends from anywhere on the screen, the body editor included.
   useEffect(() => {
@@ -94,13 +107,24 @@ export default function ClientScreen() {
     (next: RouteInfo, applicationId: string) => {
       flushPendingEdits();
       setOpenSaved(null);
-      update((previous) => requestForRoute(next, applicationId, preferences, previous));
+      const current = store.get(requestStateAtom);
+      drafts.leave(current, activeRoute(routes.data, current));
+      update(drafts.open(next, applicationId, current));
     },
-    [update, preferences, setOpenSaved],
+    [update, store, drafts, routes.data, setOpenSaved],
   );
+
+  const reset = useCallback(() => {
+    const current = store.get(requestStateAtom);
+    const currentRoute = activeRoute(routes.data, current);
+    if (currentRoute) update(drafts.reset(currentRoute, current));
+  }, [store, routes.data, update, drafts]);
 
   const restore = useCallback(
     async (entry: HistoryEntry) => {
+      flushPendingEdits();
+      const current = store.get(requestStateAtom);
+      drafts.leave(current, activeRoute(routes.data, current));
       update(normalizeRequestState(entry.request, preferences));
       setOpenSaved(null);
       setHistoryId(entry.id);
@@ -118,32 +142,11 @@ export default function ClientScreen() {
         pending: false,
       });
     },
-    [update, preferences, history, setResponse, setHistoryId, setOpenSaved],
-  );
-
-  const runAutofill = useCallback(
-    async (seed?: number) => {
-      flushPendingEdits();
-      try {
-        // Auto-fill and its generators are chunks of their own, loaded on first use.
-        const [kit, { autofillRequest }, { newSeed }] = await Promise.all([autofillKit(), import('./body/autofill-request'), import('./body/autofill')]);
-        const current = store.get(requestStateAtom);
-        const currentRoute = findRoute(routes.data, current.application, current.routeId);
-        const { patch, filled } = autofillRequest(current, currentRoute, kit, seed ?? newSeed());
-        if (filled.length === 0) {
-          toast.info(currentRoute ? 'This route has no schema to fill from.' : 'Pick a route to fill from its schema.');
-          return;
-        }
-        update(patch);
-      } catch (error) {
-        toast.error('Auto-fill failed', { description: error instanceof Error ? error.message : String(error) });
-      }
-    },
-    [store, routes.data, update],
+    [update, store, drafts, routes.data, preferences, history, setResponse, setHistoryId, setOpenSaved],
   );
 
   const copyCurl = useCallback(async () => {
-    flushPendingEdits();
+    await settlePendingEdits();
     const current = store.get(requestStateAtom);
     // Variables are filled in; secret ones only when the user says so.
     const scope = store.get(variableScopeAtom);
@@ -153,7 +156,8 @@ export default function ClientScreen() {
         const headers = await resolveGlobalHeaders(globalHeaders, state.disabledGlobalHeaders, generateValue);
         const { toCurl } = await import('./request/curl');
         if (!(await copyText(toCurl(state, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
-        toast.success('Copied as cURL');
+        const note = hostOnlyAuthNote(state.auth);
+        toast.success('Copied as cURL', note ? { description: note } : undefined);
       } catch (error) {
         toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });
       }
@@ -199,7 +203,7 @@ export default function ClientScreen() {
         </div>
         {leftTab === 'routes' ? (
           <ErrorBoundary key="routes" name="The route list">
-            <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
+            <RouteExplorer routes={routes} selectedRouteId={route?.id ?? ''} onSelect={selectRoute} />
           </ErrorBoundary>
         ) : leftTab === 'history' ? (
           <ErrorBoundary key="history" name="History">
@@ -231,6 +235,8 @@ export default function ClientScreen() {
             onCancel={cancel}
             onAutofill={(seed) => void runAutofill(seed)}
             onCopyCurl={() => void copyCurl()}
+            onReset={route ? reset : undefined}
+            jarId={jarId}
             describeRequest={describeRequest}
           />
         </ErrorBoundary>

@@ -2,18 +2,41 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Options } from 'ky';
 import { createHostClient, responseDuration } from './client';
+import { CALLER_SHOWS_FAILURE } from './hooks/error-toast';
 import { HostTimeoutError } from './host-fetch';
 
 let server: Server;
 let baseUrl: string;
 let lastRequest: IncomingMessage | undefined;
+/** The XSRF token the loopback host accepts; a "restart" changes it. */
+let hostToken = 'fresh-token';
+/** What the /relay route received: the header and the body of each call. */
+let relayCalls: Array<{ token: string | undefined; body: string }> = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     lastRequest = req;
     const url = new URL(req.url ?? '/', 'http://x');
     const delay = Number(url.searchParams.get('delay') ?? 0);
+    if (url.pathname === '/page') {
+      res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `XSRF-TOKEN=${hostToken}; Path=/` });
+      res.end('<!doctype html>');
+      return;
+    }
+    if (url.pathname === '/relay') {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        const token = req.headers['x-xsrf-token'] as string | undefined;
+        relayCalls.push({ token, body });
+        const withCookie = url.searchParams.has('with-cookie') ? { 'set-cookie': `XSRF-TOKEN=${hostToken}; Path=/` } : {};
+        if (token !== hostToken) res.writeHead(419, { 'content-type': 'application/json', ...withCookie }).end('{"error":{"code":"XSRF_MISMATCH","message":"m"}}');
+        else res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      });
+      return;
+    }
     setTimeout(() => {
       if (url.pathname === '/fail') {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -32,7 +55,15 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 afterEach(() => {
   document.cookie = 'XSRF-TOKEN=; max-age=0; path=/';
+  relayCalls = [];
 });
+
+/** fetch as a browser does it: a response's Set-Cookie lands in document.cookie. */
+const browserFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  for (const line of response.headers.getSetCookie()) document.cookie = line;
+  return response;
+};
 
 function client(overrides: Partial<Parameters<typeof createHostClient>[0]> = {}) {
   const notify = vi.fn();
@@ -107,5 +138,51 @@ describe('the host client', () => {
   it('uses a 30000 ms timeout by default', async () => {
     const { HOST_TIMEOUT_MS } = await import('./host-fetch');
     expect(HOST_TIMEOUT_MS).toBe(30_000);
+  });
+
+  describe('after the host restarted (its XSRF token is no longer genuine)', () => {
+    const restarted = () => {
+      document.cookie = 'XSRF-TOKEN=stale-token; path=/';
+      hostToken = `token-${Math.random()}`;
+    };
+    const refreshFromPage = vi.fn(() => browserFetch(`${baseUrl}page`));
+
+    it('a 419 gets a fresh token from the page and the same call is sent again, once, without a toast', async () => {
+      restarted();
+      const { http, notify } = client({ fetch: browserFetch, refreshXsrfToken: refreshFromPage });
+      await expect(http.post('relay', { json: { method: 'POST', body: 'once' } }).json()).resolves.toEqual({ method: 'POST', body: 'once' });
+      expect(relayCalls).toEqual([
+        { token: 'stale-token', body: '{"method":"POST","body":"once"}' },
+        { token: hostToken, body: '{"method":"POST","body":"once"}' },
+      ]);
+      expect(refreshFromPage).toHaveBeenCalledTimes(1);
+      expect(notify).not.toHaveBeenCalled();
+    });
+
+    it('uses the fresh token a host sends with its 419 without loading the page', async () => {
+      restarted();
+      const refresh = vi.fn(async () => {});
+      const { http } = client({ fetch: browserFetch, refreshXsrfToken: refresh });
+      await expect(http.post('relay?with-cookie', { json: { n: 1 } }).json()).resolves.toEqual({ n: 1 });
+      expect(refresh).not.toHaveBeenCalled();
+      expect(relayCalls.map((call) => call.token)).toEqual(['stale-token', hostToken]);
+    });
+
+    it('does not retry when no fresh token can be had, and reports the 419', async () => {
+      restarted();
+      const { http, notify } = client({ fetch: browserFetch, refreshXsrfToken: async () => {} });
+      await expect(http.post('relay', { json: {} }).json()).rejects.toThrow(/419/);
+      expect(relayCalls).toHaveLength(1);
+      expect(notify).toHaveBeenCalledWith('HTTP error! status: 419', expect.anything());
+    });
+  });
+
+  it('does not toast the failure of a call whose caller shows it (the relay card)', async () => {
+    const { http, notify } = client();
+    await expect(http.get('fail', { [CALLER_SHOWS_FAILURE]: true } as Options).json()).rejects.toThrow(/500/);
+    const unreachable = client({ prefixUrl: 'http://127.0.0.1:9/' });
+    await expect(unreachable.http.get('ok', { [CALLER_SHOWS_FAILURE]: true } as Options).json()).rejects.toThrow();
+    expect(notify).not.toHaveBeenCalled();
+    expect(unreachable.notify).not.toHaveBeenCalled();
   });
 });

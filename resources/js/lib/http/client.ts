@@ -1,6 +1,7 @@
 // The ONE HTTP client for every call from the app to its host. Each behaviour is a named hook in
-// ./hooks (marker header, XSRF, duration stamp, minimum duration, error toast); the timeout and the
-// toast for calls that never got a response live in ./host-fetch.
+// ./hooks (marker header, XSRF, one retry with a fresh XSRF token after a 419, duration stamp,
+// minimum duration, error toast); the timeout and the toast for calls that never got a response
+// live in ./host-fetch.
 import ky, { type KyInstance } from 'ky';
 import { toast } from '../toast';
 import type { RoutesResponse, StatusResponse } from '../../../../protocol/types';
@@ -9,6 +10,7 @@ import { notifyNonOkResponse, type FailureNotifier } from './hooks/error-toast';
 import { markAsXhr } from './hooks/requested-with';
 import { holdForMinimumDuration, markRequestStart, MINIMUM_DURATION_MS, stampDuration } from './hooks/timing';
 import { sendXsrfToken } from './hooks/xsrf';
+import { loadPageForXsrfToken, retryWithFreshXsrfToken } from './hooks/xsrf-retry';
 import { createHostFetch, HOST_TIMEOUT_MS } from './host-fetch';
 
 export { responseDuration } from './hooks/timing';
@@ -19,6 +21,8 @@ export interface HostClientOptions {
   minimumDurationMs?: number;
   notify?: FailureNotifier;
   fetch?: typeof fetch;
+  /** Gets a fresh XSRF cookie after a 419 (default: loads the Settings page under `basePath`). */
+  refreshXsrfToken?: () => Promise<unknown>;
 }
 
 const toastFailure: FailureNotifier = (title, description) => {
@@ -27,22 +31,30 @@ const toastFailure: FailureNotifier = (title, description) => {
 
 export function createHostClient(options: HostClientOptions): KyInstance {
   const notify = options.notify ?? toastFailure;
+  const hostFetch = createHostFetch({ timeoutMs: options.timeoutMs ?? HOST_TIMEOUT_MS, notify, fetch: options.fetch });
   return ky.create({
     prefixUrl: options.prefixUrl,
     credentials: 'include',
     // The timeout lives in host-fetch, which can tell it apart from a user's cancel.
     timeout: false,
     retry: 0,
-    fetch: createHostFetch({ timeoutMs: options.timeoutMs ?? HOST_TIMEOUT_MS, notify, fetch: options.fetch }),
+    fetch: hostFetch,
     hooks: {
       beforeRequest: [markAsXhr, sendXsrfToken, markRequestStart],
       afterResponse: [
+        // First, so the other hooks see the answer to the retry.
+        retryWithFreshXsrfToken(options.refreshXsrfToken ?? loadPageForXsrfToken(pageUrl('settings')), hostFetch),
         stampDuration,
         holdForMinimumDuration(options.minimumDurationMs ?? MINIMUM_DURATION_MS),
         notifyNonOkResponse(notify),
       ],
     },
   });
+}
+
+/** A page of the app under `basePath`, which every host serves with a fresh XSRF cookie when needed. */
+function pageUrl(screen: string): string {
+  return new URL(`${kiteConfig.basePath}/${screen}`, globalThis.location?.origin ?? 'http://localhost').toString();
 }
 
 /** `prefixUrl` must be absolute for ky; the page's origin makes a relative apiUrl absolute. */

@@ -1,10 +1,11 @@
 // Typed calls to the three host protocol endpoints, on the one host client. The relay answer is a
 // frame (a JSON metadata line, `\n`, raw body bytes) decoded into a RelayResult; every way a relay
 // call can fail without a target response becomes a RelayFailure with the host's own message.
-import { HTTPError, type KyInstance } from 'ky';
+import { HTTPError, type KyInstance, type Options } from 'ky';
 import { isRelayFrame, readRelayFrame } from '../../../../protocol/frame.js';
 import type { ErrorBody, RelayRequest } from '../../../../protocol/types';
 import { hostClient, responseDuration } from './client';
+import { CALLER_SHOWS_FAILURE } from './hooks/error-toast';
 import { HostTimeoutError, isAbortError } from './host-fetch';
 import type { RelayFailure, RelayResult } from './relay-result';
 
@@ -26,7 +27,8 @@ export async function relay(request: RelayRequest, signal?: AbortSignal, client:
   const startedAt = performance.now();
   let response: Response;
   try {
-    response = await client.post('relay', { json: request, signal });
+    // The response card shows a failed relay; a toast would say it twice (and wrongly as "HTTP error").
+    response = await client.post('relay', { json: request, signal, [CALLER_SHOWS_FAILURE]: true } as Options);
   } catch (error) {
     throw new RelayFailureError(await failureFrom(error, signal));
   }

@@ -1,6 +1,6 @@
 // The fetch that the host client runs on: it owns the timeout (so a timeout is told apart from the
 // user's own cancel) and reports every call that failed without a response.
-import { httpErrorTitle, type FailureNotifier } from './hooks/error-toast';
+import { callerShowsFailure, httpErrorTitle, type FailureNotifier } from './hooks/error-toast';
 
 export const HOST_TIMEOUT_MS = 30_000;
 
@@ -23,17 +23,18 @@ export function createHostFetch(options: { timeoutMs: number; notify: FailureNot
     const timeoutController = new AbortController();
     const timer = setTimeout(() => timeoutController.abort(new HostTimeoutError(options.timeoutMs)), options.timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutController.signal]) : timeoutController.signal;
+    const notify = callerShowsFailure(init) ? () => {} : options.notify;
     try {
       return await baseFetch(input, { ...init, signal });
     } catch (error) {
       if (timeoutController.signal.aborted) {
         const timeout = timeoutController.signal.reason as HostTimeoutError;
-        options.notify(httpErrorTitle(0), timeout.message);
+        notify(httpErrorTitle(0), timeout.message);
         throw timeout;
       }
       // The user's own cancel is not a failure worth a toast.
       if (!(callerSignal?.aborted && isAbortError(error))) {
-        options.notify(httpErrorTitle(0), error instanceof Error ? error.message : String(error));
+        notify(httpErrorTitle(0), error instanceof Error ? error.message : String(error));
       }
       throw error;
     } finally {

@@ -6,20 +6,9 @@ import { type KeyValueRow, type MultipartRow, type RequestState, emptyRow, newRo
 import { type AutofillKit, type AutofillOptions, type BranchChoice, type FieldsMode, autofillQuery, autofillWithChoices } from './autofill';
 import { formFieldsFor } from './form-fields';
 import { objectSchema } from '../../../lib/json-schema/refs';
+import { querySchema } from '../request/route-query';
 
-/** The query parameters of a route as one object schema (its query schema and `in: query` parameters). */
-export function querySchema(route: RouteInfo): JsonSchema | undefined {
-  const properties: Record<string, JsonSchema> = { ...(route.schema.query?.properties ?? {}) };
-  if (route.schema.query?.$defs) for (const [name, schema] of Object.entries(properties)) properties[name] = { ...schema, $defs: route.schema.query.$defs };
-  const required = new Set(route.schema.query?.required ?? []);
-  for (const parameter of route.parameters) {
-    if (parameter.in !== 'query') continue;
-    properties[parameter.name] ??= parameter.schema ?? { type: 'string' };
-    if (parameter.required) required.add(parameter.name);
-  }
-  if (Object.keys(properties).length === 0) return undefined;
-  return objectSchema(properties, [...required]);
-}
+export { querySchema } from '../request/route-query';
 
 function dataUriPart(name: string, value: string): MultipartRow | undefined {
   const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(value);

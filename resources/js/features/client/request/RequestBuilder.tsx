@@ -1,9 +1,13 @@
 // The request builder: URL bar, final URL preview, and tabs for query, headers, body and auth.
-import { AlertTriangle, Code2, Copy, Dices, RotateCcw } from 'lucide-react';
+import { useAtomValue } from 'jotai';
+import { AlertTriangle, Code2, Copy, Dices, Eraser, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GlobalHeader, RouteInfo } from '../../../../../protocol/types';
 import { AuthEditor } from '../auth/AuthEditor';
+import { cookieJarsAtom } from '../cookies/cookie-atoms';
+import { CookiesPanel } from '../cookies/CookiesPanel';
+import { withoutExpired } from '../cookies/cookie-jar';
 import type { RequestUpdate } from '../state/request-atoms';
 import { KeyValueEditor } from '../ui/KeyValueEditor';
 import { methodHasBody } from '../../../lib/body-types';
@@ -39,9 +43,13 @@ export interface RequestBuilderProps {
   onCopyCurl: () => void;
   /** The request as it would go out now (for the "Code" dialog). */
   describeRequest: (choice: CodeChoice) => Promise<OutgoingRequest>;
+  /** Puts the route's fresh request back (and drops its draft); absent without a route. */
+  onReset?: () => void;
+  /** The application whose cookie jar the Cookies tab shows. */
+  jarId: string;
 }
 
-type Tab = 'params' | 'headers' | 'body' | 'auth' | 'capture';
+type Tab = 'params' | 'headers' | 'body' | 'auth' | 'cookies' | 'capture';
 
 export function RequestBuilder(props: RequestBuilderProps) {
   const { state, update, route, baseUrl, globalHeaders } = props;
@@ -58,12 +66,14 @@ export function RequestBuilder(props: RequestBuilderProps) {
   const seedShown = seedText !== '' ? seedText : state.autofillSeed === null ? '' : String(state.autofillSeed);
   const preview = finalUrl(baseUrl, state.url, state.pathParams, state.query);
   const missing = missingPathParams(splitUrl(state.url).path, state.pathParams);
+  const jarSize = withoutExpired(useAtomValue(cookieJarsAtom)[props.jarId] ?? []).length;
   const enabledGlobal = globalHeaders.filter((header) => !state.disabledGlobalHeaders.includes(header.name)).length;
   const counts: Record<Tab, string> = {
     params: String(activeRows(state.query).length || ''),
     headers: String(activeRows(state.headers).length + enabledGlobal || ''),
     body: state.bodyType === 'none' ? '' : state.bodyType === 'json' ? 'JSON' : state.bodyType,
     auth: '',
+    cookies: String(jarSize || ''),
     capture: String(state.captures.length || ''),
   };
   const tabs: Array<{ id: Tab; label: string }> = [
@@ -71,6 +81,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
     { id: 'headers', label: 'Headers' },
     { id: 'body', label: 'Body' },
     { id: 'auth', label: 'Auth' },
+    { id: 'cookies', label: 'Cookies' },
     { id: 'capture', label: 'Capture' },
   ];
   const authLabel = authorizationLabel(state.auth.type);
@@ -95,7 +106,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
             </span>
           </div>
         )}
-        <UrlBar state={state} update={update} baseUrl={baseUrl} pending={props.pending} onSend={props.onSend} onCancel={props.onCancel} />
+        <UrlBar state={state} update={update} baseUrl={baseUrl} route={route} pending={props.pending} onSend={props.onSend} onCancel={props.onCancel} />
         <div className="kite-url-preview">
           <span className="kite-url-preview-text kite-mono" aria-label="Final URL" title={preview}>
             {preview || 'Pick a route or type a URL'}
@@ -112,6 +123,17 @@ export function RequestBuilder(props: RequestBuilderProps) {
             <Suspense fallback={null}>
               <CodeExportDialog open={codeOpen} onOpenChange={setCodeOpen} describe={props.describeRequest} />
             </Suspense>
+          )}
+          {props.onReset && (
+            <button
+              type="button"
+              className="kite-button kite-button-sm"
+              data-variant="ghost"
+              title="Put the route's fresh request back; what was typed for it is dropped"
+              onClick={props.onReset}
+            >
+              <Eraser size={13} aria-hidden="true" /> Reset
+            </button>
           )}
         </div>
       </div>
@@ -221,6 +243,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
           </Suspense>
         )}
         {tab === 'auth' && <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} />}
+        {tab === 'cookies' && <CookiesPanel application={props.jarId} />}
         {tab === 'capture' && (
           <Suspense fallback={null}>
             <CaptureEditor rules={state.captures} onChange={(captures) => update({ captures })} />

@@ -1,42 +1,50 @@
 // Method, URL and Send. The URL takes `{param}` placeholders (edited as fields below it); a pasted
-// cURL command is imported instead of typed in; a query string moves into the query rows.
+// cURL command is imported instead of typed in; the query is the Params table's ticked rows, and
+// typing one updates them (url-query.ts).
+import { useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import type { HttpMethod } from '../../../../../protocol/types';
+import type { HttpMethod, RouteInfo } from '../../../../../protocol/types';
+import { querySchema } from './route-query';
 import type { RequestUpdate } from '../state/request-atoms';
 import { TextField } from '../ui/TextField';
-import { HTTP_METHODS, type RequestState, emptyRow, pathParamNames } from './request-state';
-import { looksLikeCurl, relativeToBase, splitUrl } from './url';
+import { HTTP_METHODS, type RequestState, pathParamNames } from './request-state';
 import { TransactionToggle } from './TransactionToggle';
+import { looksLikeCurl } from './url';
+import { applyUrlText, urlFieldText } from './url-query';
 
 export interface UrlBarProps {
   state: RequestState;
   update: (update: RequestUpdate) => void;
   baseUrl: string;
+  /** The route the request is for: its query parameters stay in the table when the URL drops them. */
+  route?: RouteInfo;
   pending: boolean;
   onSend: () => void;
   onCancel: () => void;
 }
 
-/** Moves `?a=1` from the URL into query rows and makes an absolute URL under the base relative. */
-export function normalizeTypedUrl(state: RequestState, baseUrl: string): Partial<RequestState> | null {
-  const relative = relativeToBase(state.url.trim(), baseUrl);
-  const { path, query } = splitUrl(relative);
-  if (query.length === 0 && relative === state.url) return null;
-  return { url: path, query: [...state.query, ...query.map((item) => emptyRow(item.name, item.value))] };
-}
-
-export function UrlBar({ state, update, baseUrl, pending, onSend, onCancel }: UrlBarProps) {
+export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCancel }: UrlBarProps) {
   const params = pathParamNames(state.url);
+  const routeNames = useMemo(() => new Set(Object.keys((route && querySchema(route)?.properties) ?? {})), [route]);
+  // While the field has focus it shows what was typed (a lone `?` or `&` included); otherwise the
+  // path and the ticked rows.
+  const [typed, setTyped] = useState<string | null>(null);
   const onPaste = (event: React.ClipboardEvent<HTMLInputElement>) => {
     const text = event.clipboardData.getData('text');
     if (!looksLikeCurl(text)) return;
     event.preventDefault();
     // The cURL reader is its own chunk: most sessions never paste a command.
     void import('./curl')
-      .then(({ fromCurl }) => {
+      .then(({ filesToChooseAgain, fromCurl }) => {
         const imported = fromCurl(text, baseUrl);
         update((previous) => ({ ...previous, ...imported }));
-        toast.success('Imported the cURL command');
+        setTyped(null);
+        const files = filesToChooseAgain(imported);
+        if (files.length > 0) {
+          toast.warning('Imported the cURL command: choose the files again', {
+            description: `A cURL command names a file but does not carry it: choose ${files.join(', ')} in the Body tab before sending.`,
+          });
+        } else toast.success('Imported the cURL command');
       })
       .catch((error: unknown) => {
         toast.error('This cURL command could not be imported', { description: error instanceof Error ? error.message : String(error) });
@@ -69,13 +77,13 @@ export function UrlBar({ state, update, baseUrl, pending, onSend, onCancel }: Ur
           className="kite-url-input"
           aria-label="URL"
           placeholder="/path/{param}?query — or paste a cURL command"
-          value={state.url}
-          onValue={(url) => update({ url })}
-          onPaste={onPaste}
-          onBlur={() => {
-            const patch = normalizeTypedUrl(state, baseUrl);
-            if (patch) update(patch);
+          value={typed ?? urlFieldText(state.url, state.query)}
+          onValue={(text) => {
+            setTyped(text);
+            update((previous) => ({ ...previous, ...applyUrlText(text, previous.query, baseUrl, routeNames) }));
           }}
+          onPaste={onPaste}
+          onBlur={() => setTyped(null)}
         />
         <TransactionToggle checked={state.transaction} onChange={(transaction) => update({ transaction })} />
         {/* Distinct keys: reusing one element would let a Cancel click that settles the request

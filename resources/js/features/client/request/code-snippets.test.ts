@@ -73,9 +73,9 @@ describe('code in other languages', () => {
 
   it('says what a request sent as the logged-in user lacks', async () => {
     const code = await toCode(describeOutgoing(request({ url: '/me' }), { baseUrl: base }), 'httpie');
-    expect(code.split('\n')[0]).toMatch(/^# Authorization: sent as the logged-in user/);
+    expect(code.split('\n')[0]).toMatch(/^# The command does not carry the logged-in user's session/);
     const guzzle = await toCode(describeOutgoing(request({ url: '/me', auth: { type: 'impersonate', token: '', username: '', password: '', userId: '2' } }), { baseUrl: base }), 'guzzle');
-    expect(guzzle.split('\n').slice(0, 2)).toEqual(['<?php', expect.stringMatching(/^\/\/ Authorization: sent as another user/)]);
+    expect(guzzle.split('\n').slice(0, 2)).toEqual(['<?php', expect.stringMatching(/^\/\/ The command does not impersonate user 2/)]);
   });
 
   it('gives httpsnippet the query and a basic auth header', () => {

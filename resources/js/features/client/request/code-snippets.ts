@@ -23,14 +23,9 @@ const SNIPPET_TARGETS: Record<Exclude<CodeLanguage, 'laravel'>, [target: string,
   guzzle: ['php', 'guzzle'],
 };
 
-const HOST_ONLY_NOTE: Record<NonNullable<OutgoingRequest['hostOnlyAuth']>, string> = {
-  'current-user': "sent as the logged-in user by Kite's host: this code carries no session; add the app's session cookie or a token",
-  impersonate: "sent as another user by Kite's host: this code carries no credentials; add that user's token",
-};
-
 /** What the code cannot do that Kite did, as one sentence, or null. */
 export function missingAuthNote(request: OutgoingRequest): string | null {
-  return request.hostOnlyAuth ? `Authorization: ${HOST_ONLY_NOTE[request.hostOnlyAuth]}.` : null;
+  return request.hostOnlyAuthNote;
 }
 
 /** The request as HAR, the input of httpsnippet. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CurlParseError, fromCurl, looksLikeCurl, shellQuote, shellWords, toCurl } from './curl';
+import { CurlParseError, filesToChooseAgain, fromCurl, looksLikeCurl, shellQuote, shellWords, toCurl } from './curl';
 import { type RequestState, defaultRequestState, emptyRow } from './request-state';
 
 const BASE = 'http://127.0.0.1:8080';
@@ -83,6 +83,17 @@ describe('copy as cURL and import round trips', () => {
       ['title', 'text', 'Holiday'],
       ['file', 'file', 'photo.png'],
     ]);
+    expect(filesToChooseAgain(imported)).toEqual(['photo.png']);
+  });
+
+  it('says in a comment line what a current-user or impersonate command lacks, and still imports back', () => {
+    const asUser = toCurl(state({ url: '/demo/me', auth: { type: 'current-user', token: '', username: '', password: '', userId: '' } }), { baseUrl: BASE });
+    expect(asUser).toBe(`# The command does not carry the logged-in user's session: Kite's host adds it when it relays the request.\ncurl ${BASE}/demo/me`);
+    expect(looksLikeCurl(asUser)).toBe(true);
+    expect(fromCurl(asUser, BASE).url).toBe('/demo/me');
+    const impersonating = toCurl(state({ url: '/demo/me', auth: { type: 'impersonate', token: '', username: '', password: '', userId: '7' } }), { baseUrl: BASE });
+    expect(impersonating.split('\n')[0]).toBe("# The command does not impersonate user 7: only Kite's host can.");
+    expect(toCurl(state({ url: '/demo/me' }), { baseUrl: BASE })).toBe(`curl ${BASE}/demo/me`);
   });
 
   it('includes the global headers the user left on and skips those switched off', () => {

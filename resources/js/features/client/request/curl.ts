@@ -10,8 +10,9 @@ import {
   emptyRow,
   newRowId,
 } from './request-state';
+import { hostOnlyAuthNote } from './auth-notes';
 import { describeOutgoing, type ExportOptions } from './outgoing';
-import { decodeQueryPair, relativeToBase, splitUrl } from './url';
+import { decodeQueryPair, relativeToBase, splitUrl, withoutLeadingComments } from './url';
 
 /** Single-quotes a word for a POSIX shell: `it's` → `'it'\''s'`. */
 export function shellQuote(text: string): string {
@@ -22,12 +23,21 @@ export function shellQuote(text: string): string {
 export type CurlExportOptions = Omit<ExportOptions, 'includeSecrets'>;
 
 /**
+ * What a copied command lacks that Kite would send (see auth-notes.ts).
+ */
+export function curlNotes(state: RequestState): string[] {
+  const note = hostOnlyAuthNote(state.auth);
+  return note ? [note] : [];
+}
+
+/**
  * The request as a cURL command, with its token and password as typed (a command to paste and
  * run). Auth types that only the host can apply (the logged-in user's session, impersonation)
- * have no cURL equivalent and are left out.
+ * have no cURL equivalent: a comment line above the command says so.
  */
 export function toCurl(state: RequestState, options: CurlExportOptions): string {
   const request = describeOutgoing(state, { ...options, includeSecrets: true });
+  const comments = curlNotes(state).map((note) => `# ${note}\n`).join('');
   const parts: string[] = ['curl'];
   if (request.method !== 'GET' || request.body.kind !== 'none') parts.push('-X', request.method);
   parts.push(shellQuote(request.url));
@@ -42,10 +52,15 @@ export function toCurl(state: RequestState, options: CurlExportOptions): string 
       else parts.push('-F', shellQuote(`${part.name}=${part.value}`));
     }
   }
-  return parts.join(' ');
+  return comments + parts.join(' ');
 }
 
 export { looksLikeCurl } from './url';
+
+/** File parts of an imported command: cURL names the file (`-F file=@photo.png`) but Kite cannot read it. */
+export function filesToChooseAgain(imported: Partial<RequestState>): string[] {
+  return (imported.multipartFields ?? []).filter((row) => row.kind === 'file').map((row) => row.file?.filename ?? row.name);
+}
 
 export class CurlParseError extends Error {}
 
@@ -130,7 +145,7 @@ const OPTIONS_WITH_VALUE = new Set([
  * becomes relative when it lies under the application's base URL; its query string becomes rows.
  */
 export function fromCurl(command: string, baseUrl: string): Partial<RequestState> {
-  const words = shellWords(command.trim());
+  const words = shellWords(withoutLeadingComments(command).trim());
   if (words.length === 0 || !/^curl(\.exe)?$/i.test(words[0])) throw new CurlParseError('A cURL command starts with "curl".');
 
   let method: string | undefined;

@@ -1,8 +1,9 @@
 // The request as it goes out, in one shape for every export (Copy as cURL, code in other
 // languages): the final URL, every header (the host's global headers, auth, content type), the
 // body. Auth types only the host can apply (the logged-in user's session, impersonation) have no
-// equivalent outside Kite: they are named in `hostOnlyAuth` so an export can say what it lacks.
-import type { AuthorizationType, HttpMethod } from '../../../../../protocol/types';
+// equivalent outside Kite: `hostOnlyAuthNote` says what an export lacks.
+import type { HttpMethod } from '../../../../../protocol/types';
+import { hostOnlyAuthNote } from './auth-notes';
 import type { RequestState } from './request-state';
 import { activeRows, finalUrl } from './url';
 
@@ -28,7 +29,8 @@ export interface OutgoingRequest {
   headers: Array<{ name: string; value: string }>;
   basicAuth?: { username: string; password: string };
   body: OutgoingBody;
-  hostOnlyAuth?: Extract<AuthorizationType, 'current-user' | 'impersonate'>;
+  /** What the request lacks outside Kite (the logged-in user's session, impersonation), if anything. */
+  hostOnlyAuthNote: string | null;
 }
 
 /** Placeholders for secrets an export leaves out. */
@@ -65,6 +67,6 @@ export function describeOutgoing(state: RequestState, options: ExportOptions): O
     headers,
     basicAuth: state.auth.type === 'basic' ? { username: state.auth.username, password: secrets ? state.auth.password : SECRET_PLACEHOLDERS.password } : undefined,
     body,
-    hostOnlyAuth: state.auth.type === 'current-user' || state.auth.type === 'impersonate' ? state.auth.type : undefined,
+    hostOnlyAuthNote: hostOnlyAuthNote(state.auth),
   };
 }

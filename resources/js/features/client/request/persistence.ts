@@ -11,9 +11,11 @@ import {
   type RequestDefaults,
   type RequestState,
   defaultRequestState,
+  emptyRow,
   newRowId,
 } from './request-state';
 import { normalizeCaptureRules } from '../../workspace/capture-rules';
+import { splitUrl } from './url';
 
 export const REQUEST_STORAGE_KEY = 'kite:request';
 
@@ -67,15 +69,17 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
   const list = (key: keyof RequestState) => field<unknown[]>(key, Array.isArray, []);
   const auth = field<Record<string, unknown>>('auth', isRecord, {});
   const authType = AUTHORIZATION_OPTIONS.some((option) => option.type === auth.type) ? (auth.type as AuthorizationType) : base.auth.type;
+  // The query lives in the rows only (older saves kept it in the URL too), so it goes out once.
+  const { path, query: inlineQuery } = splitUrl(field('url', (item) => typeof item === 'string', base.url));
   const pathParams: Record<string, string> = {};
   for (const [key, item] of Object.entries(field<Record<string, unknown>>('pathParams', isRecord, {}))) if (typeof item === 'string') pathParams[key] = item;
   return {
     application: text('application', base.application),
     routeId: text('routeId', base.routeId),
     method: field('method', (item) => HTTP_METHODS.includes(item as RequestState['method']), base.method),
-    url: text('url', base.url),
+    url: path,
     pathParams,
-    query: rows(list('query')),
+    query: [...rows(list('query')), ...inlineQuery.map((item) => emptyRow(item.name, item.value))],
     headers: rows(list('headers')),
     disabledGlobalHeaders: list('disabledGlobalHeaders').filter((name): name is string => typeof name === 'string'),
     bodyType: field('bodyType', (item) => BODY_TYPES.some((type) => type.id === item), base.bodyType),

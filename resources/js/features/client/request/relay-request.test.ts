@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRelayRequest, filesMissingContent, resolveGlobalHeaders } from './relay-request';
+import { buildRelayRequest, filesMissingContent, requestProblem, resolveGlobalHeaders } from './relay-request';
 import { defaultRequestState, emptyRow } from './request-state';
 
 describe('the relay call for the request being built', () => {
@@ -116,6 +116,7 @@ describe('variables in the relay call', () => {
         auth: { type: 'bearer', token: '{{token}}', username: '', password: '', userId: '' },
       },
       [],
+      [],
       scope,
     );
     expect(request).toMatchObject({
@@ -125,5 +126,41 @@ describe('variables in the relay call', () => {
       body: { type: 'json', text: '{"id":7}' },
       authorization: { type: 'bearer', token: 's' },
     });
+  });
+});
+
+describe('what is caught before sending', () => {
+  const base = { ...defaultRequestState(), url: '/me' };
+
+  it('an empty impersonation id, as an empty path parameter is', () => {
+    expect(requestProblem({ ...base, auth: { ...base.auth, type: 'impersonate', userId: ' ' } })?.title).toBe('Fill in the user ID to impersonate first');
+    expect(requestProblem({ ...base, auth: { ...base.auth, type: 'impersonate', userId: '3' } })).toBeNull();
+    expect(requestProblem({ ...base, url: '/users/{user}' })?.title).toBe('Fill in the path parameter user first');
+  });
+
+  it('a file part named by an imported cURL command, whose content Kite does not have', () => {
+    const state = {
+      ...base,
+      bodyType: 'multipart' as const,
+      multipartFields: [{ ...emptyRow('file', ''), kind: 'file' as const, file: { filename: 'photo.png', contentType: '', size: 0 } }],
+    };
+    expect(requestProblem(state)).toMatchObject({ title: 'Choose the files again', description: expect.stringContaining('photo.png') });
+  });
+});
+
+describe('cookies from the jar', () => {
+  const jar = [{ name: 'demo_session', value: 'abc' }, { name: 'theme', value: 'dark' }];
+
+  it('go out in one Cookie header, merged with a typed one that wins by name', () => {
+    const state = { ...defaultRequestState(), headers: [emptyRow('Cookie', 'theme=light; extra=1'), emptyRow('Accept', 'x')] };
+    expect(buildRelayRequest(state, [], jar).headers).toEqual([
+      { name: 'Accept', value: 'x' },
+      { name: 'Cookie', value: 'demo_session=abc; theme=light; extra=1' },
+    ]);
+  });
+
+  it('are not sent with the none authorization', () => {
+    const state = { ...defaultRequestState(), auth: { ...defaultRequestState().auth, type: 'none' as const } };
+    expect(buildRelayRequest(state, [], jar).headers).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 // The relay call for the request being built: what the host needs, and nothing the user switched off.
+import { parseCookieHeader } from '../../../../../protocol/cookies.js';
 import type { GlobalHeader, RelayAuthorization, RelayBody, RelayRequest } from '../../../../../protocol/types';
+import { mergeCookieHeader } from '../cookies/cookie-jar';
 import type { RequestState } from './request-state';
-import { activeRows, fillPathParams, splitUrl } from './url';
+import { activeRows, fillPathParams, missingPathParams, splitUrl } from './url';
 import { EMPTY_SCOPE, resolveRequest, type VariableScope } from '../../workspace/variables';
 
 export const GENERATOR_PREFIX = 'generator:';
@@ -67,18 +69,58 @@ export function relayAuthorization(state: RequestState): RelayAuthorization {
   }
 }
 
-/** Files whose content was not kept across a reload cannot be sent; the user must pick them again. */
+/**
+ * File parts Kite has no content for cannot be sent: not kept across a reload, named by an imported
+ * cURL command (`-F file=@photo.png`), or never chosen. The user must choose them again.
+ */
 export function filesMissingContent(state: RequestState): string[] {
   if (state.bodyType !== 'multipart') return [];
   return activeRows(state.multipartFields)
-    .filter((row) => row.kind === 'file' && !row.file?.base64 && (row.file?.size ?? 0) > 0)
+    .filter((row) => row.kind === 'file' && row.file?.base64 === undefined)
     .map((row) => row.file?.filename ?? row.name);
 }
 
-/** The relay call, with `{{variables}}` resolved from `scope` (unresolved ones are sent as typed). */
+export interface RequestProblem {
+  title: string;
+  description?: string;
+}
+
+/** Why the request cannot be sent as it is, caught before it goes out; null when it can. */
+export function requestProblem(state: RequestState): RequestProblem | null {
+  const missingFiles = filesMissingContent(state);
+  if (missingFiles.length > 0) {
+    return { title: 'Choose the files again', description: `Kite does not have their content (a reload or an imported cURL command does not carry it): ${missingFiles.join(', ')}` };
+  }
+  const missingParams = missingPathParams(splitUrl(state.url).path, state.pathParams);
+  if (missingParams.length > 0) return { title: `Fill in the path ${missingParams.length === 1 ? 'parameter' : 'parameters'} ${missingParams.join(', ')} first` };
+  if (state.auth.type === 'impersonate' && state.auth.userId.trim() === '') return { title: 'Fill in the user ID to impersonate first' };
+  return null;
+}
+
+/**
+ * The headers with the cookie jar's cookies merged into one Cookie header (typed cookies win by
+ * name). `none` authorization sends no cookies, so the jar adds none then.
+ */
+export function withJarCookies(
+  state: RequestState,
+  headers: Array<{ name: string; value: string }>,
+  jarCookies: Array<{ name: string; value: string }>,
+): Array<{ name: string; value: string }> {
+  if (jarCookies.length === 0 || state.auth.type === 'none') return headers;
+  const isCookie = (header: { name: string }) => header.name.toLowerCase() === 'cookie';
+  const typed = headers.filter(isCookie).flatMap((header) => parseCookieHeader(header.value));
+  const merged = mergeCookieHeader(jarCookies, typed);
+  return [...headers.filter((header) => !isCookie(header)), ...(merged ? [{ name: 'Cookie', value: merged }] : [])];
+}
+
+/**
+ * The relay call, with `{{variables}}` resolved from `scope` (unresolved ones are sent as typed)
+ * and the cookie jar's cookies for the target.
+ */
 export function buildRelayRequest(
   typed: RequestState,
   globalHeaders: Array<{ name: string; value: string }>,
+  jarCookies: Array<{ name: string; value: string }> = [],
   scope: VariableScope = EMPTY_SCOPE,
 ): RelayRequest {
   const state = resolveRequest(typed, scope).state;
@@ -87,7 +129,7 @@ export function buildRelayRequest(
     ...(state.application ? { application: state.application } : {}),
     method: state.method,
     url: fillPathParams(path, state.pathParams) || '/',
-    headers: [...globalHeaders, ...activeRows(state.headers).map(({ name, value }) => ({ name, value }))],
+    headers: withJarCookies(state, [...globalHeaders, ...activeRows(state.headers).map(({ name, value }) => ({ name, value }))], jarCookies),
     query: [...inlineQuery, ...activeRows(state.query).map(({ name, value }) => ({ name, value }))],
     body: relayBody(state),
     authorization: relayAuthorization(state),

@@ -51,6 +51,11 @@ describe('URL building', () => {
     });
   });
 
+  it('keeps the question mark of an optional placeholder in the path', () => {
+    expect(splitUrl('/posts/{post?}')).toEqual({ path: '/posts/{post?}', query: [] });
+    expect(splitUrl('/posts/{post?}?page=2')).toEqual({ path: '/posts/{post?}', query: [{ name: 'page', value: '2' }] });
+  });
+
   it('makes absolute URLs under the base relative and leaves others alone', () => {
     expect(relativeToBase('http://api.test/v1/users?x=1', 'http://api.test/v1')).toBe('/users?x=1');
     expect(relativeToBase('http://api.test/v1', 'http://api.test/v1/')).toBe('/');

@@ -40,10 +40,13 @@ function encodeQueryPart(text: string): string {
   return encodeURIComponent(text).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
 }
 
-/** Splits `path?query#hash` into the path and query rows (decoded); the fragment is dropped. */
+/**
+ * Splits `path?query#hash` into the path and query rows (decoded); the fragment is dropped. The
+ * `?` of an optional placeholder (`{post?}`) belongs to the path.
+ */
 export function splitUrl(url: string): { path: string; query: Array<{ name: string; value: string }> } {
   const withoutHash = url.split('#')[0];
-  const index = withoutHash.indexOf('?');
+  const index = withoutHash.search(/\?(?![^{]*\})/);
   if (index === -1) return { path: withoutHash, query: [] };
   const search = withoutHash.slice(index + 1);
   const query = search
@@ -113,5 +116,10 @@ export function relativeToBase(url: string, baseUrl: string): string {
  * so the URL bar can decide on a paste at once and load the cURL reader only for a command.
  */
 export function looksLikeCurl(text: string): boolean {
-  return /^\s*curl(\.exe)?\s/i.test(text);
+  return /^\s*curl(\.exe)?\s/i.test(withoutLeadingComments(text));
+}
+
+/** A command without the comment lines above it (as Copy as cURL writes them). */
+export function withoutLeadingComments(text: string): string {
+  return text.replace(/^(\s*#[^\n]*(\n|$))+/, '');
 }

@@ -121,7 +121,9 @@ function ResponseFailure({ failure }: { failure: RelayFailure }) {
       </div>
       <p className="kite-response-failure-message">{failure.message}</p>
       {failure.field ? <p className="kite-muted">Field: <code>{failure.field}</code></p> : null}
-      <p className="kite-muted">The request was not changed; fix the problem and send it again.</p>
+      <p className="kite-muted">
+        {failure.code === 'ABORTED' ? 'The request was not changed; send it again when you are ready.' : 'The request was not changed; fix the problem and send it again.'}
+      </p>
     </div>
   );
 }

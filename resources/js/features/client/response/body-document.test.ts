@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BodyDocument, decodeBody, indexRawLines, MAX_MATCHES } from './body-document';
+import { BodyDocument, spacingFreePattern, decodeBody, indexRawLines, MAX_MATCHES } from './body-document';
 
 const texts = (doc: BodyDocument, view: 'pretty' | 'raw', start = 0, count = 1000) => doc.lines(view, start, count).map((line) => line.text);
 
@@ -60,6 +60,18 @@ describe('a JSON body in the viewer', () => {
     const line = doc.lines('pretty', 1, 1)[0];
     expect(line.text).toBe('  "id": 1');
     expect(line.text.slice(line.matches[0][0], line.matches[0][1])).toBe('"id": 1');
+  });
+
+  it('finds what Pretty view shows, spacing included, in a compact body', () => {
+    const doc = new BodyDocument('{"data":[{"id":1,"name":"Ada"},{"id" :  12}]}', true);
+    doc.indexSome(Infinity);
+    expect(doc.search('"id": 1', true)).toEqual({ count: 2, capped: false });
+    const line = doc.lines('pretty', 3, 1)[0];
+    expect(line.text).toBe('      "id": 1,');
+    expect(line.text.slice(line.matches[0][0], line.matches[0][1])).toBe('"id": 1');
+    expect(doc.search('"ID": 1', false).count).toBe(2);
+    expect(doc.search('"name": "Ada"', true).count).toBe(1);
+    expect(spacingFreePattern('ada')).toBeNull();
   });
 
   it('stops counting at the match limit and says so', () => {

@@ -150,13 +150,19 @@ export class BodyDocument {
     } else this.folds.toggle(action.line);
   }
 
-  /** Finds every occurrence of `query` in the body (case-insensitive unless asked). */
+  /**
+   * Finds every occurrence of `query` in the body (case-insensitive unless asked). In a JSON body
+   * the spacing between tokens does not count, so what Pretty view shows (`"id": 1`) is found in
+   * `{"id":1}` as well as what the source has.
+   */
   search(query: string, caseSensitive = false): SearchSummary {
     this.finishIndexing();
     if (query === '') {
       this.matches = null;
       return { count: 0, capped: false };
     }
+    const spacingFree = this.prettyAvailable ? spacingFreePattern(query) : null;
+    if (spacingFree) return this.searchPattern(new RegExp(spacingFree, caseSensitive ? 'g' : 'gi'), query.length);
     let starts = new Uint32Array(256);
     let count = 0;
     let capped = false;
@@ -199,6 +205,32 @@ export class BodyDocument {
     return { count, capped };
   }
 
+  private searchPattern(pattern: RegExp, length: number): SearchSummary {
+    let starts = new Uint32Array(256);
+    let ends = new Uint32Array(256);
+    let count = 0;
+    let capped = false;
+    for (let match = pattern.exec(this.text); match; match = pattern.exec(this.text)) {
+      if (count === MAX_MATCHES) {
+        capped = true;
+        break;
+      }
+      if (count === starts.length) {
+        const grownStarts = new Uint32Array(count * 2);
+        const grownEnds = new Uint32Array(count * 2);
+        grownStarts.set(starts);
+        grownEnds.set(ends);
+        starts = grownStarts;
+        ends = grownEnds;
+      }
+      starts[count] = match.index;
+      ends[count] = match.index + match[0].length;
+      count += 1;
+    }
+    this.matches = { starts, count, length, ends };
+    return { count, capped };
+  }
+
   /** The visible line of match `index` in a view, unfolding what hides it; -1 when out of range. */
   locate(view: BodyView, index: number): number {
     const matches = this.matches;
@@ -215,4 +247,22 @@ export class BodyDocument {
   private finishIndexing(): void {
     while (!this.indexSome(8_000_000));
   }
+}
+
+/**
+ * A pattern that finds `query` whatever the spacing around JSON punctuation and in place of the
+ * query's own spaces (`"id": 1` finds `"id":1`); null when the query has neither, so the plain
+ * search runs.
+ */
+export function spacingFreePattern(query: string): string | null {
+  if (!/[\s:,[\]{}]/.test(query)) return null;
+  const SPACE = '\\s*';
+  let pattern = '';
+  for (const char of query) {
+    if (/\s/.test(char)) pattern += SPACE;
+    else if (':,[]{}'.includes(char)) pattern += `${SPACE}\\${char}${SPACE}`;
+    else pattern += char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  pattern = pattern.replace(/(\\s\*)+/g, SPACE).replace(/^(\\s\*)/, '').replace(/(\\s\*)$/, '');
+  return pattern === '' ? null : pattern;
 }

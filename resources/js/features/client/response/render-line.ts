@@ -138,6 +138,8 @@ export interface MatchSet {
   starts: Uint32Array;
   count: number;
   length: number;
+  /** Where each match ends in the source, when matches differ in length (spacing-insensitive search). */
+  ends?: Uint32Array;
 }
 
 function addMatches(builder: LineBuilder, matches: MatchSet | null, ranges: Array<[number, number]>, out: Array<[number, number, number]>): void {
@@ -146,7 +148,7 @@ function addMatches(builder: LineBuilder, matches: MatchSet | null, ranges: Arra
     for (let m = firstMatchAtOrAfter(matches.starts, matches.count, from); m < matches.count && matches.starts[m] < to; m += 1) {
       const start = matches.starts[m];
       const a = builder.columnOf(start);
-      const b = builder.columnOf(start + matches.length - 1) + 1;
+      const b = builder.columnOf((matches.ends ? matches.ends[m] : start + matches.length) - 1) + 1;
       out.push([a, Math.min(builder.text.length, Math.max(a + 1, b)), m]);
     }
   }

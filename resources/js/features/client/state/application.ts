@@ -1,6 +1,8 @@
-// Which application (and base URL) the request is for, from the routes response or the page config.
-import type { KiteApplication, RouteInfo, RoutesResponse } from '../../../../../protocol/types';
+// Which application (and base URL) the request is for, from the routes response or the page config,
+// and which of its routes the request being built is.
+import type { HttpMethod, KiteApplication, RouteInfo, RoutesResponse } from '../../../../../protocol/types';
 import { linkRouteSchemas } from '../../../lib/json-schema/refs';
+import { splitUrl } from '../request/url';
 
 export function currentApplication(
   routes: RoutesResponse | null,
@@ -18,10 +20,48 @@ export function absoluteBaseUrl(baseUrl: string | undefined, origin = globalThis
   return baseUrl.startsWith('/') ? `${origin}${baseUrl}` : baseUrl;
 }
 
+function applicationOf(routes: RoutesResponse | null, applicationId: string) {
+  if (!routes) return undefined;
+  return routes.applications.find((item) => item.id === (applicationId || routes.application)) ?? routes.applications[0];
+}
+
+function applicationRoutes(routes: RoutesResponse | null, applicationId: string): RouteInfo[] {
+  return applicationOf(routes, applicationId)?.routes ?? [];
+}
+
 /** The route, its schemas carrying the shared schemas (`$defs`) they refer to. */
 export function findRoute(routes: RoutesResponse | null, applicationId: string, routeId: string): RouteInfo | undefined {
-  if (!routes || !routeId) return undefined;
-  const application = routes.applications.find((item) => item.id === (applicationId || routes.application)) ?? routes.applications[0];
+  if (!routeId) return undefined;
+  const application = applicationOf(routes, applicationId);
   const route = application?.routes.find((item) => item.id === routeId);
-  return route && linkRouteSchemas(route, application.$defs);
+  return route && linkRouteSchemas(route, application?.$defs);
+}
+
+const segments = (path: string) => splitUrl(path).path.split('/').filter(Boolean);
+
+/** Whether a path (template or concrete) is the route's URI: `{param}` segments match any value. */
+export function pathMatches(uri: string, path: string): boolean {
+  const expected = segments(uri);
+  const actual = segments(path);
+  const required = expected.filter((segment) => !/^\{[^}]+\?\}$/.test(segment)).length;
+  if (actual.length < required || actual.length > expected.length) return false;
+  return actual.every((segment, index) => segment === expected[index] || /^\{[^}]+\}$/.test(expected[index]));
+}
+
+/**
+ * The route the request being built is: the one it was loaded from while its method and path still
+ * fit, else the application's route that has this method and path (an exact template first), else
+ * none. Changing the method or the path thus moves the header and the schema along.
+ */
+export function activeRoute(
+  routes: RoutesResponse | null,
+  request: { application: string; routeId: string; method: HttpMethod; url: string },
+): RouteInfo | undefined {
+  const fits = (route: RouteInfo) => route.methods.includes(request.method) && pathMatches(route.uri, request.url);
+  const loaded = findRoute(routes, request.application, request.routeId);
+  if (loaded && fits(loaded)) return loaded;
+  const candidates = applicationRoutes(routes, request.application).filter(fits);
+  const path = segments(request.url).join('/');
+  const found = candidates.find((route) => segments(route.uri).join('/') === path) ?? candidates[0];
+  return found && linkRouteSchemas(found, applicationOf(routes, request.application)?.$defs);
 }

@@ -1,6 +1,7 @@
 // Rows of name and value with an enable toggle: query parameters, headers and form fields.
 import { Plus, Trash2 } from 'lucide-react';
 import { type KeyValueRow, emptyRow } from '../request/request-state';
+import { editRow } from './key-value-rows';
 import { TextField } from './TextField';
 
 export interface KeyValueEditorProps {
@@ -12,7 +13,7 @@ export interface KeyValueEditorProps {
 }
 
 export function KeyValueEditor({ rows, onChange, noun, addLabel }: KeyValueEditorProps) {
-  const update = (id: string, patch: Partial<KeyValueRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
+  const update = (id: string, patch: Partial<KeyValueRow>) => onChange(editRow(rows, id, patch));
   return (
     <div className="kite-kv" role="group" aria-label={`${noun}s`}>
       {rows.map((row, index) => (

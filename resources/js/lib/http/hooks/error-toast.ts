@@ -2,14 +2,24 @@ import type { AfterResponseHook } from 'ky';
 
 export type FailureNotifier = (title: string, description?: string) => void;
 
+/**
+ * A per-call option (ky hands unknown options to the hooks and to fetch): the caller shows this
+ * call's failure itself, as the relay's response card does, so no toast repeats it.
+ */
+export const CALLER_SHOWS_FAILURE = 'kiteCallerShowsFailure';
+
+export function callerShowsFailure(options: object | undefined): boolean {
+  return (options as Record<string, unknown> | undefined)?.[CALLER_SHOWS_FAILURE] === true;
+}
+
 /** The spec's text for a failed call; status 0 when no response arrived at all. */
 export function httpErrorTitle(status: number): string {
   return `HTTP error! status: ${status}`;
 }
 
-/** Shows 'HTTP error! status: {status}' for every non-OK response. */
+/** Shows 'HTTP error! status: {status}' for every non-OK response whose caller does not show it. */
 export function notifyNonOkResponse(notify: FailureNotifier): AfterResponseHook {
-  return (_request, _options, response) => {
-    if (!response.ok) notify(httpErrorTitle(response.status), response.statusText || undefined);
+  return (_request, options, response) => {
+    if (!response.ok && !callerShowsFailure(options)) notify(httpErrorTitle(response.status), response.statusText || undefined);
   };
 }

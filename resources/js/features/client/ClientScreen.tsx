@@ -9,7 +9,6 @@ import type { RouteInfo } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import type { HistoryEntry } from '../history/history-entry';
-import { HistoryPanel } from '../history/HistoryPanel';
 import { useHistory } from '../history/use-history';
 import { hostOnlyAuthNote } from './request/auth-notes';
 import { normalizeRequestState, saveRequestState } from './request/persistence';
@@ -31,6 +30,8 @@ import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/worksp
 import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
 
 // Saved requests (features/workspace): the pane, the save dialog and the file calls are lazy.
+// The history list is a chunk of its own: the screen opens on the routes.
+const HistoryPanel = lazy(() => import('../history/HistoryPanel').then((chunk) => ({ default: chunk.HistoryPanel })));
 const SavedPane = lazy(() => import('../workspace/SavedPane'));
 const SaveDialog = lazy(() => import('../workspace/SaveDialog'));
 const saveRequest = (store: ReturnType<typeof useStore>) => void import('../workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
@@ -207,7 +208,9 @@ export default function ClientScreen() {
           </ErrorBoundary>
         ) : leftTab === 'history' ? (
           <ErrorBoundary key="history" name="History">
-            <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+            <Suspense fallback={null}>
+              <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+            </Suspense>
           </ErrorBoundary>
         ) : (
           <ErrorBoundary key="saved" name="Saved requests">

@@ -30,12 +30,6 @@ export interface HistoryBackend {
   setAsideBroken(): Promise<SetAsideRecord[]>;
 }
 
-export function isQuotaError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { name, code } = error as { name?: unknown; code?: unknown };
-  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
-}
-
 export function quotaError(message = 'The storage quota is full.'): Error {
   const error = new Error(message);
   error.name = 'QuotaExceededError';

@@ -1,8 +1,15 @@
 // Adding to history under a count limit and a storage quota. A full quota never loses the newest
 // entry: the oldest bodies go first, then the oldest entries, and as a last resort the new entry's
 // own body; the caller warns the user with what was dropped.
-import { type HistoryBackend, isQuotaError } from './history-backend';
+import type { HistoryBackend } from './history-backend';
 import type { HistoryEntry } from './history-entry';
+
+/** A storage write refused because the quota is full, as each browser names it. */
+export function isQuotaError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
+}
 
 export interface AddOutcome {
   /** Entries removed because history is longer than `maxHistoryLogs`. */

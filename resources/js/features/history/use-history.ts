@@ -3,14 +3,32 @@
 // maxHistoryLogs, quota handled with a warning toast), deleted, cleared.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { type HistoryBackend, type SetAsideRecord, createBrowserHistoryBackend } from './history-backend';
+import type { HistoryBackend, SetAsideRecord } from './history-backend';
+import { loadOnce } from '../../lib/idle';
 import type { HistoryEntry } from './history-entry';
 import { setAsideMessage } from './history-record';
 import { addToHistory, quotaWarning, trimHistory } from './history-store';
 
+/**
+ * The browser's backend, whose IndexedDB code is a chunk of its own: it loads as the screen starts,
+ * not before the first paint. Every call waits for it.
+ */
+function deferredBackend(load: () => Promise<HistoryBackend>): HistoryBackend {
+  const ready = loadOnce(load);
+  return {
+    list: () => ready().then((backend) => backend.list()),
+    put: (entry, body) => ready().then((backend) => backend.put(entry, body)),
+    getBody: (id) => ready().then((backend) => backend.getBody(id)),
+    dropBody: (id) => ready().then((backend) => backend.dropBody(id)),
+    delete: (id) => ready().then((backend) => backend.delete(id)),
+    clear: () => ready().then((backend) => backend.clear()),
+    setAsideBroken: () => ready().then((backend) => backend.setAsideBroken()),
+  };
+}
+
 let sharedBackend: HistoryBackend | undefined;
 function browserBackend(): HistoryBackend {
-  sharedBackend ??= createBrowserHistoryBackend();
+  sharedBackend ??= deferredBackend(() => import('./history-backend').then((module) => module.createBrowserHistoryBackend()));
   return sharedBackend;
 }
 

@@ -4,9 +4,7 @@ import { AlertTriangle, Code2, Copy, Dices, Eraser, RotateCcw } from 'lucide-rea
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GlobalHeader, RouteInfo } from '../../../../../protocol/types';
-import { AuthEditor } from '../auth/AuthEditor';
 import { cookieJarsAtom } from '../cookies/cookie-atoms';
-import { CookiesPanel } from '../cookies/CookiesPanel';
 import { withoutExpired } from '../cookies/cookie-jar';
 import type { RequestUpdate } from '../state/request-atoms';
 import { KeyValueEditor } from '../ui/KeyValueEditor';
@@ -24,6 +22,10 @@ import { EnvironmentPicker } from '../../workspace/EnvironmentPicker';
 // The body editor (JSON editing, validation, sections for large documents) is its own chunk: most
 // requests start on Params, and the first screen loads faster without it.
 const loadBodyEditor = () => import('../body/BodyEditor');
+// The other tabs' editors are chunks too, fetched with the body editor when the browser is idle.
+const loadTabEditors = () => Promise.all([loadBodyEditor(), import('../auth/AuthEditor'), import('../cookies/CookiesPanel')]);
+const AuthEditor = lazy(() => import('../auth/AuthEditor').then((chunk) => ({ default: chunk.AuthEditor })));
+const CookiesPanel = lazy(() => import('../cookies/CookiesPanel').then((chunk) => ({ default: chunk.CookiesPanel })));
 // The "Code" dialog and its snippet library load when it is first opened.
 const CodeExportDialog = lazy(() => import('./CodeExportDialog'));
 const BodyEditor = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.BodyEditor })));
@@ -56,7 +58,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
   const [tab, setTab] = useState<Tab>(() => (methodHasBody(state.method) ? 'body' : 'params'));
   const [seedText, setSeedText] = useState('');
   const [codeOpen, setCodeOpen] = useState(false);
-  useEffect(() => whenIdle(() => void loadBodyEditor().catch(() => {}), PREFETCH_BODY_EDITOR_AFTER_MS), []);
+  useEffect(() => whenIdle(() => void loadTabEditors().catch(() => {}), PREFETCH_BODY_EDITOR_AFTER_MS), []);
   // Loading another route opens the tab where its input goes.
   useEffect(() => {
     if (state.routeId) setTab(methodHasBody(state.method) ? 'body' : 'params');
@@ -242,8 +244,16 @@ export function RequestBuilder(props: RequestBuilderProps) {
             <BodyEditor state={state} update={update} schema={route?.schema.body} />
           </Suspense>
         )}
-        {tab === 'auth' && <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} />}
-        {tab === 'cookies' && <CookiesPanel application={props.jarId} />}
+        {tab === 'auth' && (
+          <Suspense fallback={null}>
+            <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} />
+          </Suspense>
+        )}
+        {tab === 'cookies' && (
+          <Suspense fallback={null}>
+            <CookiesPanel application={props.jarId} />
+          </Suspense>
+        )}
         {tab === 'capture' && (
           <Suspense fallback={null}>
             <CaptureEditor rules={state.captures} onChange={(captures) => update({ captures })} />

@@ -1,0 +1,1 @@
+var o=n=>typeof n=="object"&&n!==null&&!Array.isArray(n);export{o as a};

@@ -109,6 +109,8 @@ export interface RouteInfo {
   uri: string;
   name?: string;
   summary?: string;
+  /** Longer documentation of the route; may be Markdown or HTML, which the app shows as plain text. */
+  description?: string;
   /** Resource group shown in the route explorer (a tag or the first path segment). */
   group: string;
   parameters: RouteParameter[];
@@ -116,6 +118,16 @@ export interface RouteInfo {
   /** Content type the body schema is for (`application/json`, `multipart/form-data`, …). */
   bodyContentType?: string;
   extractionErrors: ExtractionError[];
+  /** The responses the route documents (hosts may leave them out). */
+  responses?: RouteResponseDoc[];
+}
+
+export interface RouteResponseDoc {
+  /** `200`, `4XX` or `default`, as the API document writes it. */
+  status: string;
+  description?: string;
+  /** Content types the response is documented in. */
+  contentTypes?: string[];
 }
 
 export interface RoutesApplication extends KiteApplication {

@@ -1,8 +1,10 @@
-// The HTTP Client screen: route explorer and history (left), request builder (centre), response
-// (right). This component only wires the parts together; each part lives in its own module.
+// The HTTP Client screen: route explorer and history (left), request builder with the route's
+// docs (centre), response (right), in resizable panes (layout/). This component only wires the
+// parts together; each part lives in its own module.
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { History as HistoryIcon, ListTree } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { ChevronsLeft, History as HistoryIcon, ListTree } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
@@ -26,8 +28,14 @@ import { browserStorage, requestStateAtom, updateRequestAtom } from './state/req
 import { useRoutes } from './state/use-routes';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
+import { type PaneLayout, ROUTES_WIDTH, SPLIT, loadPaneLayout, paneGrid, savePaneLayout } from './layout/pane-layout';
+import { PaneSeparator } from './layout/PaneSeparator';
 
 const SAVE_DEBOUNCE_MS = 400;
+
+// The route docs (Radix Collapsible, Markdown as text) are their own chunk, fetched when idle.
+const loadRouteDocs = () => import('./docs/RouteDocs');
+const RouteDocs = lazy(loadRouteDocs);
 
 export default function ClientScreen() {
   const preferences = useAtomValue(preferencesAtom);
@@ -42,6 +50,20 @@ export default function ClientScreen() {
   const { response, setResponse, send, cancel, historyId, setHistoryId } = useSender(history, baseUrl, routes.noticeRevision);
   const [leftTab, setLeftTab] = useState<'routes' | 'history'>('routes');
   const globalHeaders = kiteConfig.globalHeaders ?? [];
+  const [layout, setLayout] = useState<PaneLayout>(() => loadPaneLayout(browserStorage()));
+  const patchLayout = useCallback((patch: Partial<PaneLayout>) => setLayout((previous) => ({ ...previous, ...patch })), []);
+  useEffect(() => savePaneLayout(browserStorage(), layout), [layout]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = rootRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const grid = paneGrid(layout, width);
+  useEffect(() => whenIdle(() => void loadRouteDocs().catch(() => {}), 1500), []);
 
   // The request survives a reload: saved shortly after each change, and when the page goes away.
   useEffect(() => {
@@ -57,10 +79,20 @@ export default function ClientScreen() {
     return () => window.removeEventListener('pagehide', onPageHide);
   }, [store]);
 
-  // Ctrl/Cmd+Enter sends from anywhere on the screen, the body editor included.
+  // Ctrl/Cmd+Enter sends from anywhere on the screen, the body editor included; Ctrl/Cmd+L goes
+  // to the URL, as in a browser's address bar.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented) return;
+      if (event.key === 'l' || event.key === 'L') {
+        const url = rootRef.current?.querySelector<HTMLInputElement>('input[aria-label="URL"]');
+        if (!url) return;
+        event.preventDefault();
+        url.focus();
+        url.select();
+        return;
+      }
+      if (event.key !== 'Enter') return;
       event.preventDefault();
       void send();
     };
@@ -129,25 +161,56 @@ export default function ClientScreen() {
     }
   }, [store, baseUrl, globalHeaders]);
 
+  const routesCollapsed = layout.routesCollapsed;
   return (
-    <div className="kite-client">
-      <aside className="kite-client-pane kite-client-left" aria-label="Routes and history">
-        <div className="kite-pane-tabs" role="tablist" aria-label="Left pane">
-          <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'routes'} onClick={() => setLeftTab('routes')}>
-            <ListTree size={14} aria-hidden="true" /> Routes
+    <div
+      ref={rootRef}
+      className="kite-client"
+      data-narrow={grid.narrow || undefined}
+      data-routes-collapsed={routesCollapsed || undefined}
+      style={{ gridTemplateColumns: grid.columns, gridTemplateRows: grid.rows }}
+    >
+      <aside id="kite-routes-pane" className="kite-client-pane kite-client-left" aria-label="Routes and history">
+        {routesCollapsed ? (
+          <button type="button" className="kite-tool-button kite-routes-open" aria-label="Show routes" title="Show routes" onClick={() => patchLayout({ routesCollapsed: false })}>
+            <ChevronsLeft size={16} aria-hidden="true" className="kite-flip" />
           </button>
-          <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'history'} onClick={() => setLeftTab('history')}>
-            <HistoryIcon size={14} aria-hidden="true" /> History
-            {history.entries.length > 0 && <span className="kite-tab-count">{history.entries.length}</span>}
-          </button>
-        </div>
-        {leftTab === 'routes' ? (
-          <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
         ) : (
-          <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+          <>
+            <div className="kite-pane-tabs" role="tablist" aria-label="Left pane">
+              <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'routes'} onClick={() => setLeftTab('routes')}>
+                <ListTree size={14} aria-hidden="true" /> Routes
+              </button>
+              <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'history'} onClick={() => setLeftTab('history')}>
+                <HistoryIcon size={14} aria-hidden="true" /> History
+                {history.entries.length > 0 && <span className="kite-tab-count">{history.entries.length}</span>}
+              </button>
+              <button type="button" className="kite-tool-button kite-routes-close" aria-label="Hide routes" title="Hide routes" onClick={() => patchLayout({ routesCollapsed: true })}>
+                <ChevronsLeft size={14} aria-hidden="true" />
+              </button>
+            </div>
+            {leftTab === 'routes' ? (
+              <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
+            ) : (
+              <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+            )}
+          </>
         )}
       </aside>
-      <section className="kite-client-pane kite-client-centre" aria-label="Request">
+      {!routesCollapsed && (
+        <PaneSeparator
+          className="kite-separator-routes"
+          label="Resize the routes pane"
+          orientation="vertical"
+          value={layout.routesWidth}
+          range={ROUTES_WIDTH}
+          controls="kite-routes-pane"
+          perPixel={() => 1}
+          onChange={(routesWidth) => patchLayout({ routesWidth })}
+          onToggle={() => patchLayout({ routesCollapsed: true })}
+        />
+      )}
+      <section id="kite-request-pane" className="kite-client-pane kite-client-centre" aria-label="Request">
         <RequestBuilder
           state={state}
           update={update}
@@ -160,7 +223,24 @@ export default function ClientScreen() {
           onAutofill={(seed) => void runAutofill(seed)}
           onCopyCurl={() => void copyCurl()}
         />
+        <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>
+          <RouteDocs route={route} open={layout.docsOpen} onOpenChange={(docsOpen) => patchLayout({ docsOpen })} />
+        </Suspense>
       </section>
+      <PaneSeparator
+        className="kite-separator-split"
+        label="Resize the request and response panes"
+        orientation={grid.narrow ? 'horizontal' : 'vertical'}
+        value={layout.split}
+        range={SPLIT}
+        controls="kite-request-pane"
+        perPixel={() => {
+          const box = rootRef.current?.getBoundingClientRect();
+          const room = grid.narrow ? (box?.height ?? 0) : (box?.width ?? 0) - (routesCollapsed ? 36 : layout.routesWidth);
+          return room > 0 ? 100 / room : 0;
+        }}
+        onChange={(split) => patchLayout({ split })}
+      />
       <section className="kite-client-pane kite-client-right" aria-label="Response">
         <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} />
       </section>

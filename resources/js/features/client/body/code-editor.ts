@@ -58,6 +58,46 @@ const switchMode = EditorState.transactionExtender.of((transaction) => {
   return was === is ? null : { effects: mode.reconfigure(modeFor(transaction.newDoc.length)) };
 });
 
+/** Kite's colours (the response viewer's token colours) on CodeMirror's parts; in this chunk, not kite.css. */
+const kiteTheme = EditorView.theme({
+  '&': { flex: '1', minWidth: '0', backgroundColor: 'var(--kite-bg-subtle)', color: 'var(--kite-fg)' },
+  '&.cm-focused': { outline: 'none' },
+  '.cm-scroller': { fontFamily: 'var(--kite-mono)', fontSize: '12.5px', lineHeight: '1.5' },
+  '.cm-content': { caretColor: 'var(--kite-fg)', padding: '6px 0' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--kite-fg)' },
+  '.cm-gutters': { backgroundColor: 'var(--kite-bg-subtle)', color: 'var(--kite-gutter-fg)', borderRight: '1px solid var(--kite-border)' },
+  '.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--kite-accent) 5%, transparent)' },
+  '.cm-activeLineGutter': { backgroundColor: 'color-mix(in srgb, var(--kite-accent) 8%, transparent)', color: 'var(--kite-fg)' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection': {
+    backgroundColor: 'color-mix(in srgb, var(--kite-accent) 25%, transparent)',
+  },
+  '&.cm-focused .cm-matchingBracket': {
+    backgroundColor: 'color-mix(in srgb, var(--kite-success) 22%, transparent)',
+    outline: '1px solid color-mix(in srgb, var(--kite-success) 50%, transparent)',
+  },
+  '&.cm-focused .cm-nonmatchingBracket': { backgroundColor: 'color-mix(in srgb, var(--kite-danger) 22%, transparent)' },
+  '.cm-placeholder': { color: 'var(--kite-fg-muted)' },
+  '.cm-foldPlaceholder': { backgroundColor: 'var(--kite-bg-muted)', border: '1px solid var(--kite-border)', color: 'var(--kite-fg-muted)' },
+  '.kite-cm-fold': { display: 'inline-block', width: '12px', textAlign: 'center', cursor: 'pointer', color: 'var(--kite-fg-muted)' },
+  '.kite-cm-fold:hover': { color: 'var(--kite-fg)' },
+  '.cm-lintRange-error': { backgroundImage: 'none', textDecoration: 'underline wavy var(--kite-danger)', textUnderlineOffset: '3px', textDecorationSkipInk: 'none' },
+  '.cm-tooltip': {
+    backgroundColor: 'var(--kite-bg)',
+    color: 'var(--kite-fg)',
+    border: '1px solid var(--kite-border)',
+    borderRadius: 'var(--kite-radius-sm)',
+    boxShadow: 'var(--kite-shadow)',
+    fontFamily: 'var(--kite-font)',
+    fontSize: '12px',
+  },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul': { fontFamily: 'var(--kite-mono)', fontSize: '12px', maxHeight: '14em' },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--kite-accent-subtle)', color: 'var(--kite-fg)' },
+  '.cm-completionDetail': { color: 'var(--kite-fg-muted)', fontStyle: 'normal', marginLeft: '1em' },
+  '.cm-completionMatchedText': { textDecoration: 'none', fontWeight: '700' },
+  '.cm-diagnostic': { padding: '4px 8px' },
+  '.cm-diagnostic-error': { borderLeftColor: 'var(--kite-danger)' },
+});
+
 /** Mod-Enter sends (ClientScreen's shortcut): CodeMirror's own binding would eat the key. */
 const editingKeys = defaultKeymap.filter((binding) => binding.key !== 'Mod-Enter');
 
@@ -65,6 +105,7 @@ export function createJsonCodeEditor(options: JsonCodeEditorOptions): EditorView
   const state = EditorState.create({
     doc: options.doc,
     extensions: [
+      kiteTheme,
       lineNumbers(),
       foldGutter({ markerDOM: foldMarker }),
       lintGutter(),

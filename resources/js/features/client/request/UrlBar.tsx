@@ -65,7 +65,7 @@ export function UrlBar({ state, update, baseUrl, pending, onSend, onCancel }: Ur
           wrapperClassName="kite-url-field"
           className="kite-url-input"
           aria-label="URL"
-          placeholder="/path/{param}?query — or paste a cURL command"
+          placeholder="/path/{param} or paste cURL"
           value={state.url}
           onValue={(url) => update({ url })}
           onPaste={onPaste}

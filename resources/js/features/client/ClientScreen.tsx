@@ -2,7 +2,7 @@
 // docs (centre), response (right), in resizable panes (layout/). This component only wires the
 // parts together; each part lives in its own module.
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { ChevronsLeft, History as HistoryIcon, ListTree } from 'lucide-react';
+import { ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
@@ -10,7 +10,6 @@ import type { RouteInfo } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import type { HistoryEntry } from '../history/history-entry';
-import { HistoryPanel } from '../history/HistoryPanel';
 import { useHistory } from '../history/use-history';
 import { newSeed } from './body/autofill';
 import { autofillRequest } from './body/autofill-request';
@@ -33,9 +32,12 @@ import { PaneSeparator } from './layout/PaneSeparator';
 
 const SAVE_DEBOUNCE_MS = 400;
 
-// The route docs (Radix Collapsible, Markdown as text) are their own chunk, fetched when idle.
+// The route docs (Radix Collapsible, Markdown as text) and the history list are their own chunks,
+// fetched when the browser is idle: the first screen shows neither.
 const loadRouteDocs = () => import('./docs/RouteDocs');
 const RouteDocs = lazy(loadRouteDocs);
+const loadHistoryPanel = () => import('../history/HistoryPanel');
+const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
 
 export default function ClientScreen() {
   const preferences = useAtomValue(preferencesAtom);
@@ -63,7 +65,7 @@ export default function ClientScreen() {
     return () => observer.disconnect();
   }, []);
   const grid = paneGrid(layout, width);
-  useEffect(() => whenIdle(() => void loadRouteDocs().catch(() => {}), 1500), []);
+  useEffect(() => whenIdle(() => void Promise.all([loadRouteDocs(), loadHistoryPanel()]).catch(() => {}), 1500), []);
 
   // The request survives a reload: saved shortly after each change, and when the page goes away.
   useEffect(() => {
@@ -173,7 +175,7 @@ export default function ClientScreen() {
       <aside id="kite-routes-pane" className="kite-client-pane kite-client-left" aria-label="Routes and history">
         {routesCollapsed ? (
           <button type="button" className="kite-tool-button kite-routes-open" aria-label="Show routes" title="Show routes" onClick={() => patchLayout({ routesCollapsed: false })}>
-            <ChevronsLeft size={16} aria-hidden="true" className="kite-flip" />
+            <ChevronRight size={16} aria-hidden="true" />
           </button>
         ) : (
           <>
@@ -186,13 +188,15 @@ export default function ClientScreen() {
                 {history.entries.length > 0 && <span className="kite-tab-count">{history.entries.length}</span>}
               </button>
               <button type="button" className="kite-tool-button kite-routes-close" aria-label="Hide routes" title="Hide routes" onClick={() => patchLayout({ routesCollapsed: true })}>
-                <ChevronsLeft size={14} aria-hidden="true" />
+                <ChevronRight size={14} aria-hidden="true" className="kite-flip" />
               </button>
             </div>
             {leftTab === 'routes' ? (
               <RouteExplorer routes={routes} selectedRouteId={state.routeId} onSelect={selectRoute} />
             ) : (
-              <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+              <Suspense fallback={<p className="kite-explorer-message">Loading history…</p>}>
+                <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+              </Suspense>
             )}
           </>
         )}

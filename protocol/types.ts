@@ -155,6 +155,16 @@ export interface RouteInfo {
   /** Content type the body schema is for (`application/json`, `multipart/form-data`, …). */
   bodyContentType?: string;
   extractionErrors: ExtractionError[];
+  /** The responses the route documents (hosts may leave them out). */
+  responses?: RouteResponseDoc[];
+}
+
+export interface RouteResponseDoc {
+  /** `200`, `4XX` or `default`, as the API document writes it. */
+  status: string;
+  description?: string;
+  /** Content types the response is documented in. */
+  contentTypes?: string[];
 }
 
 export interface RoutesApplication extends KiteApplication {

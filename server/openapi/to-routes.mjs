@@ -95,6 +95,8 @@ function operationToRoute(uri, method, operation, pathItem, pointer, resolver, p
       route.schema.body = body.schema;
       route.bodyContentType = body.contentType;
     }
+    const responses = responsesOf(operation, pointer, resolver, route.extractionErrors);
+    if (responses.length) route.responses = responses;
   } catch (error) {
     route.extractionErrors.push({ message: error instanceof Error ? error.message : String(error), location: pointer });
   }
@@ -187,6 +189,27 @@ function requestBodyOf(operation, pointer, resolver, errors) {
   const schema = media.schema === undefined ? {} : resolver.schema(media.schema, at, errors);
   if (media.example !== undefined && schema.example === undefined && schema.$ref === undefined) schema.example = media.example;
   return { schema, contentType };
+}
+
+/**
+ * The documented responses: status, description and content types, in the document's order.
+ * @param {Record<string, any>} operation
+ * @param {string} pointer
+ * @param {ReturnType<typeof createResolver>} resolver
+ * @param {ExtractionError[]} errors
+ * @returns {import('../../protocol/types').RouteResponseDoc[]}
+ */
+function responsesOf(operation, pointer, resolver, errors) {
+  if (!operation.responses || typeof operation.responses !== 'object') return [];
+  return Object.entries(operation.responses).map(([status, raw]) => {
+    const response = resolver.deref(raw, `${pointer}/responses/${escapePointer(status)}`, errors) ?? {};
+    const contentTypes = response.content && typeof response.content === 'object' ? Object.keys(response.content) : [];
+    return {
+      status,
+      ...(typeof response.description === 'string' && response.description.trim() ? { description: response.description.trim() } : {}),
+      ...(contentTypes.length ? { contentTypes } : {}),
+    };
+  });
 }
 
 /**

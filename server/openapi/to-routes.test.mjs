@@ -23,6 +23,31 @@ describe('OpenAPI to routes', () => {
     expect(byId(routes, 'POST /users').summary).toBe('Creates one.');
   });
 
+  it('keeps the description and the documented responses', () => {
+    const routes = openApiToRoutes(
+      doc(
+        {
+          '/users': {
+            post: {
+              summary: 'Create',
+              description: '  Creates a **user**.\n\nSee <a href="x">docs</a>.  ',
+              responses: { 201: { description: 'Created', content: { 'application/json': {} } }, 422: { $ref: '#/components/responses/Invalid' }, default: {} },
+            },
+          },
+        },
+        { responses: { Invalid: { description: 'Validation failed', content: { 'application/json': {}, 'application/problem+json': {} } } } },
+      ),
+    );
+    const route = byId(routes, 'POST /users');
+    expect(route.description).toBe('Creates a **user**.\n\nSee <a href="x">docs</a>.');
+    expect(route.responses).toEqual([
+      { status: '201', description: 'Created', contentTypes: ['application/json'] },
+      { status: '422', description: 'Validation failed', contentTypes: ['application/json', 'application/problem+json'] },
+      { status: 'default' },
+    ]);
+    expect(byId(openApiToRoutes(doc({ '/a': { get: {} } })), 'GET /a').responses).toBeUndefined();
+  });
+
   it('groups by the first tag, else by the first literal path segment', () => {
     const routes = openApiToRoutes(doc({ '/v1/users/{id}': { get: {}, put: { tags: ['people', 'admin'] } }, '/{tenant}': { get: {} }, '/': { get: {} } }));
     expect(byId(routes, 'GET /v1/users/{id}').group).toBe('v1');

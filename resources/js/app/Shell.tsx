@@ -1,5 +1,5 @@
 // The shell around every screen: sidebar, the current screen (the router's outlet), the toast
-// area and the generator palette's mount.
+// area, the generator palette's mount and the "?" shortcuts sheet.
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { BUNDLE_VERSION, kiteConfig } from '../lib/config';
 import { AppSidebar } from './AppSidebar';
 import { SidebarInset, SidebarProvider } from './sidebar/Sidebar';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './sidebar/sidebar-state';
+import { ShortcutsHost } from './shortcuts/ShortcutsHost';
 import { staleAssetsMessage } from './stale-assets';
 import { Toasts } from './Toasts';
 import { useAppliedTheme } from './useTheme';
@@ -35,6 +36,7 @@ export function Shell() {
       </Tooltip.Provider>
       <Toasts theme={theme} />
       <PaletteHost />
+      <ShortcutsHost />
     </>
   );
 }

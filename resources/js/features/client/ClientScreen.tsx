@@ -1,9 +1,11 @@
-// The HTTP Client screen: route explorer and history (left), request builder (centre), response
-// (right). This component only wires the parts together; each part lives in its own module. Each
-// pane has its own error boundary: one that fails leaves the others, and the request, in place.
+// The HTTP Client screen: route explorer, history and saved requests (left), request builder with
+// the route's docs (centre), response (right), in resizable panes (layout/). This component only
+// wires the parts together; each part lives in its own module. Each pane has its own error
+// boundary: one that fails leaves the others, and the request, in place.
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
-import { Bookmark, History as HistoryIcon, ListTree } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
@@ -29,13 +31,20 @@ import { publicScope, resolveRequest } from '../workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
 import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
 
-// Saved requests (features/workspace): the pane, the save dialog and the file calls are lazy.
-// The history list is a chunk of its own: the screen opens on the routes.
-const HistoryPanel = lazy(() => import('../history/HistoryPanel').then((chunk) => ({ default: chunk.HistoryPanel })));
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { type PaneLayout, ROUTES_WIDTH, SPLIT, loadPaneLayout, paneGrid, savePaneLayout } from './layout/pane-layout';
+import { PaneSeparator } from './layout/PaneSeparator';
+
+// The route docs (Radix Collapsible, Markdown as text) and the history list are their own chunks,
+// fetched when the browser is idle: the first screen shows neither. Saved requests
+// (features/workspace): the pane, the save dialog and the file calls are lazy too.
+const loadRouteDocs = () => import('./docs/RouteDocs');
+const RouteDocs = lazy(loadRouteDocs);
+const loadHistoryPanel = () => import('../history/HistoryPanel');
+const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
 const SavedPane = lazy(() => import('../workspace/SavedPane'));
 const SaveDialog = lazy(() => import('../workspace/SaveDialog'));
 const saveRequest = (store: ReturnType<typeof useStore>) => void import('../workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
-import { ErrorBoundary } from '../../components/ErrorBoundary';
 
 const SAVE_DEBOUNCE_MS = 400;
 
@@ -61,6 +70,20 @@ export default function ClientScreen() {
   const globalHeaders = kiteConfig.globalHeaders ?? [];
   const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
   useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
+  const [layout, setLayout] = useState<PaneLayout>(() => loadPaneLayout(browserStorage()));
+  const patchLayout = useCallback((patch: Partial<PaneLayout>) => setLayout((previous) => ({ ...previous, ...patch })), []);
+  useEffect(() => savePaneLayout(browserStorage(), layout), [layout]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = rootRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const grid = paneGrid(layout, width);
+  useEffect(() => whenIdle(() => void Promise.all([loadRouteDocs(), loadHistoryPanel()]).catch(() => {}), 1500), []);
 
   // The request survives a reload: saved shortly after each change, and when the page goes away.
   useEffect(() => {
@@ -82,10 +105,20 @@ export default function ClientScreen() {
     if (sent) drafts.sent(sent, activeRoute(routes.data, sent));
   }, [sender.send, drafts, routes.data]);
 
-  // Ctrl/Cmd+Enter sends from anywhere on the screen, the body editor included.
+  // Ctrl/Cmd+Enter sends from anywhere on the screen, the body editor included; Ctrl/Cmd+L goes
+  // to the URL, as in a browser's address bar.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented) return;
+      if (event.key === 'l' || event.key === 'L') {
+        const url = rootRef.current?.querySelector<HTMLInputElement>('input[aria-label="URL"]');
+        if (!url) return;
+        event.preventDefault();
+        url.focus();
+        url.select();
+        return;
+      }
+      if (event.key !== 'Enter') return;
       event.preventDefault();
       void send();
     };
@@ -187,37 +220,55 @@ export default function ClientScreen() {
     [store, baseUrl, globalHeaders],
   );
 
+  const routesCollapsed = layout.routesCollapsed;
   return (
-    <div className="kite-client">
-      <aside className="kite-client-pane kite-client-left" aria-label="Routes and history">
-        <div className="kite-pane-tabs" role="tablist" aria-label="Left pane">
-          <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'routes'} onClick={() => setLeftTab('routes')}>
-            <ListTree size={14} aria-hidden="true" /> Routes
+    <div
+      ref={rootRef}
+      className="kite-client"
+      data-narrow={grid.narrow || undefined}
+      data-routes-collapsed={routesCollapsed || undefined}
+      style={{ gridTemplateColumns: grid.columns, gridTemplateRows: grid.rows }}
+    >
+      <aside id="kite-routes-pane" className="kite-client-pane kite-client-left" aria-label="Routes and history">
+        {routesCollapsed ? (
+          <button type="button" className="kite-tool-button kite-routes-open" aria-label="Show routes" title="Show routes" onClick={() => patchLayout({ routesCollapsed: false })}>
+            <ChevronRight size={16} aria-hidden="true" />
           </button>
-          <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'history'} onClick={() => setLeftTab('history')}>
-            <HistoryIcon size={14} aria-hidden="true" /> History
-            {history.entries.length > 0 && <span className="kite-tab-count">{history.entries.length}</span>}
-          </button>
-          <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'saved'} onClick={() => setLeftTab('saved')}>
-            <Bookmark size={14} aria-hidden="true" /> Saved
-          </button>
-        </div>
-        {leftTab === 'routes' ? (
-          <ErrorBoundary key="routes" name="The route list">
-            <RouteExplorer routes={routes} selectedRouteId={route?.id ?? ''} onSelect={selectRoute} />
-          </ErrorBoundary>
-        ) : leftTab === 'history' ? (
-          <ErrorBoundary key="history" name="History">
-            <Suspense fallback={null}>
-              <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
-            </Suspense>
-          </ErrorBoundary>
         ) : (
-          <ErrorBoundary key="saved" name="Saved requests">
-            <Suspense fallback={null}>
-              <SavedPane defaults={preferences} />
-            </Suspense>
-          </ErrorBoundary>
+          <>
+            <div className="kite-pane-tabs" role="tablist" aria-label="Left pane">
+              <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'routes'} onClick={() => setLeftTab('routes')}>
+                <ListTree size={14} aria-hidden="true" /> Routes
+              </button>
+              <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'history'} onClick={() => setLeftTab('history')}>
+                <HistoryIcon size={14} aria-hidden="true" /> History
+                {history.entries.length > 0 && <span className="kite-tab-count">{history.entries.length}</span>}
+              </button>
+              <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'saved'} onClick={() => setLeftTab('saved')}>
+                <Bookmark size={14} aria-hidden="true" /> Saved
+              </button>
+              <button type="button" className="kite-tool-button kite-routes-close" aria-label="Hide routes" title="Hide routes" onClick={() => patchLayout({ routesCollapsed: true })}>
+                <ChevronRight size={14} aria-hidden="true" className="kite-flip" />
+              </button>
+            </div>
+            {leftTab === 'routes' ? (
+              <ErrorBoundary key="routes" name="The route list">
+                <RouteExplorer routes={routes} selectedRouteId={route?.id ?? ''} onSelect={selectRoute} />
+              </ErrorBoundary>
+            ) : leftTab === 'history' ? (
+              <ErrorBoundary key="history" name="History">
+                <Suspense fallback={<p className="kite-explorer-message">Loading history…</p>}>
+                  <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+                </Suspense>
+              </ErrorBoundary>
+            ) : (
+              <ErrorBoundary key="saved" name="Saved requests">
+                <Suspense fallback={null}>
+                  <SavedPane defaults={preferences} />
+                </Suspense>
+              </ErrorBoundary>
+            )}
+          </>
         )}
         {saveDialogOpen && (
           <Suspense fallback={null}>
@@ -225,7 +276,20 @@ export default function ClientScreen() {
           </Suspense>
         )}
       </aside>
-      <section className="kite-client-pane kite-client-centre" aria-label="Request">
+      {!routesCollapsed && (
+        <PaneSeparator
+          className="kite-separator-routes"
+          label="Resize the routes pane"
+          orientation="vertical"
+          value={layout.routesWidth}
+          range={ROUTES_WIDTH}
+          controls="kite-routes-pane"
+          perPixel={() => 1}
+          onChange={(routesWidth) => patchLayout({ routesWidth })}
+          onToggle={() => patchLayout({ routesCollapsed: true })}
+        />
+      )}
+      <section id="kite-request-pane" className="kite-client-pane kite-client-centre" aria-label="Request">
         <ErrorBoundary name="The request builder">
           <RequestBuilder
             state={state}
@@ -242,8 +306,25 @@ export default function ClientScreen() {
             jarId={jarId}
             describeRequest={describeRequest}
           />
+          <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>
+            <RouteDocs route={route} open={layout.docsOpen} onOpenChange={(docsOpen) => patchLayout({ docsOpen })} />
+          </Suspense>
         </ErrorBoundary>
       </section>
+      <PaneSeparator
+        className="kite-separator-split"
+        label="Resize the request and response panes"
+        orientation={grid.narrow ? 'horizontal' : 'vertical'}
+        value={layout.split}
+        range={SPLIT}
+        controls="kite-request-pane"
+        perPixel={() => {
+          const box = rootRef.current?.getBoundingClientRect();
+          const room = grid.narrow ? (box?.height ?? 0) : (box?.width ?? 0) - (routesCollapsed ? 36 : layout.routesWidth);
+          return room > 0 ? 100 / room : 0;
+        }}
+        onChange={(split) => patchLayout({ split })}
+      />
       <section className="kite-client-pane kite-client-right" aria-label="Response">
         <ErrorBoundary name="The response">
           <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} />

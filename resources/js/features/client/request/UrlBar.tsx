@@ -76,7 +76,7 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
           wrapperClassName="kite-url-field"
           className="kite-url-input"
           aria-label="URL"
-          placeholder="/path/{param}?query — or paste a cURL command"
+          placeholder="/path/{param} or paste cURL"
           value={typed ?? urlFieldText(state.url, state.query)}
           onValue={(text) => {
             setTyped(text);

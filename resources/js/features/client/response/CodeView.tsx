@@ -1,6 +1,9 @@
 // A virtualised, read-only code view: only the rows on screen (plus a few) exist in the DOM, and
 // their text comes from a BodySource a window at a time, so a body of millions of lines scrolls
-// like a short one. Rows have one fixed height; see viewport.ts for the scroll arithmetic.
+// like a short one. Rows have one fixed height (see viewport.ts for the scroll arithmetic), except
+// with `wrap`: long lines then wrap, each row is measured (@tanstack/react-virtual) and keeps its
+// line number on its first visual line.
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { memo, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { BodyView } from './body-document';
@@ -28,28 +31,22 @@ export interface CodeViewProps {
   reveal: { line: number } | null;
   onFold: (line: number) => void;
   label: string;
+  /** Wrap long lines instead of scrolling sideways. */
+  wrap?: boolean;
 }
 
-export function CodeView({ source, view, lineCount, version, currentMatch, reveal, onFold, label }: CodeViewProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(600);
+export function CodeView(props: CodeViewProps) {
+  return props.wrap ? <WrappedCodeView {...props} /> : <FixedCodeView {...props} />;
+}
+
+/**
+ * The lines `first` … `first + count` of the view, fetched from the source when any is missing or
+ * was fetched before a change (`key`).
+ */
+function useLineCache(source: BodySource, view: BodyView, key: string, first: number, count: number): Map<number, RenderedLine> {
   // Lines belong to one source and version: another source (a filter's matches) never shows these.
   const cache = useRef({ key: '', source: null as BodySource | null, lines: new Map<number, RenderedLine>() });
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const key = `${view}\u0000${version}`;
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    setViewportHeight(element.clientHeight || 600);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || 600));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
-  const window = lineWindow({ scrollTop, viewportHeight, lineCount, lineHeight: LINE_HEIGHT, overscan: OVERSCAN });
 
   // Fetch the drawn window when any of its rows is missing or was fetched before a change. Stale
   // rows stay on screen until their replacements arrive, so folding and typing never flash blank,
@@ -63,11 +60,11 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
   useLayoutEffect(() => {
     const held = cache.current;
     let complete = held.key === key && held.source === source;
-    for (let i = window.first; complete && i < window.first + window.count; i += 1) if (!held.lines.has(i)) complete = false;
+    for (let i = first; complete && i < first + count; i += 1) if (!held.lines.has(i)) complete = false;
     if (complete) return;
-    const start = Math.max(0, window.first - FETCH_MARGIN);
+    const start = Math.max(0, first - FETCH_MARGIN);
     source
-      .lines(view, start, window.count + 2 * FETCH_MARGIN)
+      .lines(view, start, count + 2 * FETCH_MARGIN)
       .then((lines) => {
         if (current.current.source !== source || current.current.view !== view) return;
         const next = new Map<number, RenderedLine>();
@@ -83,7 +80,29 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
       .catch(() => {
         // The body was replaced or closed meanwhile; the next body brings its own view.
       });
-  }, [source, view, key, window.first, window.count]);
+  }, [source, view, key, first, count]);
+
+  return cache.current.lines;
+}
+
+function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal, onFold, label }: CodeViewProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewportHeight, setViewportHeight] = useState(600);
+  const key = `${view}\u0000${version}`;
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    setViewportHeight(element.clientHeight || 600);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || 600));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const window = lineWindow({ scrollTop, viewportHeight, lineCount, lineHeight: LINE_HEIGHT, overscan: OVERSCAN });
+  const lines = useLineCache(source, view, key, window.first, window.count);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -114,7 +133,7 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
   const rows: React.ReactNode[] = [];
   const digits = String(Math.max(lineCount, 1)).length;
   for (let index = window.first; index < window.first + window.count; index += 1) {
-    const line = cache.current.lines.get(index);
+    const line = lines.get(index);
     rows.push(<CodeRow key={index} line={line} currentMatch={currentMatch} onFold={onFold} />);
   }
 
@@ -132,6 +151,51 @@ export function CodeView({ source, view, lineCount, version, currentMatch, revea
         <div className="kite-code-rows" style={{ transform: `translateY(${window.offset}px)` }}>
           {rows}
         </div>
+      </div>
+    </div>
+  );
+}
+
+function WrappedCodeView({ source, view, lineCount, version, currentMatch, reveal, onFold, label }: CodeViewProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const key = `${view}\u0000${version}`;
+  const virtualizer = useVirtualizer({
+    count: lineCount,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => LINE_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const lines = useLineCache(source, view, key, first, items.length);
+  useLayoutEffect(() => {
+    if (reveal) virtualizer.scrollToIndex(reveal.line, { align: 'center' });
+    // Only a new reveal request scrolls.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal]);
+  const digits = String(Math.max(lineCount, 1)).length;
+  return (
+    <div
+      ref={scroller}
+      className="kite-code"
+      data-wrap=""
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      style={{ ['--kite-code-digits' as string]: `${Math.max(digits, 2)}ch` }}
+    >
+      <div className="kite-code-content" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => (
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className="kite-code-wrapped"
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            <CodeRow line={lines.get(item.index)} currentMatch={currentMatch} onFold={onFold} />
+          </div>
+        ))}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 // The Body section: Pretty (JSON, folded and highlighted), Raw, Preview (HTML in a sandboxed frame,
 // images, a download offer for binary), search within the body, Copy and Download.
-import { ArrowDown, ArrowUp, Check, Copy, Download, FoldVertical, UnfoldVertical } from 'lucide-react';
+import { ArrowDown, ArrowUp, Check, Copy, Download, FoldVertical, UnfoldVertical, WrapText } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RelayResult } from '../../../lib/http/relay-result';
 import { copyText } from '../../../lib/clipboard';
@@ -49,6 +49,7 @@ export function ResponseBody({ result }: { result: RelayResult }) {
   const jsonUsable = kind === 'json' && body.status?.jsonError == null;
   const tabs = tabsFor(kind, jsonUsable);
   const [chosen, setChosen] = useState<BodyTab | null>(null);
+  const [wrapRaw, setWrapRaw] = useState(false);
   const tab: BodyTab | null = chosen && tabs.includes(chosen) ? chosen : (tabs[0] ?? null);
   const view: BodyView = tab === 'pretty' ? 'pretty' : 'raw';
   // While a filter is on, its matches are the body shown, searched, folded and copied.
@@ -85,6 +86,18 @@ export function ResponseBody({ result }: { result: RelayResult }) {
             </button>
           </>
         ) : null}
+        {tab === 'raw' ? (
+          <button
+            type="button"
+            className="kite-icon-button"
+            aria-label="Wrap lines"
+            aria-pressed={wrapRaw}
+            title={wrapRaw ? 'Do not wrap long lines' : 'Wrap long lines'}
+            onClick={() => setWrapRaw((wrap) => !wrap)}
+          >
+            <WrapText size={15} />
+          </button>
+        ) : null}
         {kind !== 'empty' ? <BodyActions result={result} contentType={contentType} charset={charset} canCopy={textual} filteredText={filter.filtered?.text} /> : null}
       </div>
       {jsonUsable ? <FilterField filter={filter} /> : null}
@@ -112,6 +125,7 @@ export function ResponseBody({ result }: { result: RelayResult }) {
             reveal={search.reveal}
             onFold={onFold}
             label={filter.filtered ? 'Filtered body' : view === 'pretty' ? 'Pretty body' : 'Raw body'}
+            wrap={tab === 'raw' && wrapRaw}
           />
         ) : null}
         {textual && tab !== 'preview' && source && !status && !failure ? <div className="kite-body-loading">Formatting {formatSize(result.body.byteLength)}…</div> : null}

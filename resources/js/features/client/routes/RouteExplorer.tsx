@@ -1,12 +1,13 @@
-// The route explorer: routes grouped by resource with method badges, a search over path, name and
-// method, a refresh button, and a virtualised list so 5,000 routes scroll and filter at once.
+// The route explorer: routes grouped by resource with method badges and summaries, a search over
+// path, name and method (↑/↓ move through the matches, Enter opens one), a refresh button, and a
+// virtualised list so 5,000 routes scroll and filter at once.
 import { elementScroll, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
-import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RouteInfo } from '../../../../../protocol/types';
 import type { RoutesState } from '../state/use-routes';
-import { type ExplorerRow, explorerRoutes, explorerRows, filterRoutes } from './route-list';
+import { type ExplorerRow, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute } from './route-list';
 import { SearchBox } from '../../../components/SearchBox';
 
 export interface RouteExplorerProps {
@@ -16,13 +17,21 @@ export interface RouteExplorerProps {
 }
 
 const ROW_HEIGHT = 30;
+/** A route with a summary: the summary is a second line under the path. */
+const SUMMARY_ROW_HEIGHT = 42;
 const GROUP_HEIGHT = 28;
+
+const rowHeight = (row: ExplorerRow | undefined) =>
+  row?.kind === 'group' ? GROUP_HEIGHT : row?.item.route.summary ? SUMMARY_ROW_HEIGHT : ROW_HEIGHT;
 
 // Memoised: the screen re-renders on every keystroke in the request builder, and these props stay
 // the same meanwhile (useRoutes' object, the route id, ClientScreen's useCallback).
 export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplorerProps) {
   const [search, setSearch] = useState('');
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  // The route ↑/↓ in the search box point at; Enter opens it.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const idPrefix = useId();
   const deferredSearch = useDeferredValue(search);
   const items = useMemo(() => explorerRoutes(routes.data), [routes.data]);
   const multipleApplications = (routes.data?.applications.length ?? 0) > 1;
@@ -39,7 +48,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'group' ? GROUP_HEIGHT : ROW_HEIGHT),
+    estimateSize: (index) => rowHeight(rows[index]),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 12,
     initialRect: { width: 0, height: window.innerHeight },
@@ -60,7 +69,25 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
       return next;
     });
 
-  const renderRow = (row: ExplorerRow) => {
+  const activeIndex = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
+  const rowId = (index: number) => `${idPrefix}-row-${index}`;
+  const onSearchKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = moveActiveRoute(rows, activeIndex === -1 ? null : activeKey, event.key === 'ArrowDown' ? 1 : -1);
+      if (next === -1) return;
+      setActiveKey(rows[next]!.key);
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+    } else if (event.key === 'Enter') {
+      const row = rows[activeIndex === -1 ? moveActiveRoute(rows, null, 1) : activeIndex];
+      if (row?.kind !== 'route') return;
+      event.preventDefault();
+      onSelect(row.item.route, row.item.application);
+    }
+  };
+
+  const renderRow = (row: ExplorerRow, index: number) => {
     if (row.kind === 'group') {
       return (
         <button type="button" className="kite-route-group" aria-expanded={!row.collapsed} onClick={() => toggleGroup(row.label)}>
@@ -75,18 +102,27 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
     const broken = route.extractionErrors.length > 0;
     const selected = route.id === selectedRouteId;
     return (
-      <div className="kite-route" data-selected={selected || undefined}>
+      <div className="kite-route" id={rowId(index)} data-selected={selected || undefined} data-active={index === activeIndex || undefined}>
         <button
           type="button"
           className="kite-route-button"
           aria-current={selected ? 'true' : undefined}
+          aria-label={`${method} ${route.uri}`}
+          aria-describedby={route.summary ? `${rowId(index)}-summary` : undefined}
           title={[route.summary, route.name].filter(Boolean).join(' · ') || route.uri}
           onClick={() => onSelect(route, application)}
         >
           <span className="kite-badge kite-method" data-method={method}>
-            {method === 'DELETE' ? 'DEL' : method === 'OPTIONS' ? 'OPT' : method}
+            {method}
           </span>
-          <span className="kite-route-uri">{route.uri}</span>
+          <span className="kite-route-text">
+            <span className="kite-route-uri">{route.uri}</span>
+            {route.summary && (
+              <span className="kite-route-summary" id={`${rowId(index)}-summary`}>
+                {route.summary}
+              </span>
+            )}
+          </span>
         </button>
         {broken && (
           <Link
@@ -105,7 +141,17 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   return (
     <div className="kite-explorer">
       <div className="kite-explorer-toolbar">
-        <SearchBox label="Search routes" value={search} onChange={setSearch} />
+        <SearchBox
+          label="Search routes"
+          value={search}
+          onChange={(next) => {
+            setSearch(next);
+            setActiveKey(null);
+          }}
+          onKeyDown={onSearchKeyDown}
+          aria-keyshortcuts="ArrowDown ArrowUp Enter"
+          aria-activedescendant={activeIndex === -1 ? undefined : rowId(activeIndex)}
+        />
         <button
           type="button"
           className="kite-tool-button"
@@ -135,7 +181,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
                 className="kite-explorer-row"
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, height: virtual.size, transform: `translateY(${virtual.start}px)` }}
               >
-                {row && renderRow(row)}
+                {row && renderRow(row, virtual.index)}
               </div>
             );
           })}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo, RoutesResponse } from '../../../../../protocol/types';
-import { explorerRoutes, explorerRows, filterRoutes, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
-import { shortenPath } from './route-list';
+import { explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 
 const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
   id: `${methods[0]} ${uri}`,
@@ -132,5 +131,20 @@ describe('shortening long paths', () => {
   it('leaves short paths and two-segment paths as they are', () => {
     expect(shortenPath('/users/{id}', 40)).toBe('/users/{id}');
     expect(shortenPath('/a-very-long-segment-name/another-very-long-segment', 10)).toBe('/a-very-long-segment-name/another-very-long-segment');
+  });
+});
+
+describe('moving through routes with the arrow keys', () => {
+  const route = (id: string) => ({ id, methods: ['GET' as const], uri: `/${id}`, group: id.startsWith('a') ? 'a' : 'b', parameters: [], schema: {}, extractionErrors: [] });
+  const rows = explorerRows(explorerRoutes({ application: 'app', revision: '1', applications: [{ id: 'app', name: 'App', baseUrl: 'http://x', routes: [route('a1'), route('a2'), route('b1')] }] }), new Set());
+
+  it('skips group headers and stays at the ends', () => {
+    expect(rows.map((row) => row.kind)).toEqual(['group', 'route', 'route', 'group', 'route']);
+    expect(moveActiveRoute(rows, null, 1)).toBe(1);
+    expect(moveActiveRoute(rows, null, -1)).toBe(4);
+    expect(moveActiveRoute(rows, rows[2]!.key, 1)).toBe(4);
+    expect(moveActiveRoute(rows, rows[4]!.key, 1)).toBe(4);
+    expect(moveActiveRoute(rows, rows[1]!.key, -1)).toBe(1);
+    expect(moveActiveRoute([], null, 1)).toBe(-1);
   });
 });

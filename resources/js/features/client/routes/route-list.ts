@@ -100,6 +100,20 @@ export function explorerRows(items: ExplorerRoute[], collapsed: ReadonlySet<stri
   return rows;
 }
 
+/**
+ * The route row the arrow keys move to from the search box: the next (or previous) route row,
+ * skipping group headers, staying at the ends. With none active yet, Down takes the first route
+ * and Up the last. Answers the row's index, or -1 when there is no route row.
+ */
+export function moveActiveRoute(rows: ExplorerRow[], activeKey: string | null, delta: 1 | -1): number {
+  const current = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
+  const routeIndexes = rows.flatMap((row, index) => (row.kind === 'route' ? [index] : []));
+  if (routeIndexes.length === 0) return -1;
+  if (current === -1) return delta === 1 ? routeIndexes[0]! : routeIndexes[routeIndexes.length - 1]!;
+  const next = delta === 1 ? routeIndexes.find((index) => index > current) : [...routeIndexes].reverse().find((index) => index < current);
+  return next ?? current;
+}
+
 /** Auto-refresh on focus at most once per interval. */
 export const FOCUS_REFRESH_INTERVAL_MS = 10_000;
 

@@ -1,0 +1,239 @@
+// The route's documentation where the request is built: a "Docs" panel (Radix Collapsible) with
+// the summary and description, every parameter with its type, required flag, values, example and
+// description, the body schema as a tree, and the documented responses. Its own lazy chunk.
+import * as Collapsible from '@radix-ui/react-collapsible';
+import { ChevronRight } from 'lucide-react';
+import { useRef } from 'react';
+import type { JsonSchema, RouteInfo, RouteParameter } from '../../../../../protocol/types';
+import { describeType } from '../body/schema-completion';
+import './docs-style';
+import { type Block, type Inline, richText } from './rich-text';
+
+export interface RouteDocsProps {
+  route: RouteInfo | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export default function RouteDocs({ route, open, onOpenChange }: RouteDocsProps) {
+  const parameters = route?.parameters ?? [];
+  const contentRef = useRef<HTMLDivElement>(null);
+  const counts = [parameters.length && `${parameters.length} ${parameters.length === 1 ? 'parameter' : 'parameters'}`, route?.schema.body && 'body', route?.responses?.length && `${route.responses.length} ${route.responses.length === 1 ? 'response' : 'responses'}`].filter(Boolean);
+  return (
+    <Collapsible.Root ref={contentRef} className="kite-docs" open={open && Boolean(route)} onOpenChange={(next) => {
+        onOpenChange(next);
+        // In a stacked layout the docs open below the builder: bring them into view.
+        if (next) requestAnimationFrame(() => contentRef.current?.scrollIntoView?.({ block: 'nearest' }));
+      }}
+      disabled={!route}
+    >
+      <Collapsible.Trigger className="kite-docs-trigger">
+        <ChevronRight size={14} aria-hidden="true" className="kite-docs-chevron" />
+        <span className="kite-docs-title">Docs</span>
+        <span className="kite-docs-counts kite-muted">{route ? counts.join(' · ') || 'nothing documented' : 'pick a route'}</span>
+      </Collapsible.Trigger>
+      <Collapsible.Content className="kite-docs-content">
+        {route && <DocsBody route={route} />}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+function DocsBody({ route }: { route: RouteInfo }) {
+  const body = route.schema.body;
+  return (
+    <div className="kite-docs-body">
+      <section aria-label="About this route">
+        <h3 className="kite-docs-summary">
+          <span className="kite-badge kite-method" data-method={route.methods[0]}>
+            {route.methods[0]}
+          </span>{' '}
+          {route.summary || route.name || route.uri}
+        </h3>
+        {route.name && route.summary && <p className="kite-muted kite-mono kite-docs-name">{route.name}</p>}
+        <RichText source={route.description} />
+      </section>
+      {route.parameters.length > 0 && (
+        <DocsSection id="kite-docs-parameters" title="Parameters">
+          <div className="kite-docs-rows">
+            {route.parameters.map((parameter) => (
+              <ParameterRow key={`${parameter.in}:${parameter.name}`} parameter={parameter} />
+            ))}
+          </div>
+        </DocsSection>
+      )}
+      {body && (
+        <DocsSection id="kite-docs-body" title="Body" detail={route.bodyContentType}>
+          <RichText source={body.description} />
+          <div className="kite-docs-rows">
+            {body.properties ? <SchemaRows schema={body} depth={0} /> : <SchemaLine name="body" schema={body} required={false} depth={0} />}
+          </div>
+        </DocsSection>
+      )}
+      {route.responses && route.responses.length > 0 && (
+        <DocsSection id="kite-docs-responses" title="Responses">
+          <ul className="kite-docs-responses">
+            {route.responses.map((response) => (
+              <li key={response.status} className="kite-docs-response">
+                <span className="kite-status-text kite-docs-status" data-status={statusClass(response.status)}>
+                  {response.status}
+                </span>
+                <span className="kite-docs-response-text">
+                  <RichText source={response.description} inline />
+                  {response.contentTypes && <span className="kite-muted kite-mono kite-docs-content-type">{response.contentTypes.join(', ')}</span>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </DocsSection>
+      )}
+    </div>
+  );
+}
+
+function DocsSection({ id, title, detail, children }: { id: string; title: string; detail?: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h4 id={id} className="kite-section-title">
+        {title} {detail && <span className="kite-docs-content-type kite-mono">{detail}</span>}
+      </h4>
+      {children}
+    </section>
+  );
+}
+
+const statusClass = (status: string) => (/^[1-5]/.test(status) ? `${status[0]}xx` : undefined);
+
+function ParameterRow({ parameter }: { parameter: RouteParameter }) {
+  const schema = parameter.schema ?? {};
+  return (
+    <div className="kite-docs-row" role="group" aria-label={`Parameter ${parameter.name}`}>
+      <div className="kite-docs-row-head">
+        <code className="kite-docs-field">{parameter.name}</code>
+        <span className="kite-docs-in">{parameter.in}</span>
+        <span className="kite-docs-type kite-mono">{describeType(schema)}</span>
+        {parameter.required && <span className="kite-docs-required">required</span>}
+      </div>
+      <SchemaFacts schema={schema} />
+      <RichText source={parameter.description ?? schema.description} />
+    </div>
+  );
+}
+
+/** Nested properties are listed to this depth; deeper objects show their type only. */
+const MAX_DEPTH = 4;
+
+function SchemaRows({ schema, depth }: { schema: JsonSchema; depth: number }) {
+  const required = new Set(schema.required ?? []);
+  return (
+    <>
+      {Object.entries(schema.properties ?? {}).map(([name, property]) => (
+        <SchemaLine key={name} name={name} schema={property} required={required.has(name)} depth={depth} />
+      ))}
+    </>
+  );
+}
+
+function SchemaLine({ name, schema, required, depth }: { name: string; schema: JsonSchema; required: boolean; depth: number }) {
+  const nested = schema.properties ? schema : schema.items?.properties ? schema.items : undefined;
+  return (
+    <>
+      <div className="kite-docs-row" role="group" aria-label={`Field ${name}`} style={{ paddingLeft: depth * 16 }}>
+        <div className="kite-docs-row-head">
+          <code className="kite-docs-field">{name}</code>
+          <span className="kite-docs-type kite-mono">{describeType(schema)}</span>
+          {required && <span className="kite-docs-required">required</span>}
+        </div>
+        <SchemaFacts schema={schema} />
+        <RichText source={schema.description} />
+      </div>
+      {nested && depth < MAX_DEPTH && <SchemaRows schema={nested} depth={depth + 1} />}
+    </>
+  );
+}
+
+/** Constraints, allowed values, default and example, each as a short labelled fact. */
+function SchemaFacts({ schema }: { schema: JsonSchema }) {
+  const facts: Array<[string, string]> = [];
+  if (schema.enum?.length) facts.push(['one of', schema.enum.map((value) => JSON.stringify(value)).join(', ')]);
+  if (schema.minimum !== undefined) facts.push(['min', String(schema.minimum)]);
+  if (schema.maximum !== undefined) facts.push(['max', String(schema.maximum)]);
+  if (schema.minLength !== undefined) facts.push(['min length', String(schema.minLength)]);
+  if (schema.maxLength !== undefined) facts.push(['max length', String(schema.maxLength)]);
+  if (schema.minItems !== undefined) facts.push(['min items', String(schema.minItems)]);
+  if (schema.maxItems !== undefined) facts.push(['max items', String(schema.maxItems)]);
+  if (schema.multipleOf !== undefined) facts.push(['multiple of', String(schema.multipleOf)]);
+  if (schema.pattern !== undefined) facts.push(['pattern', schema.pattern]);
+  if (schema.default !== undefined) facts.push(['default', JSON.stringify(schema.default)]);
+  if (schema.example !== undefined) facts.push(['example', JSON.stringify(schema.example)]);
+  if (schema.$comment) facts.push(['note', schema.$comment]);
+  if (facts.length === 0) return null;
+  return (
+    <dl className="kite-docs-facts">
+      {facts.map(([label, value]) => (
+        <div key={label} className="kite-docs-fact">
+          <dt>{label}</dt>
+          <dd className="kite-mono">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function RichText({ source, inline = false }: { source: string | undefined; inline?: boolean }) {
+  const blocks = richText(source);
+  if (blocks.length === 0) return null;
+  if (inline) return <span className="kite-rich">{blocks.map((block, i) => <InlineBlock key={i} block={block} />)}</span>;
+  return (
+    <div className="kite-rich">
+      {blocks.map((block, i) =>
+        block.kind === 'code' ? (
+          <pre key={i} className="kite-rich-code">
+            {block.text}
+          </pre>
+        ) : block.kind === 'list' ? (
+          <ul key={i}>
+            {block.items.map((item, j) => (
+              <li key={j}>
+                <Inlines inlines={item} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p key={i}>
+            <Inlines inlines={block.inlines} />
+          </p>
+        ),
+      )}
+    </div>
+  );
+}
+
+function InlineBlock({ block }: { block: Block }) {
+  if (block.kind === 'code') return <code>{block.text} </code>;
+  if (block.kind === 'list') return <>{block.items.map((item, i) => <Inlines key={i} inlines={item} />)} </>;
+  return (
+    <>
+      <Inlines inlines={block.inlines} />{' '}
+    </>
+  );
+}
+
+function Inlines({ inlines }: { inlines: Inline[] }) {
+  return (
+    <>
+      {inlines.map((inline, i) => {
+        if (inline.code) return <code key={i}>{inline.text}</code>;
+        if (inline.strong) return <strong key={i}>{inline.text}</strong>;
+        if (inline.em) return <em key={i}>{inline.text}</em>;
+        if (inline.href)
+          return (
+            <a key={i} href={inline.href} target="_blank" rel="noopener noreferrer">
+              {inline.text}
+            </a>
+          );
+        return <span key={i}>{inline.text}</span>;
+      })}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+// The client screen's pane layout: the routes pane's width (or collapsed), the split between
+// request and response, and whether the route docs are open. Kept in localStorage under its own
+// key; whatever is stored there, a value that does not make sense gives its default.
+
+export interface PaneLayout {
+  /** Width of the routes pane in px. */
+  routesWidth: number;
+  routesCollapsed: boolean;
+  /** The request pane's share of the room beside the routes, in percent. */
+  split: number;
+  docsOpen: boolean;
+}
+
+export interface Range {
+  min: number;
+  max: number;
+  step: number;
+}
+
+export const ROUTES_WIDTH: Range = { min: 180, max: 520, step: 16 };
+export const SPLIT: Range = { min: 20, max: 80, step: 2 };
+export const PANE_LAYOUT_STORAGE_KEY = 'kite:panes';
+/** Below this width of the screen (without the sidebar) request and response stack. */
+export const NARROW_WIDTH = 1000;
+/** The routes pane collapsed: a rail with the button that opens it again. */
+export const COLLAPSED_RAIL = 36;
+export const SEPARATOR_SIZE = 6;
+
+export const DEFAULT_PANE_LAYOUT: PaneLayout = { routesWidth: 260, routesCollapsed: false, split: 50, docsOpen: false };
+
+export const clamp = (value: number, range: Range) => Math.min(range.max, Math.max(range.min, value));
+
+export function sanitizePaneLayout(raw: unknown): PaneLayout {
+  const value = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const number = (key: 'routesWidth' | 'split', range: Range) =>
+    typeof value[key] === 'number' && Number.isFinite(value[key]) ? clamp(Math.round(value[key] as number), range) : DEFAULT_PANE_LAYOUT[key];
+  const flag = (key: 'routesCollapsed' | 'docsOpen') => (typeof value[key] === 'boolean' ? (value[key] as boolean) : DEFAULT_PANE_LAYOUT[key]);
+  return { routesWidth: number('routesWidth', ROUTES_WIDTH), split: number('split', SPLIT), routesCollapsed: flag('routesCollapsed'), docsOpen: flag('docsOpen') };
+}
+
+export function loadPaneLayout(storage: Storage | undefined): PaneLayout {
+  try {
+    const raw = storage?.getItem(PANE_LAYOUT_STORAGE_KEY);
+    return raw ? sanitizePaneLayout(JSON.parse(raw)) : { ...DEFAULT_PANE_LAYOUT };
+  } catch {
+    return { ...DEFAULT_PANE_LAYOUT };
+  }
+}
+
+export function savePaneLayout(storage: Storage | undefined, layout: PaneLayout): void {
+  try {
+    storage?.setItem(PANE_LAYOUT_STORAGE_KEY, JSON.stringify(layout));
+  } catch {
+    // a full or blocked storage keeps the layout for this visit only
+  }
+}
+
+/** The value a separator key moves to, or null for keys it does not handle (WAI-ARIA window splitter). */
+export function separatorKeyValue(key: string, value: number, range: Range): number | null {
+  switch (key) {
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return clamp(value - range.step, range);
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return clamp(value + range.step, range);
+    case 'PageUp':
+      return clamp(value - range.step * 4, range);
+    case 'PageDown':
+      return clamp(value + range.step * 4, range);
+    case 'Home':
+      return range.min;
+    case 'End':
+      return range.max;
+    default:
+      return null;
+  }
+}
+
+/** The screen's grid: routes | separator | request | separator | response, or the last two stacked. */
+export function paneGrid(layout: PaneLayout, width: number): { narrow: boolean; columns: string; rows: string } {
+  const narrow = width > 0 && width < NARROW_WIDTH;
+  const routes = layout.routesCollapsed ? `${COLLAPSED_RAIL}px 0px` : `${layout.routesWidth}px ${SEPARATOR_SIZE}px`;
+  const request = `minmax(0, ${layout.split}fr)`;
+  const response = `minmax(0, ${100 - layout.split}fr)`;
+  if (narrow) return { narrow, columns: `${routes} minmax(0, 1fr)`, rows: `${request} ${SEPARATOR_SIZE}px ${response}` };
+  return { narrow, columns: `${routes} ${request} ${SEPARATOR_SIZE}px ${response}`, rows: 'minmax(0, 1fr)' };
+}

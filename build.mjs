@@ -2,6 +2,7 @@
 // chunks under dist/chunks/, and dist/manifest.json. `node build.mjs --watch` rebuilds on change.
 import * as esbuild from 'esbuild';
 import { copyFileSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const watch = process.argv.includes('--watch');
@@ -35,8 +36,31 @@ const options = {
     __KITE_VERSION__: JSON.stringify(pkg.version),
     'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production'),
   },
-  plugins: [manifestPlugin()],
+  plugins: [lazyStylesPlugin(), manifestPlugin()],
 };
+
+/**
+ * `*.lazy.css` files become a module that adds their minified rules to the page when the chunk
+ * importing them first runs (lib/lazy-style.ts): the styles of a lazy part (the response viewer,
+ * the palette, the trace) travel with it, and kite.css holds only what the first screen draws.
+ */
+function lazyStylesPlugin() {
+  const addLazyStyle = new URL('./resources/js/lib/lazy-style.ts', import.meta.url).pathname;
+  return {
+    name: 'kite-lazy-styles',
+    setup(build) {
+      build.onLoad({ filter: /\.lazy\.css$/ }, async (args) => {
+        const { code } = await esbuild.transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: !process.env.KITE_DEBUG_BUILD });
+        const id = basename(args.path, '.lazy.css');
+        return {
+          contents: `import { addLazyStyle } from ${JSON.stringify(addLazyStyle)};\naddLazyStyle(${JSON.stringify(id)}, ${JSON.stringify(code)});\n`,
+          loader: 'js',
+          resolveDir: dirname(args.path),
+        };
+      });
+    },
+  };
+}
 
 function manifestPlugin() {
   return {

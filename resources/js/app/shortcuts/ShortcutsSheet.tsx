@@ -2,7 +2,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { Fragment } from 'react';
-import './sheet-style';
+import '../../../css/shortcuts-sheet.lazy.css';
 import { SHORTCUT_GROUPS, modifierLabel } from './shortcuts';
 
 export default function ShortcutsSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

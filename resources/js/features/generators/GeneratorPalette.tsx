@@ -2,6 +2,7 @@
 // category. Choosing a generator writes its value into the input the palette was opened for, or
 // copies it to the clipboard when there was none. The list renders from the catalog at once; faker
 // is only needed to generate, and is fetched as the palette opens.
+import '../../../css/palette.lazy.css';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Search } from 'lucide-react';

@@ -6,8 +6,9 @@ import { toast } from '../../lib/toast';
 import type { HistoryBackend, SetAsideRecord } from './history-backend';
 import { loadOnce } from '../../lib/idle';
 import type { HistoryEntry } from './history-entry';
-import { setAsideMessage } from './history-record';
-import { addToHistory, quotaWarning, trimHistory } from './history-store';
+// The store's rules (trimming, quota) and the records' checks load with the backend, after the
+// first paint: every use of them here is asynchronous anyway.
+const historyStore = () => import('./history-store');
 
 /**
  * The browser's backend, whose IndexedDB code is a chunk of its own: it loads as the screen starts,
@@ -68,7 +69,8 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
   // A lower limit applies at once, not only at the next send.
   useEffect(() => {
     if (!loaded) return;
-    trimHistory(backend, maxEntries)
+    historyStore()
+      .then(({ trimHistory }) => trimHistory(backend, maxEntries))
       .then((removed) => (removed > 0 ? reload() : undefined))
       .catch(report);
   }, [backend, maxEntries, loaded, reload, report]);
@@ -79,6 +81,7 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
       setEntries((previous) => [entry, ...previous.filter((other) => other.id !== entry.id)]);
       let changedOthers = true;
       try {
+        const { addToHistory, quotaWarning } = await historyStore();
         const outcome = await addToHistory(backend, entry, body, maxEntries);
         const warning = quotaWarning(outcome);
         if (warning) toast.warning(warning);
@@ -110,10 +113,11 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
   return useMemo(() => ({ entries, loaded, add, remove, clear, body }), [entries, loaded, add, remove, clear, body]);
 }
 
-function reportSetAside(moved: SetAsideRecord[]): void {
+async function reportSetAside(moved: SetAsideRecord[]): Promise<void> {
   if (moved.length === 0) return;
   for (const { key, problem, keptIn } of moved) {
     console.warn(`Kite: history entry ${String(key)} could not be read (${problem}); it was moved to ${keptIn} and is no longer listed.`);
   }
+  const { setAsideMessage } = await import('./history-record');
   toast.warning(setAsideMessage(moved.length));
 }

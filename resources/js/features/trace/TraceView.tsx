@@ -1,6 +1,7 @@
 // The response's Trace tab: what happened inside the app while it answered (RelayResponseMeta.trace).
 // Its own chunk, loaded when the tab is first opened. Dumps are drawn by the tree the response
 // viewer passes in (its JSON code view), so this feature imports no other feature.
+import '../../../css/trace.lazy.css';
 import type { ComponentType, ReactNode } from 'react';
 import type { DumpValue, RelayTrace, TraceException, TraceQuery } from '../../../../protocol/types';
 import { formatDuration } from '../../lib/format';

@@ -6,7 +6,7 @@ import { ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
 import type { JsonSchema, RouteInfo, RouteParameter } from '../../../../../protocol/types';
 import { describeType } from '../body/schema-completion';
-import './docs-style';
+import '../../../../css/route-docs.lazy.css';
 import { type Block, type Inline, richText } from './rich-text';
 
 export interface RouteDocsProps {

@@ -1,5 +1,6 @@
 // The response pane: summary line, then Body / Headers / Cookies / Trace tabs. Large bodies are decoded,
 // formatted and searched in a Web Worker and rendered as a window of lines (see BodyView).
+import '../../../../css/response.lazy.css';
 import { lazy, Suspense, useState } from 'react';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
 // Started early by LazyResponseViewer, so the worker is off the path of the first large response.

@@ -239,7 +239,7 @@ function schemaCompletionSource(schemaOf: () => JsonSchema | undefined) {
         // a name still being typed
       }
     }
-    const options = propertyOptions(schemaAt(root, path), present);
+    const options = propertyOptions(schemaAt(root, path), present, root);
     if (options.length === 0) return null;
     // A closing quote that closeBrackets put after the caret belongs to the name being replaced.
     const to = context.state.sliceDoc(context.pos, context.pos + 1) === '"' ? context.pos + 1 : context.pos;

@@ -30,3 +30,12 @@ describe('property completion from the schema', () => {
     expect(propertyOptions(undefined, new Set())).toEqual([]);
   });
 });
+
+describe('schemas shared through $defs', () => {
+  it('are followed to offer the properties of a referenced object', async () => {
+    const { propertyOptions, schemaAt } = await import('./schema-completion');
+    const root = { $ref: '#/$defs/User', $defs: { User: { type: 'object' as const, required: ['email'], properties: { email: { $ref: '#/$defs/Email' }, name: { type: 'string' as const } } }, Email: { type: 'string' as const, format: 'email' } } };
+    const options = propertyOptions(schemaAt(root, []), new Set(['name']), root);
+    expect(options).toEqual([{ name: 'email', required: true, type: 'string (email)' }]);
+  });
+});

@@ -6,6 +6,7 @@
 // rules of the generators issue, within the schema's limits (a rule's value the schema refuses is
 // replaced). Recursion stops only at a true cycle, and there with the smallest value. Everything
 // random flows from one seed, so a payload can be generated again identically.
+import { branchLabel, type FieldsMode } from './autofill-labels';
 import type { JsonSchema, JsonSchemaType } from '../../../../../protocol/types';
 import { mergeSchemas } from '../../../../../protocol/json-schema-merge.js';
 import { defName, resolveRef } from '../../../lib/json-schema/refs';
@@ -26,7 +27,8 @@ export interface AutofillKit {
  * Which optional fields are filled: `some` (the default) a few near the top, `required` none,
  * `all` every one.
  */
-export type FieldsMode = 'some' | 'required' | 'all';
+export type { FieldsMode } from './autofill-labels';
+export { branchLabel } from './autofill-labels';
 
 export interface AutofillOptions {
   fields?: FieldsMode;
@@ -127,10 +129,7 @@ export function autofillQuery(schema: JsonSchema | undefined, kit: AutofillKit, 
   return result;
 }
 
-/** `Card · one of 3` */
-export function branchLabel(choice: Pick<BranchChoice, 'keyword' | 'index' | 'count' | 'labels'>): string {
-  return `${choice.labels[choice.index] ?? `Option ${choice.index + 1}`} · ${choice.keyword === 'oneOf' ? 'one' : 'any'} of ${choice.count}`;
-}
+
 
 /** A schema with its `$ref` followed and its `allOf` merged; `def` names the shared schema it came from. */
 function flatten(schema: JsonSchema, root: JsonSchema): { schema: JsonSchema; def?: string } {

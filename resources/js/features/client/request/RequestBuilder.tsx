@@ -1,5 +1,5 @@
 // The request builder: URL bar, final URL preview, and tabs for query, headers, body and auth.
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { AlertTriangle, Code2, Copy, Dices, Eraser, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,8 @@ import { KeyValueEditor } from '../ui/KeyValueEditor';
 import { methodHasBody } from '../../../lib/body-types';
 import { authorizationLabel } from '../../../lib/authorization';
 import { whenIdle } from '../../../lib/idle';
+import { autofillBranchesAtom, autofillChoicesAtom, autofillFieldsAtom } from '../state/autofill-atoms';
+import { branchLabel, type FieldsMode } from '../body/autofill-labels';
 import type { CodeChoice } from './CodeExportDialog';
 import type { OutgoingRequest } from './outgoing';
 import type { RequestState } from './request-state';
@@ -58,6 +60,9 @@ export function RequestBuilder(props: RequestBuilderProps) {
   const [tab, setTab] = useState<Tab>(() => (methodHasBody(state.method) ? 'body' : 'params'));
   const [seedText, setSeedText] = useState('');
   const [codeOpen, setCodeOpen] = useState(false);
+  const [fields, setFields] = useAtom(autofillFieldsAtom);
+  const setBranches = useSetAtom(autofillBranchesAtom);
+  const choices = useAtomValue(autofillChoicesAtom);
   useEffect(() => whenIdle(() => void loadTabEditors().catch(() => {}), PREFETCH_BODY_EDITOR_AFTER_MS), []);
   // Loading another route opens the tab where its input goes.
   useEffect(() => {
@@ -169,6 +174,17 @@ export function RequestBuilder(props: RequestBuilderProps) {
           >
             <Dices size={13} aria-hidden="true" /> Auto-fill
           </button>
+          <select
+            className="kite-select kite-autofill-fields"
+            aria-label="Fields to fill"
+            title="Which optional fields auto-fill fills"
+            value={fields}
+            onChange={(event) => setFields(event.target.value as FieldsMode)}
+          >
+            <option value="some">Some optional fields</option>
+            <option value="required">Required fields only</option>
+            <option value="all">All fields</option>
+          </select>
           <label className="kite-seed">
             <span className="sr-only">Seed</span>
             <input
@@ -193,6 +209,31 @@ export function RequestBuilder(props: RequestBuilderProps) {
           </button>
         </div>
       </div>
+      {route && choices.routeId === route.id && choices.choices.length > 0 && (
+        <div className="kite-autofill-choices" role="group" aria-label="Auto-fill branches">
+          {choices.choices.map((choice) => (
+            <label key={choice.path} className="kite-inline-field" title={`The schema at ${choice.path} allows ${choice.keyword === 'oneOf' ? 'one' : 'any'} of ${choice.count} shapes`}>
+              <span className="kite-muted kite-mono">{choice.path}</span>
+              <select
+                className="kite-select"
+                aria-label={`Branch at ${choice.path}`}
+                value={choice.index}
+                onChange={(event) => {
+                  const index = Number(event.target.value);
+                  setBranches((all) => ({ ...all, [route.id]: { ...all[route.id], [choice.path]: index } }));
+                  props.onAutofill(state.autofillSeed ?? undefined);
+                }}
+              >
+                {choice.labels.map((_, index) => (
+                  <option key={index} value={index}>
+                    {branchLabel({ ...choice, index })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </div>
+      )}
       <div className="kite-tab-panel" role="tabpanel" id={`kite-request-panel-${tab}`} aria-labelledby={`kite-request-tab-${tab}`}>
         {tab === 'params' && (
           <section>

@@ -7,7 +7,7 @@ import { memo, useDeferredValue, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router-dom';
 import type { RouteInfo } from '../../../../../protocol/types';
 import type { RoutesState } from '../state/use-routes';
-import { type ExplorerRow, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute } from './route-list';
+import { type ExplorerRow, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, shortenPath } from './route-list';
 import { SearchBox } from '../../../components/SearchBox';
 
 export interface RouteExplorerProps {
@@ -20,6 +20,9 @@ const ROW_HEIGHT = 30;
 /** A route with a summary: the summary is a second line under the path. */
 const SUMMARY_ROW_HEIGHT = 42;
 const GROUP_HEIGHT = 28;
+/** Width of a path character and the room the badge and padding take, to fit long paths. */
+const PATH_CHAR_PX = 7.3;
+const PATH_INSET_PX = 84;
 
 const rowHeight = (row: ExplorerRow | undefined) =>
   row?.kind === 'group' ? GROUP_HEIGHT : row?.item.route.summary ? SUMMARY_ROW_HEIGHT : ROW_HEIGHT;
@@ -87,6 +90,11 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
     }
   };
 
+  // Long paths are cut in the middle, keeping their distinctive end (the whole path on hover and in
+  // the builder): how many characters fit comes from the list's width (12 px monospace).
+  const listWidth = virtualizer.scrollRect?.width ?? 0;
+  const pathChars = listWidth > 0 ? Math.max(16, Math.floor((listWidth - PATH_INSET_PX) / PATH_CHAR_PX)) : 40;
+
   const renderRow = (row: ExplorerRow, index: number) => {
     if (row.kind === 'group') {
       return (
@@ -109,14 +117,14 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           aria-current={selected ? 'true' : undefined}
           aria-label={`${method} ${route.uri}`}
           aria-describedby={route.summary ? `${rowId(index)}-summary` : undefined}
-          title={[route.summary, route.name].filter(Boolean).join(' · ') || route.uri}
+          title={[route.uri, route.summary, route.name].filter(Boolean).join(' · ')}
           onClick={() => onSelect(route, application)}
         >
           <span className="kite-badge kite-method" data-method={method}>
             {method}
           </span>
           <span className="kite-route-text">
-            <span className="kite-route-uri">{route.uri}</span>
+            <span className="kite-route-uri">{shortenPath(route.uri, pathChars)}</span>
             {route.summary && (
               <span className="kite-route-summary" id={`${rowId(index)}-summary`}>
                 {route.summary}

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { RoutesResponse } from '../../../../../protocol/types';
 import { toast } from '../../../lib/toast';
 import { activeRoute } from './application';
+import { autofillBranchesAtom, autofillChoicesAtom, autofillFieldsAtom } from './autofill-atoms';
 import { autofillKit } from './generator-kits';
 import { flushPendingEdits, holdUntilApplied } from './pending-edits';
 import { requestStateAtom, updateRequestAtom } from './request-atoms';
@@ -35,7 +36,9 @@ export function useAutofill(store: ReturnType<typeof useStore>, routes: RoutesRe
             const [kit, { autofillRequest }, { newSeed }] = await Promise.all([autofillKit(), import('../body/autofill-request'), import('../body/autofill')]);
             const current = store.get(requestStateAtom);
             const route = activeRoute(routes, current);
-            const { patch, filled } = autofillRequest(current, route, kit, seed ?? newSeed());
+            const branches = route ? store.get(autofillBranchesAtom)[route.id] : undefined;
+            const { patch, filled, choices } = autofillRequest(current, route, kit, seed ?? newSeed(), { fields: store.get(autofillFieldsAtom), branches });
+            store.set(autofillChoicesAtom, { routeId: route?.id ?? '', choices });
             if (filled.length === 0) {
               toast.info(route ? 'This route has no schema to fill from.' : 'Pick a route to fill from its schema.');
               return;

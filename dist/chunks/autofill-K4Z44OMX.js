@@ -1,1 +1,0 @@
-import{a,b,c,d,e,f,g}from"./chunk-MQINCNGP.js";import"./chunk-222XQMJK.js";import"./chunk-CMP3YJYS.js";import"./chunk-DN7X6ZDT.js";import"./chunk-6DHFEWGX.js";export{c as autofill,e as autofillQuery,d as autofillWithChoices,f as branchLabel,b as newSeed,g as sampleForPattern,a as seededRandom};

@@ -3,7 +3,7 @@
 // pane has its own error boundary: one that fails leaves the others, and the request, in place.
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Bookmark, History as HistoryIcon, ListTree } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
@@ -23,6 +23,7 @@ import { browserStorage, requestStateAtom, updateRequestAtom } from './state/req
 import { useAutofill } from './state/use-autofill';
 import { useDrafts } from './state/use-drafts';
 import { useRoutes } from './state/use-routes';
+import type { TabsApi } from './tabs/tabs';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
 import { publicScope, resolveRequest } from '../workspace/variables';
@@ -34,6 +35,8 @@ import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
 const HistoryPanel = lazy(() => import('../history/HistoryPanel').then((chunk) => ({ default: chunk.HistoryPanel })));
 const SavedPane = lazy(() => import('../workspace/SavedPane'));
 const SaveDialog = lazy(() => import('../workspace/SaveDialog'));
+// The request tabs (tabs/) swap the request and its response in and out; a chunk of their own.
+const TabStrip = lazy(() => import('./tabs/TabStrip'));
 const saveRequest = (store: ReturnType<typeof useStore>) => void import('../workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 
@@ -55,6 +58,7 @@ export default function ClientScreen() {
   const { response, setResponse, cancel, historyId, setHistoryId } = sender;
   const drafts = useDrafts(preferences);
   const runAutofill = useAutofill(store, routes.data);
+  const tabs = useRef<TabsApi | null>(null);
   const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
   const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
   const setOpenSaved = useSetAtom(openSavedAtom);
@@ -107,6 +111,7 @@ export default function ClientScreen() {
   const selectRoute = useCallback(
     (next: RouteInfo, applicationId: string) => {
       flushPendingEdits();
+      if (tabs.current?.focusRoute(applicationId, next.id)) return; // already open in a tab
       setOpenSaved(null);
       const current = store.get(requestStateAtom);
       drafts.leave(current, activeRoute(routes.data, current));
@@ -129,19 +134,7 @@ export default function ClientScreen() {
       update(normalizeRequestState(entry.request, preferences));
       setOpenSaved(null);
       setHistoryId(entry.id);
-      const body = entry.hasBody ? await history.body(entry.id).catch(() => undefined) : undefined;
-      setResponse({
-        result: entry.meta
-          ? {
-              meta: { ...entry.meta, bodyBytes: body?.byteLength ?? 0, truncated: entry.meta.truncated || entry.bodyCut || (!body && entry.meta.bodyBytes > 0) },
-              body: body ?? new ArrayBuffer(0),
-              durationMs: entry.durationMs,
-              receivedAt: entry.time,
-            }
-          : null,
-        failure: entry.failure ?? null,
-        pending: false,
-      });
+      setResponse(await history.response(entry));
     },
     [update, store, drafts, routes.data, preferences, history, setResponse, setHistoryId, setOpenSaved],
   );
@@ -226,6 +219,11 @@ export default function ClientScreen() {
         )}
       </aside>
       <section className="kite-client-pane kite-client-centre" aria-label="Request">
+        <ErrorBoundary name="The tabs">
+          <Suspense fallback={<div className="kite-req-tabs-bar kite-req-tabs" />}>
+            <TabStrip {...sender} history={history} defaults={preferences} apiRef={tabs} onSwitch={() => setOpenSaved(null)} />
+          </Suspense>
+        </ErrorBoundary>
         <ErrorBoundary name="The request builder">
           <RequestBuilder
             state={state}

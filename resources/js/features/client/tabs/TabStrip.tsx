@@ -147,7 +147,10 @@ export default function TabStrip({ response, setResponse, cancel, historyId, set
   }, [apiRef, current, select]);
 
   // The open tab follows each send; the list is saved shortly after each change and on leaving.
+  const lastHistoryId = useRef(historyId);
   useEffect(() => {
+    if (historyId === lastHistoryId.current) return; // not on mount: a restored tab keeps its entry
+    lastHistoryId.current = historyId;
     if (historyId !== activeTab(tabsRef.current).historyId) setTabs((previous) => (tabsRef.current = updateTab(previous, previous.activeId, { historyId })));
   }, [historyId]);
   useEffect(() => {
@@ -169,8 +172,9 @@ export default function TabStrip({ response, setResponse, cancel, historyId, set
     if (tab.historyId && !live.current.response.result && !live.current.response.pending && !live.current.response.failure) void showResponse(tab);
   }, [history.loaded, showResponse]);
 
-  // A shared link (#share=…) opens in a tab of its own; the fragment leaves the address bar.
-  useEffect(() => {
+  // A shared link (#share=…) opens in a tab of its own, on arrival or pasted into this page's
+  // address bar; the fragment leaves the address bar.
+  const openShared = useCallback(() => {
     const fragment = window.location.hash;
     if (!fragment.startsWith('#share=')) return;
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
@@ -186,8 +190,12 @@ export default function TabStrip({ response, setResponse, cancel, historyId, set
         console.warn('Kite: the shared link could not be read.', error);
         toast.error('This shared link could not be read', { description: error instanceof Error ? error.message : String(error) });
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
-  }, []);
+  }, [defaults, current, commit, add]);
+  useEffect(() => {
+    openShared();
+    window.addEventListener('hashchange', openShared);
+    return () => window.removeEventListener('hashchange', openShared);
+  }, [openShared]);
 
   const copyLink = useCallback(async () => {
     await settlePendingEdits();

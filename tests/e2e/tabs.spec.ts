@@ -60,6 +60,7 @@ test('tabs: two routes, each with its own response; focus, rename, reorder, clos
   await expect(responseArea(page)).toContainText('422');
   await tab(page, 'GET /users').click();
   await expect(responseArea(page)).toContainText('200');
+  await page.setViewportSize({ width: 1920, height: 1000 });
   await page.screenshot({ path: 'test-results/tabs-1920.png' });
   await page.setViewportSize({ width: 800, height: 700 });
   await page.screenshot({ path: 'test-results/tabs-800.png' });

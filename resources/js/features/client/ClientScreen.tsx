@@ -25,6 +25,7 @@ import { browserStorage, requestStateAtom, updateRequestAtom } from './state/req
 import { useAutofill } from './state/use-autofill';
 import { useDrafts } from './state/use-drafts';
 import { useRoutes } from './state/use-routes';
+import type { TabsApi } from './tabs/tabs';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
 import { publicScope, resolveRequest } from '../workspace/variables';
@@ -44,6 +45,8 @@ const loadHistoryPanel = () => import('../history/HistoryPanel');
 const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
 const SavedPane = lazy(() => import('../workspace/SavedPane'));
 const SaveDialog = lazy(() => import('../workspace/SaveDialog'));
+// The request tabs (tabs/) swap the request and its response in and out; a chunk of their own.
+const TabStrip = lazy(() => import('./tabs/TabStrip'));
 const saveRequest = (store: ReturnType<typeof useStore>) => void import('../workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
 
 const SAVE_DEBOUNCE_MS = 400;
@@ -64,6 +67,7 @@ export default function ClientScreen() {
   const { response, setResponse, cancel, historyId, setHistoryId } = sender;
   const drafts = useDrafts(preferences);
   const runAutofill = useAutofill(store, routes.data);
+  const tabs = useRef<TabsApi | null>(null);
   const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
   const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
   const setOpenSaved = useSetAtom(openSavedAtom);
@@ -140,6 +144,7 @@ export default function ClientScreen() {
   const selectRoute = useCallback(
     (next: RouteInfo, applicationId: string) => {
       flushPendingEdits();
+      if (tabs.current?.focusRoute(applicationId, next.id)) return; // already open in a tab
       setOpenSaved(null);
       const current = store.get(requestStateAtom);
       drafts.leave(current, activeRoute(routes.data, current));
@@ -162,19 +167,7 @@ export default function ClientScreen() {
       update(normalizeRequestState(entry.request, preferences));
       setOpenSaved(null);
       setHistoryId(entry.id);
-      const body = entry.hasBody ? await history.body(entry.id).catch(() => undefined) : undefined;
-      setResponse({
-        result: entry.meta
-          ? {
-              meta: { ...entry.meta, bodyBytes: body?.byteLength ?? 0, truncated: entry.meta.truncated || entry.bodyCut || (!body && entry.meta.bodyBytes > 0) },
-              body: body ?? new ArrayBuffer(0),
-              durationMs: entry.durationMs,
-              receivedAt: entry.time,
-            }
-          : null,
-        failure: entry.failure ?? null,
-        pending: false,
-      });
+      setResponse(await history.response(entry));
     },
     [update, store, drafts, routes.data, preferences, history, setResponse, setHistoryId, setOpenSaved],
   );
@@ -290,6 +283,11 @@ export default function ClientScreen() {
         />
       )}
       <section id="kite-request-pane" className="kite-client-pane kite-client-centre" aria-label="Request">
+        <ErrorBoundary name="The tabs">
+          <Suspense fallback={<div className="kite-req-tabs-bar kite-req-tabs" />}>
+            <TabStrip {...sender} history={history} defaults={preferences} apiRef={tabs} onSwitch={() => setOpenSaved(null)} />
+          </Suspense>
+        </ErrorBoundary>
         <ErrorBoundary name="The request builder">
           <RequestBuilder
             state={state}

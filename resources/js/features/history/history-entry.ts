@@ -1,6 +1,6 @@
 // One logged request: when it was sent, the whole request state, and what came back.
 import type { HttpMethod, RelayResponseMeta } from '../../../../protocol/types';
-import type { RelayFailure } from '../../lib/http/relay-result';
+import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 
 /** Response bodies are kept in history up to this many bytes. */
 export const MAX_HISTORY_BODY_BYTES = 1024 * 1024;
@@ -42,4 +42,20 @@ export function newHistoryId(time: number): string {
  */
 export function historyBody(body: ArrayBuffer): { body: ArrayBuffer; cut: boolean } {
   return { body: body.slice(0, MAX_HISTORY_BODY_BYTES), cut: body.byteLength > MAX_HISTORY_BODY_BYTES };
+}
+
+/** The entry's response as the response viewer shows it: metadata, the body kept (maybe cut), or the failure. */
+export function entryResponse(entry: HistoryEntry, body: ArrayBuffer | undefined): { result: RelayResult | null; failure: RelayFailure | null; pending: false } {
+  return {
+    result: entry.meta
+      ? {
+          meta: { ...entry.meta, bodyBytes: body?.byteLength ?? 0, truncated: entry.meta.truncated || entry.bodyCut || (!body && entry.meta.bodyBytes > 0) },
+          body: body ?? new ArrayBuffer(0),
+          durationMs: entry.durationMs,
+          receivedAt: entry.time,
+        }
+      : null,
+    failure: entry.failure ?? null,
+    pending: false,
+  };
 }

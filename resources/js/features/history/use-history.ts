@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { HistoryBackend, SetAsideRecord } from './history-backend';
 import { loadOnce } from '../../lib/idle';
-import type { HistoryEntry } from './history-entry';
+import { type HistoryEntry, entryResponse } from './history-entry';
 // The store's rules (trimming, quota) and the records' checks load with the backend, after the
 // first paint: every use of them here is asynchronous anyway.
 const historyStore = () => import('./history-store');
@@ -41,6 +41,8 @@ export interface HistoryState {
   remove(id: string): Promise<void>;
   clear(): Promise<void>;
   body(id: string): Promise<ArrayBuffer | undefined>;
+  /** The entry's response as the response viewer shows it, its body read back (none when that fails). */
+  response(entry: HistoryEntry): Promise<ReturnType<typeof entryResponse>>;
 }
 
 export function useHistory(maxEntries: number, backend: HistoryBackend = browserBackend()): HistoryState {
@@ -109,8 +111,12 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
   }, [backend, report]);
 
   const body = useCallback((id: string) => backend.getBody(id), [backend]);
+  const response = useCallback(
+    async (entry: HistoryEntry) => entryResponse(entry, entry.hasBody ? await backend.getBody(entry.id).catch(() => undefined) : undefined),
+    [backend],
+  );
 
-  return useMemo(() => ({ entries, loaded, add, remove, clear, body }), [entries, loaded, add, remove, clear, body]);
+  return useMemo(() => ({ entries, loaded, add, remove, clear, body, response }), [entries, loaded, add, remove, clear, body, response]);
 }
 
 async function reportSetAside(moved: SetAsideRecord[]): Promise<void> {

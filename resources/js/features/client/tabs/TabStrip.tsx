@@ -1,0 +1,333 @@
+// The tab strip above the request builder: several requests open at once, each with its own last
+// response. It swaps the whole request state (requestStateAtom) and the response in and out, so the
+// builder and the sender stay as they are; a tab's response comes back from its history entry.
+// Keys: Alt+N new, Alt+W close, Alt+Shift+←/→ move, Ctrl/Cmd+1…9 open the Nth tab.
+import { useStore } from 'jotai';
+import { Link2, Plus, X } from 'lucide-react';
+import { type MutableRefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../../../lib/toast';
+import { copyText } from '../../../lib/clipboard';
+import type { HistoryState } from '../../history/use-history';
+import { redactSecrets } from '../../workspace/variables';
+import { applicationWorkspaceAtom, variableScopeAtom } from '../../workspace/workspace-atoms';
+import { normalizeRequestState } from '../request/persistence';
+import { type RequestDefaults, defaultRequestState } from '../request/request-state';
+import { flushPendingEdits, settlePendingEdits } from '../state/pending-edits';
+import { browserStorage, requestStateAtom } from '../state/request-atoms';
+import type { ResponseState } from '../state/use-sender';
+import {
+  type Tab,
+  type Tabs,
+  type TabsApi,
+  MAX_TABS,
+  activeTab,
+  addTab,
+  closeTab,
+  isBlank,
+  loadTabs,
+  moveTab,
+  newTab,
+  saveTabs,
+  tabForRoute,
+  tabLabel,
+  updateTab,
+} from './tabs';
+
+const SAVE_DEBOUNCE_MS = 400;
+const NO_RESPONSE: ResponseState = { result: null, failure: null, pending: false };
+const loadShare = () => import('./share-link');
+
+export interface TabStripProps {
+  response: ResponseState;
+  setResponse: (response: ResponseState) => void;
+  cancel: () => void;
+  historyId: string | null;
+  setHistoryId: (id: string | null) => void;
+  history: HistoryState;
+  defaults: RequestDefaults;
+  apiRef: MutableRefObject<TabsApi | null>;
+  /** Called when another tab opens (the saved request that was open is no longer on screen). */
+  onSwitch: () => void;
+}
+
+export default function TabStrip({ response, setResponse, cancel, historyId, setHistoryId, history, defaults, apiRef, onSwitch }: TabStripProps) {
+  const store = useStore();
+  const [tabs, setTabs] = useState<Tabs>(() => loadTabs(browserStorage(), store.get(requestStateAtom), defaults));
+  const [state, setState] = useState(() => store.get(requestStateAtom));
+  const [editing, setEditing] = useState<string | null>(null);
+  const tabsRef = useRef(tabs);
+  tabsRef.current = tabs;
+  const live = useRef({ response, historyId, history });
+  live.current = { response, historyId, history };
+  const dragged = useRef<string | null>(null);
+
+  useEffect(() => store.sub(requestStateAtom, () => setState(store.get(requestStateAtom))), [store]);
+
+  /** The list with the open tab's request and response as they are now. */
+  const current = useCallback((): Tabs => updateTab(tabsRef.current, tabsRef.current.activeId, { state: store.get(requestStateAtom), historyId: live.current.historyId }), [store]);
+
+  const showResponse = useCallback(
+    async (tab: Tab) => {
+      setHistoryId(tab.historyId);
+      const entry = tab.historyId ? live.current.history.entries.find((item) => item.id === tab.historyId) : undefined;
+      if (!entry) return setResponse(NO_RESPONSE);
+      setResponse(NO_RESPONSE);
+      const shown = await live.current.history.response(entry);
+      if (tabsRef.current.activeId === tab.id) setResponse(shown);
+    },
+    [setResponse, setHistoryId],
+  );
+
+  /** Makes `next` the list; when its open tab changed, swaps its request and response in. */
+  const commit = useCallback(
+    (next: Tabs) => {
+      const switched = next.activeId !== tabsRef.current.activeId;
+      tabsRef.current = next;
+      setTabs(next);
+      if (!switched) return;
+      // A request on its way belongs to the tab being left: it is cancelled, not shown in another.
+      if (live.current.response.pending) cancel();
+      const tab = activeTab(next);
+      onSwitch();
+      store.set(requestStateAtom, tab.state);
+      void showResponse(tab);
+    },
+    [store, cancel, showResponse, onSwitch],
+  );
+
+  const select = useCallback(
+    (id: string) => {
+      flushPendingEdits();
+      commit({ ...current(), activeId: id });
+    },
+    [commit, current],
+  );
+  const blank = useCallback(() => newTab({ ...defaultRequestState(defaults), auth: store.get(requestStateAtom).auth }), [defaults, store]);
+  const add = useCallback(
+    (tab?: Tab) => {
+      flushPendingEdits();
+      if (tabsRef.current.tabs.length >= MAX_TABS) return void toast.warning(`At most ${MAX_TABS} tabs stay open; close one first.`);
+      commit(addTab(current(), tab ?? blank()));
+    },
+    [commit, current, blank],
+  );
+  const close = useCallback(
+    (id: string) => {
+      flushPendingEdits();
+      commit(closeTab(current(), id, blank));
+    },
+    [commit, current, blank],
+  );
+  const move = useCallback((id: string, to: number) => commit(moveTab(current(), id, to)), [commit, current]);
+  const rename = useCallback(
+    (id: string, name: string) => {
+      setEditing(null);
+      const tab = tabsRef.current.tabs.find((item) => item.id === id);
+      if (!tab) return;
+      const trimmed = name.trim();
+      commit(updateTab(tabsRef.current, id, { name: trimmed === tabLabel({ ...tab, name: '', state: tab.id === tabsRef.current.activeId ? store.get(requestStateAtom) : tab.state }) ? '' : trimmed }));
+    },
+    [commit, store],
+  );
+
+  // The screen asks here first when a route is picked: its open tab, if any, comes to the front.
+  useEffect(() => {
+    apiRef.current = {
+      focusRoute(application, routeId) {
+        const list = current();
+        const tab = tabForRoute(list, application, routeId);
+        if (!tab) return false;
+        if (tab.id !== list.activeId) select(tab.id);
+        return true;
+      },
+    };
+    return () => {
+      apiRef.current = null;
+    };
+  }, [apiRef, current, select]);
+
+  // The open tab follows each send; the list is saved shortly after each change and on leaving.
+  const lastHistoryId = useRef(historyId);
+  useEffect(() => {
+    if (historyId === lastHistoryId.current) return; // not on mount: a restored tab keeps its entry
+    lastHistoryId.current = historyId;
+    if (historyId !== activeTab(tabsRef.current).historyId) setTabs((previous) => (tabsRef.current = updateTab(previous, previous.activeId, { historyId })));
+  }, [historyId]);
+  useEffect(() => {
+    const timer = setTimeout(() => saveTabs(browserStorage(), current()), SAVE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [tabs, state, historyId, current]);
+  useEffect(() => {
+    const onPageHide = () => saveTabs(browserStorage(), current());
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [current]);
+
+  // After a reload the open tab shows its last response again, once history has loaded.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !history.loaded) return;
+    restored.current = true;
+    const tab = activeTab(tabsRef.current);
+    if (tab.historyId && !live.current.response.result && !live.current.response.pending && !live.current.response.failure) void showResponse(tab);
+  }, [history.loaded, showResponse]);
+
+  // A shared link (#share=…) opens in a tab of its own, on arrival or pasted into this page's
+  // address bar; the fragment leaves the address bar.
+  const openShared = useCallback(() => {
+    const fragment = window.location.hash;
+    if (!fragment.startsWith('#share=')) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    void loadShare()
+      .then((share) => {
+        const shared = share.decodeShare(fragment.slice('#share='.length), (value) => normalizeRequestState(value, defaults));
+        const open = activeTab(current());
+        const tab = newTab({ ...shared.state, auth: { ...open.state.auth, type: shared.state.auth.type } }, { note: share.shareNote(shared) });
+        if (isBlank(open, defaults)) commit({ tabs: current().tabs.map((item) => (item.id === open.id ? tab : item)), activeId: tab.id });
+        else add(tab);
+      })
+      .catch((error: unknown) => {
+        console.warn('Kite: the shared link could not be read.', error);
+        toast.error('This shared link could not be read', { description: error instanceof Error ? error.message : String(error) });
+      });
+  }, [defaults, current, commit, add]);
+  useEffect(() => {
+    openShared();
+    window.addEventListener('hashchange', openShared);
+    return () => window.removeEventListener('hashchange', openShared);
+  }, [openShared]);
+
+  const copyLink = useCallback(async () => {
+    await settlePendingEdits();
+    try {
+      const share = await loadShare();
+      const link = share.shareLink(window.location, {
+        state: store.get(requestStateAtom),
+        environment: store.get(applicationWorkspaceAtom).active,
+        last: share.lastAnswer(live.current.response.result),
+      }, (text) => redactSecrets(text, store.get(variableScopeAtom)));
+      if (link.length > share.MAX_LINK_LENGTH) {
+        return void toast.error(`This link would be ${link.length.toLocaleString('en')} characters long`, {
+          description: `Links over ${share.MAX_LINK_LENGTH.toLocaleString('en')} characters break in many places; save the request (Ctrl+S) or share it as cURL instead.`,
+        });
+      }
+      if (!(await copyText(link))) throw new Error('The browser refused to copy to the clipboard.');
+      toast.success('Link copied', { description: 'Without tokens, passwords, secret variable values or cookies.' });
+    } catch (error) {
+      toast.error('The link could not be copied', { description: error instanceof Error ? error.message : String(error) });
+    }
+  }, [store]);
+
+  // Keys work from anywhere on the screen, the editors included.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      const list = tabsRef.current;
+      const index = list.tabs.findIndex((tab) => tab.id === list.activeId);
+      let handled = true;
+      if (event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN') add();
+      else if (event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyW') close(list.activeId);
+      else if (event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) move(list.activeId, index + (event.key === 'ArrowLeft' ? -1 : 1));
+      else if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && /^Digit[1-9]$/.test(event.code)) {
+        const tab = list.tabs[Number(event.code.slice(5)) - 1];
+        if (tab) select(tab.id);
+      } else handled = false;
+      if (handled) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [add, close, move, select]);
+
+  const open = activeTab(tabs);
+  return (
+    <div className="kite-req-tabs-bar">
+      <div className="kite-req-tabs">
+        <div className="kite-req-tablist" role="tablist" aria-label="Open requests">
+          {tabs.tabs.map((tab, index) => {
+            const shown = tab.id === tabs.activeId ? { ...tab, state } : tab;
+            const label = tabLabel(shown);
+            const selected = tab.id === tabs.activeId;
+            return (
+              <div
+                key={tab.id}
+                className="kite-req-tab"
+                data-selected={selected || undefined}
+                draggable={editing !== tab.id}
+                onDragStart={(event) => {
+                  dragged.current = tab.id;
+                  event.dataTransfer.effectAllowed = 'move';
+                  event.dataTransfer.setData('text/plain', label);
+                }}
+                onDragOver={(event) => dragged.current && event.preventDefault()}
+                onDrop={(event) => {
+                  event.preventDefault();
+                  if (dragged.current) move(dragged.current, index);
+                  dragged.current = null;
+                }}
+                onAuxClick={(event) => event.button === 1 && close(tab.id)}
+                onMouseDown={(event) => event.button === 1 && event.preventDefault()}
+              >
+                {editing === tab.id ? (
+                  <input
+                    className="kite-req-tab-name"
+                    aria-label="Tab name"
+                    defaultValue={label}
+                    autoFocus
+                    onFocus={(event) => event.currentTarget.select()}
+                    onBlur={(event) => rename(tab.id, event.currentTarget.value)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') rename(tab.id, event.currentTarget.value);
+                      else if (event.key === 'Escape') setEditing(null);
+                    }}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    role="tab"
+                    aria-selected={selected}
+                    aria-label={label}
+                    tabIndex={selected ? 0 : -1}
+                    title={`${label} (double click to rename)`}
+                    onClick={() => select(tab.id)}
+                    onDoubleClick={() => setEditing(tab.id)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'F2') setEditing(tab.id);
+                      else if ((event.key === 'ArrowLeft' || event.key === 'ArrowRight') && !event.altKey) {
+                        const next = tabs.tabs[index + (event.key === 'ArrowLeft' ? -1 : 1)];
+                        if (next) select(next.id);
+                      } else return;
+                      event.preventDefault();
+                    }}
+                    ref={(element) => {
+                      if (selected && element && element.ownerDocument.activeElement?.closest('.kite-req-tablist')) element.focus();
+                    }}
+                  >
+                    {!tab.name && shown.state.url ? <span className="kite-badge kite-method" data-method={shown.state.method}>{shown.state.method}</span> : null}
+                    <span className="kite-req-tab-label">{tab.name || (shown.state.url ? shown.state.url : label)}</span>
+                  </button>
+                )}
+                <button type="button" className="kite-req-tab-close" aria-label={`Close ${label}`} tabIndex={-1} onClick={() => close(tab.id)}>
+                  <X size={12} aria-hidden="true" />
+                </button>
+              </div>
+            );
+          })}
+        </div>
+        <button type="button" className="kite-tool-button" aria-label="New tab" title="New tab (Alt+N)" onClick={() => add()}>
+          <Plus size={14} aria-hidden="true" />
+        </button>
+        <button type="button" className="kite-tool-button kite-req-share" aria-label="Copy link" title="Copy a link to this request (no secrets)" onClick={() => void copyLink()}>
+          <Link2 size={14} aria-hidden="true" />
+        </button>
+      </div>
+      {open.note && (
+        <p className="kite-req-tab-note" role="note">
+          {open.note}
+          <button type="button" className="kite-link-button" onClick={() => commit(updateTab(current(), open.id, { note: undefined }))}>
+            Dismiss
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

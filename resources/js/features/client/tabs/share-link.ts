@@ -1,0 +1,108 @@
+// Shareable links: the request as typed (method, URL, params, headers, body, the auth TYPE, the
+// environment's name) and its last answer's status, time and size, deflated (fflate) and base64url
+// encoded into the fragment of this Kite page's own URL, `…#share=…`, so no host needs a change.
+// Secrets never go in (DESIGN.md): no token, password or user id, no secret variable's value
+// (put back as `{{name}}`), no Cookie or Authorization header value, no file contents.
+import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { formatDuration, formatSize } from '../../../lib/format';
+import { isRecord } from '../../../lib/is-record';
+import type { RelayResult } from '../../../lib/http/relay-result';
+import type { RequestState } from '../request/request-state';
+
+/** Links longer than this break in chat apps, trackers and some browsers: say so instead of copying. */
+export const MAX_LINK_LENGTH = 8000;
+export const SHARE_FRAGMENT = '#share=';
+const VERSION = 1;
+
+/** Header values that are credentials whatever the request: their names go, their values do not. */
+const SECRET_HEADERS = /^(authorization|proxy-authorization|cookie|x-xsrf-token|x-csrf-token|x-api-key|api-key)$/i;
+
+export interface LastAnswer {
+  status: number;
+  ms: number;
+  /** Body size in bytes. */
+  size: number;
+}
+
+export interface SharedRequest {
+  state: RequestState;
+  environment: string | null;
+  last: LastAnswer | null;
+}
+
+export function lastAnswer(result: RelayResult | null): LastAnswer | null {
+  return result ? { status: result.meta.status, ms: Math.round(result.durationMs), size: result.meta.bodySize } : null;
+}
+
+/** Puts `{{name}}` back where a secret variable's value appears (variables.ts's redactSecrets with the scope). */
+export type Redact = (text: string) => string;
+
+/** The request as a link may carry it: secrets out, row ids and file contents out. */
+export function shareableState(state: RequestState, redact: Redact = (text) => text): Record<string, unknown> {
+  const rows = <T extends { id: string; name: string; value: string }>(list: T[], secretNames = false) =>
+    list.map(({ id: _id, ...row }) => ({ ...row, value: secretNames && SECRET_HEADERS.test(row.name.trim()) ? '' : row.value }));
+  const {
+    auth,
+    autofillSeed: _seed,
+    ...rest
+  } = {
+    ...state,
+    query: rows(state.query),
+    headers: rows(state.headers, true),
+    formFields: rows(state.formFields),
+    multipartFields: state.multipartFields.map(({ id: _id, file, ...row }) => ({ ...row, file: file && { ...file, base64: undefined } })),
+  };
+  // Any secret variable's value typed in literally goes back to its {{name}}.
+  return JSON.parse(JSON.stringify({ ...rest, auth: { type: auth.type } }), (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value));
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+export function encodeShare(shared: { state: RequestState; environment: string | null; last: LastAnswer | null }, redact?: Redact): string {
+  const payload = { v: VERSION, r: shareableState(shared.state, redact), e: shared.environment ?? undefined, l: shared.last ?? undefined };
+  return toBase64Url(deflateSync(strToU8(JSON.stringify(payload)), { level: 9 }));
+}
+
+/**
+ * Reads a link's payload; throws with a sentence when it does not read. `normalize` reads the
+ * request field by field (persistence.ts's normalizeRequestState, passed in to keep this chunk small).
+ */
+export function decodeShare(encoded: string, normalize: (value: unknown) => RequestState): SharedRequest {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(strFromU8(inflateSync(fromBase64Url(decodeURIComponent(encoded)))));
+  } catch {
+    throw new Error('The link is incomplete or damaged.');
+  }
+  if (!isRecord(payload) || payload.v !== VERSION || !isRecord(payload.r)) throw new Error('The link was made by another version of Kite.');
+  const state = normalize(payload.r);
+  const last = isRecord(payload.l) && [payload.l.status, payload.l.ms, payload.l.size].every((item) => typeof item === 'number') ? (payload.l as unknown as LastAnswer) : null;
+  return {
+    // Whatever the link says, no credential comes in with it.
+    state: { ...state, auth: { ...state.auth, token: '', username: '', password: '', userId: '' } },
+    environment: typeof payload.e === 'string' ? payload.e : null,
+    last,
+  };
+}
+
+/** This page's address (origin, base path, query) with the request in its fragment. */
+export function shareLink(location: Pick<Location, 'origin' | 'pathname' | 'search'>, shared: Parameters<typeof encodeShare>[0], redact?: Redact): string {
+  return `${location.origin}${location.pathname}${location.search}${SHARE_FRAGMENT}${encodeShare(shared, redact)}`;
+}
+
+/** "Shared request · last answered 200 in 84 ms, 1.2 KB · environment staging". */
+export function shareNote(shared: SharedRequest): string {
+  const parts = ['Shared request'];
+  if (shared.last) parts.push(`last answered ${shared.last.status} in ${formatDuration(shared.last.ms)}, ${formatSize(shared.last.size)}`);
+  if (shared.environment) parts.push(`environment ${shared.environment}`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,151 @@
+// Tabs: several requests open at once. A tab holds a whole request state and the history entry of
+// its last response; the open tab's request lives in requestStateAtom as always, and the tab layer
+// (TabStrip.tsx) swaps states in and out. Pure rules here; the list survives a reload under its own
+// localStorage key, read back tab by tab, so a corrupt entry yields one tab, never a broken page.
+import { isRecord } from '../../../lib/is-record';
+import { normalizeRequestState, slimRequestState } from '../request/persistence';
+import { type RequestDefaults, type RequestState, defaultRequestState } from '../request/request-state';
+
+export const TABS_STORAGE_KEY = 'kite:tabs';
+/** Tabs kept open at most; a new one past this replaces nothing and is refused by the caller. */
+export const MAX_TABS = 30;
+
+export interface Tab {
+  id: string;
+  /** The name the user gave it; empty means "METHOD /path". */
+  name: string;
+  state: RequestState;
+  /** The history entry of its last response, shown again when the tab is opened or restored. */
+  historyId: string | null;
+  /** A note shown above the request (a shared link's last answer), until dismissed. */
+  note?: string;
+}
+
+export interface Tabs {
+  tabs: Tab[];
+  activeId: string;
+}
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
+
+let counter = 0;
+export function newTabId(): string {
+  counter += 1;
+  return `t${Date.now().toString(36)}${counter.toString(36)}`;
+}
+
+export function newTab(state: RequestState, extra: Partial<Tab> = {}): Tab {
+  return { id: newTabId(), name: '', state, historyId: null, ...extra };
+}
+
+/** The tab's name: the one given, else "METHOD /path", else "New request". */
+export function tabLabel(tab: Tab): string {
+  if (tab.name.trim()) return tab.name.trim();
+  return tab.state.url ? `${tab.state.method} ${tab.state.url}` : 'New request';
+}
+
+export function activeTab(tabs: Tabs): Tab {
+  return tabs.tabs.find((tab) => tab.id === tabs.activeId) ?? tabs.tabs[0];
+}
+
+/** A tab whose request is a fresh one nobody typed into: a picked route may load there. */
+export function isBlank(tab: Tab, defaults?: RequestDefaults): boolean {
+  return !tab.name && tab.historyId === null && JSON.stringify(withoutAuth(tab.state)) === JSON.stringify(withoutAuth(defaultRequestState(defaults)));
+}
+const withoutAuth = (state: RequestState) => ({ ...state, auth: null });
+
+/** The open tab of a route (same application, route and method), if any. */
+export function tabForRoute(tabs: Tabs, application: string, routeId: string): Tab | undefined {
+  return tabs.tabs.find((tab) => tab.state.routeId === routeId && tab.state.application === application);
+}
+
+export function updateTab(tabs: Tabs, id: string, change: Partial<Tab>): Tabs {
+  return { ...tabs, tabs: tabs.tabs.map((tab) => (tab.id === id ? { ...tab, ...change } : tab)) };
+}
+
+/** Adds a tab after the open one and opens it. */
+export function addTab(tabs: Tabs, tab: Tab): Tabs {
+  const index = tabs.tabs.findIndex((other) => other.id === tabs.activeId);
+  const list = [...tabs.tabs];
+  list.splice(index + 1, 0, tab);
+  return { tabs: list, activeId: tab.id };
+}
+
+/** Closes a tab; the open one's right neighbour (else left) opens. The last tab closed leaves one blank tab. */
+export function closeTab(tabs: Tabs, id: string, blank: () => Tab): Tabs {
+  const index = tabs.tabs.findIndex((tab) => tab.id === id);
+  if (index < 0) return tabs;
+  const list = tabs.tabs.filter((tab) => tab.id !== id);
+  if (list.length === 0) {
+    const fresh = blank();
+    return { tabs: [fresh], activeId: fresh.id };
+  }
+  const activeId = tabs.activeId === id ? list[Math.min(index, list.length - 1)].id : tabs.activeId;
+  return { tabs: list, activeId };
+}
+
+/** Moves a tab to an index (clamped). */
+export function moveTab(tabs: Tabs, id: string, to: number): Tabs {
+  const from = tabs.tabs.findIndex((tab) => tab.id === id);
+  if (from < 0) return tabs;
+  const target = Math.max(0, Math.min(tabs.tabs.length - 1, to));
+  if (target === from) return tabs;
+  const list = [...tabs.tabs];
+  const [tab] = list.splice(from, 1);
+  list.splice(target, 0, tab);
+  return { ...tabs, tabs: list };
+}
+
+export function loadTabs(storage: StorageLike | undefined, current: RequestState, defaults?: RequestDefaults): Tabs {
+  const fallback = (): Tabs => {
+    const tab = newTab(current);
+    return { tabs: [tab], activeId: tab.id };
+  };
+  let text: string | null | undefined;
+  try {
+    text = storage?.getItem(TABS_STORAGE_KEY);
+  } catch {
+    return fallback();
+  }
+  if (!text) return fallback();
+  try {
+    const stored: unknown = JSON.parse(text);
+    if (!isRecord(stored) || !Array.isArray(stored.tabs)) throw new Error('it is not a tab list');
+    const tabs: Tab[] = [];
+    for (const item of stored.tabs.slice(0, MAX_TABS)) {
+      if (!isRecord(item) || typeof item.id !== 'string' || !item.id || tabs.some((tab) => tab.id === item.id)) throw new Error('a tab does not read');
+      tabs.push({
+        id: item.id,
+        name: typeof item.name === 'string' ? item.name : '',
+        state: normalizeRequestState(item.state, defaults),
+        historyId: typeof item.historyId === 'string' ? item.historyId : null,
+        note: typeof item.note === 'string' ? item.note : undefined,
+      });
+    }
+    if (tabs.length === 0) throw new Error('it has no tabs');
+    const activeId = tabs.some((tab) => tab.id === stored.activeId) ? (stored.activeId as string) : tabs[0].id;
+    // The open tab's request is the one saved under kite:request (saved more often than the list).
+    return { tabs: tabs.map((tab) => (tab.id === activeId ? { ...tab, state: current } : tab)), activeId };
+  } catch (error) {
+    console.warn(`Kite: the saved tabs (localStorage "${TABS_STORAGE_KEY}") could not be read; starting with one tab.`, error);
+    return fallback();
+  }
+}
+
+/** Saves the tab list; returns false when storage refuses it. */
+export function saveTabs(storage: StorageLike | undefined, tabs: Tabs): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(TABS_STORAGE_KEY, JSON.stringify({ ...tabs, tabs: tabs.tabs.map((tab) => ({ ...tab, state: slimRequestState(tab.state) })) }));
+    return true;
+  } catch (error) {
+    console.warn('Kite: the tabs could not be saved for the next visit.', error);
+    return false;
+  }
+}
+
+/** What the client screen asks of the tab layer (which loads after the first paint). */
+export interface TabsApi {
+  /** Opens the tab that holds this route, if one does; false leaves the pick to the screen. */
+  focusRoute(application: string, routeId: string): boolean;
+}

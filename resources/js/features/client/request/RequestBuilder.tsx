@@ -181,8 +181,8 @@ export function RequestBuilder(props: RequestBuilderProps) {
             value={fields}
             onChange={(event) => setFields(event.target.value as FieldsMode)}
           >
-            <option value="some">Some optional fields</option>
-            <option value="required">Required fields only</option>
+            <option value="some">Some fields</option>
+            <option value="required">Required only</option>
             <option value="all">All fields</option>
           </select>
           <label className="kite-seed">

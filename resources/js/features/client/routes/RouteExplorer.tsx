@@ -1,14 +1,14 @@
 // The route explorer: routes grouped by resource with method badges and summaries, a search over
 // path, name and method (↑/↓ move through the matches, Enter opens one), a refresh button, and a
 // virtualised list so 5,000 routes scroll and filter at once.
-import { elementScroll, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
-import { memo, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RouteInfo } from '../../../../../protocol/types';
 import type { RoutesState } from '../state/use-routes';
 import { type ExplorerRow, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, shortenPath } from './route-list';
 import { SearchBox } from '../../../components/SearchBox';
+import { rowOffsets, scrollToShow, visibleRows } from './row-window';
 
 export interface RouteExplorerProps {
   routes: RoutesState;
@@ -23,6 +23,9 @@ const GROUP_HEIGHT = 28;
 /** Width of a path character and the room the badge and padding take, to fit long paths. */
 const PATH_CHAR_PX = 7.3;
 const PATH_INSET_PX = 84;
+
+/** Rows drawn beyond the viewport on each side. */
+const OVERSCAN = 12;
 
 const rowHeight = (row: ExplorerRow | undefined) =>
   row?.kind === 'group' ? GROUP_HEIGHT : row?.item.route.summary ? SUMMARY_ROW_HEIGHT : ROW_HEIGHT;
@@ -45,24 +48,23 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
     [filtered, collapsed, deferredSearch, multipleApplications],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The virtualizer's first act is to scroll the new list to 0, where it already is; a scroll
-  // write forces a layout in the middle of the first render, so that one is skipped.
-  const firstScroll = useRef(true);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => rowHeight(rows[index]),
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 12,
-    initialRect: { width: 0, height: window.innerHeight },
-    observeElementRect: observeRectAfterLayout,
-    scrollToFn: (offset, options, instance) => {
-      const first = firstScroll.current;
-      firstScroll.current = false;
-      if (first && offset === 0) return;
-      elementScroll(offset, options, instance);
-    },
-  });
+  // Only the rows in view are drawn (row-window.ts). The list's size comes from a ResizeObserver
+  // after layout, never from a read during the first render (which forced the page's whole first
+  // layout in the middle of rendering it); until then the window's height decides.
+  const [viewport, setViewport] = useState({ width: 0, height: window.innerHeight });
+  const [scrollTop, setScrollTop] = useState(0);
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.borderBoxSize?.[0];
+      if (box) setViewport({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const offsets = useMemo(() => rowOffsets(rows.map(rowHeight)), [rows]);
+  const shown = visibleRows(offsets, scrollTop, viewport.height, OVERSCAN);
 
   const toggleGroup = (label: string) =>
     setCollapsed((previous) => {
@@ -81,7 +83,8 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
       const next = moveActiveRoute(rows, activeIndex === -1 ? null : activeKey, event.key === 'ArrowDown' ? 1 : -1);
       if (next === -1) return;
       setActiveKey(rows[next]!.key);
-      virtualizer.scrollToIndex(next, { align: 'auto' });
+      const list = scrollRef.current;
+      if (list) list.scrollTop = scrollToShow(offsets, next, list.scrollTop, list.clientHeight);
     } else if (event.key === 'Enter') {
       const row = rows[activeIndex === -1 ? moveActiveRoute(rows, null, 1) : activeIndex];
       if (row?.kind !== 'route') return;
@@ -92,7 +95,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
 
   // Long paths are cut in the middle, keeping their distinctive end (the whole path on hover and in
   // the builder): how many characters fit comes from the list's width (12 px monospace).
-  const listWidth = virtualizer.scrollRect?.width ?? 0;
+  const listWidth = viewport.width;
   const pathChars = listWidth > 0 ? Math.max(16, Math.floor((listWidth - PATH_INSET_PX) / PATH_CHAR_PX)) : 40;
 
   const renderRow = (row: ExplorerRow, index: number) => {
@@ -179,17 +182,17 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
       {routes.data && items.length === 0 && <p className="kite-explorer-message">The host lists no routes.</p>}
       {items.length > 0 && rows.length === 0 && <p className="kite-explorer-message">No routes match “{deferredSearch}”.</p>}
       {!routes.data && routes.loading && <p className="kite-explorer-message">Loading routes…</p>}
-      <div className="kite-explorer-list" ref={scrollRef} role="navigation" aria-label="Routes">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((virtual) => {
-            const row = rows[virtual.index];
+      <div className="kite-explorer-list" ref={scrollRef} role="navigation" aria-label="Routes" onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+        <div style={{ height: offsets[rows.length], position: 'relative' }}>
+          {rows.slice(shown.first, shown.end).map((row, at) => {
+            const index = shown.first + at;
             return (
               <div
-                key={virtual.key}
+                key={row.key}
                 className="kite-explorer-row"
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: virtual.size, transform: `translateY(${virtual.start}px)` }}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight(row), transform: `translateY(${offsets[index]}px)` }}
               >
-                {row && renderRow(row, virtual.index)}
+                {renderRow(row, index)}
               </div>
             );
           })}
@@ -203,20 +206,3 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
     </div>
   );
 });
-
-/**
- * Like the library's observeElementRect, but without reading the list's size during the first
- * render: that read forced the page's whole first layout in the middle of rendering it. The
- * ResizeObserver reports the size after layout, before paint; until then `initialRect` (the window
- * height) decides how many rows to draw.
- */
-function observeRectAfterLayout(instance: Virtualizer<HTMLDivElement, Element>, onRect: (rect: { width: number; height: number }) => void) {
-  const element = instance.scrollElement;
-  if (!element || typeof ResizeObserver === 'undefined') return observeElementRect(instance, onRect);
-  const observer = new ResizeObserver(([entry]) => {
-    const box = entry?.borderBoxSize?.[0];
-    if (box) onRect({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
-  });
-  observer.observe(element);
-  return () => observer.disconnect();
-}

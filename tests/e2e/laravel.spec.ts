@@ -5,7 +5,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runConformance } from '../../protocol/conformance/checks.mjs';
-import { pickRoute, responseArea, routeButton, send } from './support/client-screen';
+import { jsonBody, jsonBodyText, pickRoute, responseArea, routeButton, send } from './support/client-screen';
 
 // Kite inside a real Laravel application: the fixture app (tests/php/fixture, booted from Debian's
 // php-laravel-framework) served by `php -S` with ONE worker, the package's assets published by its
@@ -151,10 +151,10 @@ test('in the UI, auto-fill builds a body from the FormRequest rules that the Lar
   await openKiteAsGrace(page);
   await pickRoute(page, 'POST', '/api/projects');
   await page.getByRole('button', { name: 'Auto-fill' }).click();
-  const editor = page.getByRole('textbox', { name: 'JSON body' });
-  await expect(editor).toHaveValue(/"contact_email": "[^"]+@[^"]+"/);
+  const editor = jsonBody(page);
+  await expect(editor).toHaveText(/"contact_email": "[^"]+@[^"]+"/);
   await expect(page.getByText('Valid JSON, matches the route’s schema')).toBeVisible();
-  const filled = JSON.parse(await editor.inputValue());
+  const filled = JSON.parse(await jsonBodyText(page));
   await send(page);
   await expect(responseArea(page)).toHaveText(/^201\s*Created/);
   // The route answers with what it validated: the auto-filled values came through unchanged.

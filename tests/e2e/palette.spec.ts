@@ -140,7 +140,7 @@ test.describe('generator palette', () => {
     await page.keyboard.press('Enter');
     await expect(palette(page)).toHaveCount(0);
     await expect(body).toBeFocused();
-    const text = await body.inputValue();
+    const text = await body.innerText();
     expect(JSON.parse(text).id).toMatch(UUID);
   });
 

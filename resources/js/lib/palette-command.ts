@@ -2,7 +2,19 @@
 // host (features/generators/PaletteHost) subscribes. Tiny on purpose: it is in the initial bundle
 // and knows nothing of faker or React.
 
-export type ValueInputElement = HTMLInputElement | HTMLTextAreaElement;
+/** An input, a textarea, or an element registered with `registerValueTarget` (a code editor). */
+export type ValueInputElement = HTMLInputElement | HTMLTextAreaElement | HTMLElement;
+
+/**
+ * How a generated value gets into an element that is not an input: a code editor's contenteditable
+ * registers one, so the palette writes through the editor's own transactions at its caret.
+ */
+export interface ValueTarget {
+  selection(): { start: number; end: number };
+  write(value: string, selection: { start: number; end: number } | null): void;
+  /** Where the caret is on screen: the palette is placed next to it rather than the whole editor. */
+  anchor?(): { top: number; left: number; bottom: number; right: number } | null;
+}
 
 /** How the palette was opened: the footer hides the double-Shift hint after a double Shift. */
 export type PaletteOpenMethod = 'double-shift' | 'button' | 'action';
@@ -26,10 +38,24 @@ type Listener = (request: PaletteOpenRequest) => void;
 
 const listeners = new Set<Listener>();
 const openMethods = new WeakMap<ValueInputElement, PaletteOpenMethod>();
+const valueTargets = new WeakMap<Element, ValueTarget>();
 
-/** A text-like input or textarea that can take a generated value. */
+/** Lets `element` take generated values through `target`; returns the unregister function. */
+export function registerValueTarget(element: HTMLElement, target: ValueTarget): () => void {
+  valueTargets.set(element, target);
+  return () => {
+    valueTargets.delete(element);
+  };
+}
+
+export function valueTargetOf(element: Element): ValueTarget | undefined {
+  return valueTargets.get(element);
+}
+
+/** A text-like input or textarea (or a registered editor) that can take a generated value. */
 export function isValueInput(element: Element | null | undefined): element is ValueInputElement {
   if (!element) return false;
+  if (valueTargets.has(element)) return true;
   if (element instanceof HTMLTextAreaElement) return !element.readOnly && !element.disabled;
   if (!(element instanceof HTMLInputElement)) return false;
   if (element.readOnly || element.disabled) return false;

@@ -4,11 +4,17 @@ import { expect, type Page } from '@playwright/test';
 
 export const responseArea = (page: Page) => page.getByRole('region', { name: 'Response' });
 
-/** A route in the explorer; the badge reads DEL for DELETE. */
+/** A route in the explorer, named by its method (spelled out, as everywhere) and path. */
 export const routeButton = (page: Page, method: string, uri: string) =>
   page
     .getByRole('navigation', { name: 'Routes' })
-    .getByRole('button', { name: new RegExp(`^${method === 'DELETE' ? 'DEL' : method}\\s*${uri.replace(/[{}/]/g, '\\$&')}$`) });
+    .getByRole('button', { name: new RegExp(`^${method}\\s*${uri.replace(/[{}/]/g, '\\$&')}$`) });
+
+/** The JSON body's code editor (CodeMirror's contenteditable, a textbox named "JSON body"). */
+export const jsonBody = (page: Page) => page.getByRole('textbox', { name: 'JSON body' });
+
+/** The JSON body's text, line by line as the editor shows it (short bodies: every line is drawn). */
+export const jsonBodyText = (page: Page) => jsonBody(page).innerText();
 
 export async function pickRoute(page: Page, method: string, uri: string) {
   await routeButton(page, method, uri).click();

@@ -9,7 +9,7 @@ import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, 
 import { toast } from '../../lib/toast';
 import { CATEGORIES } from '../../lib/generators/categories';
 import type { GeneratorMeta } from '../../lib/generators/types';
-import type { PaletteOpenRequest } from '../../lib/palette-command';
+import { type PaletteOpenRequest, valueTargetOf } from '../../lib/palette-command';
 import {
   clearFilterAtom,
   filteredGeneratorsAtom,
@@ -50,7 +50,7 @@ function paletteWidth(): number {
 
 function currentPlacement(request: PaletteOpenRequest): Placement {
   const input = request.input?.isConnected ? request.input : null;
-  const rect = input?.getBoundingClientRect() ?? null;
+  const rect = input ? (valueTargetOf(input)?.anchor?.() ?? input.getBoundingClientRect()) : null;
   return placePalette(rect, { width: window.innerWidth, height: window.innerHeight }, paletteWidth());
 }
 

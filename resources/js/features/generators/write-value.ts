@@ -1,7 +1,7 @@
 // Writes a generated value into an input the way typing would: through the native value setter (so
 // React's value tracker sees a change) followed by a bubbling `input` event, which React-controlled
-// inputs turn into onChange.
-import type { ValueInputElement } from '../../lib/palette-command';
+// inputs turn into onChange. A registered editor (lib/palette-command's ValueTarget) writes itself.
+import { type ValueInputElement, valueTargetOf } from '../../lib/palette-command';
 
 export interface Selection {
   start: number;
@@ -10,6 +10,9 @@ export interface Selection {
 
 /** The selection of an input, or null for types without one (number, email). */
 export function readSelection(input: ValueInputElement): Selection | null {
+  const target = valueTargetOf(input);
+  if (target) return target.selection();
+  if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) return null;
   try {
     if (input.selectionStart === null || input.selectionEnd === null) return null;
     return { start: input.selectionStart, end: input.selectionEnd };
@@ -32,6 +35,9 @@ export function nextText(current: string, value: string, selection: Selection | 
 }
 
 export function writeValue(input: ValueInputElement, value: string, selection: Selection | null = readSelection(input)): void {
+  const target = valueTargetOf(input);
+  if (target) return target.write(value, selection);
+  if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) return;
   const multiline = input instanceof HTMLTextAreaElement;
   const { text, caret } = nextText(input.value, value, selection, multiline);
   const prototype = multiline ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;

@@ -94,7 +94,7 @@ export const HistoryPanel = memo(function HistoryPanel({ history, selectedId, on
                 <button type="button" className="kite-history-button" onClick={() => onRestore(entry)} title={entry.url}>
                   <span className="kite-history-line">
                     <span className="kite-badge kite-method" data-method={entry.method}>
-                      {entry.method === 'DELETE' ? 'DEL' : entry.method}
+                      {entry.method}
                     </span>
                     <span className="kite-history-url">{displayUrl(entry.url)}</span>
                   </span>

@@ -9,7 +9,8 @@
 import type { JsonSchema, JsonSchemaType } from '../../../../../protocol/types';
 import { mergeSchemas } from '../../../../../protocol/json-schema-merge.js';
 import { defName, resolveRef } from '../../../lib/json-schema/refs';
-import { childPath, matchesSchema } from './json-schema-validate';
+import { childPath } from './json-path';
+import { matchesSchema } from './json-schema-validate';
 
 /** The part of the generator kit auto-fill needs (`loadAutofillKit()` in autofill-kit.ts). */
 export interface AutofillKit {

@@ -69,6 +69,18 @@ describe('JSON Schema subset validation', () => {
     const check = checkJsonText('{\n  "a": 1,\n  "b": }', undefined);
     expect(check.kind).toBe('syntax');
     expect(check.kind === 'syntax' && check.message).toBe('Unexpected "}" at line 3, column 8');
+    expect(check.kind === 'syntax' && check.offset).toBe('{\n  "a": 1,\n  "b": '.length);
+  });
+
+  it('says where in the text each schema error is, so the editor can underline it', () => {
+    const text = '{\n  "name": 7,\n  "email": "a@b.co",\n  "tags": []\n}';
+    const check = checkJsonText(text, user);
+    if (check.kind !== 'checked') throw new Error(check.kind);
+    const marked = check.errors.map((error) => [error.path, text.slice(error.from, error.to)]);
+    expect(marked).toEqual([
+      ['$.name', '7'],
+      ['$.tags', '['],
+    ]);
   });
 
   it('points at where the text stops being JSON', () => {

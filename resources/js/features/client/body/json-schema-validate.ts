@@ -5,11 +5,15 @@
 import type { JsonSchema, JsonSchemaType } from '../../../../../protocol/types';
 import { jsonErrorPosition, lineColumnAt } from '../../../../../protocol/json-error-position.js';
 import { defName, resolveRef } from '../../../lib/json-schema/refs';
+import { childPath, locateJsonPaths } from './json-path';
 
 export interface SchemaError {
   /** `$` for the root, then `.name` and `[index]` segments. */
   path: string;
   message: string;
+  /** Where the value is written in the text (set by checkJsonText; an object or array: its bracket). */
+  from?: number;
+  to?: number;
 }
 
 export interface ValidateOptions {
@@ -43,10 +47,6 @@ function typeMatches(value: unknown, type: JsonSchemaType): boolean {
   return actual === type || (type === 'number' && actual === 'integer');
 }
 
-export function childPath(path: string, key: string | number): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-}
 
 const patternCache = new Map<string, RegExp | null>();
 function compiledPattern(source: string): RegExp | null {
@@ -190,20 +190,20 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** A parse error as a short message with its 1-based line and column. */
-export function describeParseError(text: string, error: unknown): string {
+/** A parse error as a short message with its 1-based line and column, and its offset (-1: unknown). */
+export function describeParseError(text: string, error: unknown): { message: string; offset: number } {
   const message = error instanceof Error ? error.message : String(error);
   const position = /position (\d+)/.exec(message);
   const offset = position ? Number(position[1]) : jsonErrorPosition(text);
-  if (offset < 0) return message;
+  if (offset < 0) return { message, offset };
   const { line, column } = lineColumnAt(text, offset);
   const found = offset >= text.length ? 'end of input' : JSON.stringify(text[offset]);
-  return `Unexpected ${found} at line ${line}, column ${column}`;
+  return { message: `Unexpected ${found} at line ${line}, column ${column}`, offset };
 }
 
 export type JsonCheck =
   | { kind: 'empty' }
-  | { kind: 'syntax'; message: string }
+  | { kind: 'syntax'; message: string; /** -1 when unknown */ offset: number }
   | { kind: 'checked'; errors: SchemaError[] };
 
 /** Parses and validates editor text: the one call the editor makes off the keystroke path. */
@@ -213,7 +213,10 @@ export function checkJsonText(text: string, schema: JsonSchema | undefined, opti
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    return { kind: 'syntax', message: describeParseError(text, error) };
+    return { kind: 'syntax', ...describeParseError(text, error) };
   }
-  return { kind: 'checked', errors: validateJson(parsed, schema, options) };
+  const errors = validateJson(parsed, schema, options);
+  if (errors.length === 0) return { kind: 'checked', errors };
+  const ranges = locateJsonPaths(text, errors.map((error) => error.path));
+  return { kind: 'checked', errors: errors.map((error) => ({ ...error, ...ranges.get(error.path) })) };
 }

@@ -84,7 +84,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           onClick={() => onSelect(route, application)}
         >
           <span className="kite-badge kite-method" data-method={method}>
-            {method === 'DELETE' ? 'DEL' : method === 'OPTIONS' ? 'OPT' : method}
+            {method}
           </span>
           <span className="kite-route-uri">{route.uri}</span>
         </button>

@@ -109,6 +109,12 @@ export interface JsonSchema {
   $defs?: Record<string, JsonSchema>;
   /** Free-form notes from extraction (e.g. an unknown Laravel rule, a cut `$ref` cycle). */
   $comment?: string;
+  /**
+   * The field's validation rules as the application wrote them (`required`, `email`,
+   * `exists:users,id`), where a host reads schemas from rules (the Laravel host). Optional: the app
+   * names them beside a validation message, and `exists:`/`unique:` rules point auto-fill at data.
+   */
+  'x-rules'?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,6 @@
 // schema carries them (`x-rules`), are named beside the message.
 import type { JsonSchema } from '../../../../../protocol/types';
 import { childPath, locateJsonPaths } from '../body/json-path';
-import type { KeyValueRow } from './request-state';
 
 /** Dotted field path (`items.0.name`) → messages. */
 export type FieldMessages = Record<string, string[]>;
@@ -105,8 +104,15 @@ export function jsonFieldProblems(errors: FieldMessages, sentText: string, curre
   });
 }
 
+/** A form, multipart or query row: what a message is matched by. */
+interface NamedRow {
+  id: string;
+  name: string;
+  value: string;
+}
+
 /** Row id → message, for rows whose field has errors and whose name and value are as sent. */
-export function rowProblems(errors: FieldMessages, sentRows: readonly KeyValueRow[], rows: readonly KeyValueRow[], schema?: JsonSchema): Record<string, string> {
+export function rowProblems(errors: FieldMessages, sentRows: readonly NamedRow[], rows: readonly NamedRow[], schema?: JsonSchema): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const row of rows) {
     const field = formNameToDotted(row.name);

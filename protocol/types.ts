@@ -546,3 +546,18 @@ export type ErrorCode =
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; field?: string };
 }
+
+// ---------------------------------------------------------------------------------------------
+// GET {apiUrl}/data?source=…&q=… (see API_ENDPOINTS.data in endpoints.js)
+
+/** One row a picker offers: the value it puts in the field, and what the person reads. */
+export interface DataRow {
+  value: string | number;
+  label: string;
+}
+
+/** At most DATA_MAX_ROWS rows; read-only. A host without data pickers answers 404 DATA_UNAVAILABLE. */
+export interface DataResponse {
+  source: string;
+  rows: DataRow[];
+}

@@ -328,3 +328,19 @@ test('in the UI, a 422’s messages show on the JSON field and a form row with t
   await value.fill('7');
   await expect(value).not.toHaveAttribute('aria-invalid', 'true');
 });
+
+test('in the UI, impersonation offers a search of the users by name, and the user picked is the one the request runs as', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await pickRoute(page, 'GET', '/api/me');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption({ label: 'Impersonate User with ID' });
+  await page.getByRole('button', { name: 'Find user' }).click();
+  await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill('Turing');
+  const users = page.getByRole('list', { name: 'Users' });
+  await expect(users.getByRole('button')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/user-picker.png' });
+  await users.getByRole('button', { name: /Alan Turing/ }).click();
+  await expect(page.getByRole('textbox', { name: 'User ID' })).toHaveValue('3');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"name": "Alan Turing"');
+});

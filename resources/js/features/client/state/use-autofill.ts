@@ -32,9 +32,15 @@ export function useAutofill(store: ReturnType<typeof useStore>, routes: RoutesRe
           flushPendingEdits();
           try {
             // Auto-fill and its generators are chunks of their own, loaded on first use.
-            const [kit, { autofillRequest }, { newSeed }] = await Promise.all([autofillKit(), import('../body/autofill-request'), import('../body/autofill')]);
+            const [kit, { autofillRequest }, { newSeed }, { withDatabaseValues }] = await Promise.all([
+              autofillKit(),
+              import('../body/autofill-request'),
+              import('../body/autofill'),
+              import('../data/database-values'),
+            ]);
+            // `exists:` fields get values that are in the app's tables (when the host has data pickers).
+            const route = await withDatabaseValues(activeRoute(routes, store.get(requestStateAtom)));
             const current = store.get(requestStateAtom);
-            const route = activeRoute(routes, current);
             const { patch, filled } = autofillRequest(current, route, kit, seed ?? newSeed());
             if (filled.length === 0) {
               toast.info(route ? 'This route has no schema to fill from.' : 'Pick a route to fill from its schema.');

@@ -22,27 +22,33 @@ export function KeyValueEditor({ rows, onChange, noun, addLabel, rowExtra }: Key
       {rows.map((row, index) => {
         const extra = rowExtra?.(row);
         return (
-        <div className="kite-kv-row" key={row.id} data-disabled={!row.enabled || undefined}>
-          <input
-            type="checkbox"
-            className="kite-kv-toggle"
-            checked={row.enabled}
-            aria-label={`Enable ${noun} ${row.name || index + 1}`}
-            onChange={(event) => update(row.id, { enabled: event.target.checked })}
-          />
-          <TextField value={row.name} onValue={(name) => update(row.id, { name })} placeholder="Name" aria-label={`${noun} ${index + 1} name`} />
-          <TextField value={row.value} onValue={(value) => update(row.id, { value })} placeholder="Value" aria-label={`${noun} ${row.name || index + 1} value`} {...extra?.[0]} />
-          <button
-            type="button"
-            className="kite-tool-button"
-            aria-label={`Remove ${noun} ${row.name || index + 1}`}
-            title="Remove"
-            onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
-          >
-            <Trash2 size={14} aria-hidden="true" />
-          </button>
-          {extra?.[1]}
-        </div>
+          <div className="kite-kv-row" key={row.id} data-disabled={!row.enabled || undefined}>
+            <input
+              type="checkbox"
+              className="kite-kv-toggle"
+              checked={row.enabled}
+              aria-label={`Enable ${noun} ${row.name || index + 1}`}
+              onChange={(event) => update(row.id, { enabled: event.target.checked })}
+            />
+            <TextField value={row.name} onValue={(name) => update(row.id, { name })} placeholder="Name" aria-label={`${noun} ${index + 1} name`} />
+            <TextField
+              value={row.value}
+              onValue={(value) => update(row.id, { value })}
+              placeholder="Value"
+              aria-label={`${noun} ${row.name || index + 1} value`}
+              {...extra?.[0]}
+            />
+            <button
+              type="button"
+              className="kite-tool-button"
+              aria-label={`Remove ${noun} ${row.name || index + 1}`}
+              title="Remove"
+              onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
+            >
+              <Trash2 size={14} aria-hidden="true" />
+            </button>
+            {extra?.[1]}
+          </div>
         );
       })}
       <button type="button" className="kite-button kite-add-row" data-variant="ghost" onClick={() => onChange([...rows, emptyRow()])}>

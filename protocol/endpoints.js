@@ -11,7 +11,18 @@ export const API_ENDPOINTS = Object.freeze({
   workspace: 'workspace',
   /** GET, PUT, DELETE `workspace/files/{path}`: one workspace file (WorkspaceFile). */
   workspaceFiles: 'workspace/files',
+  /**
+   * GET `data?source=…&q=…`: at most DATA_MAX_ROWS rows of the app's own data for the pickers
+   * (DataResponse). `source` is `users` (users to impersonate, searched by name or email) or
+   * `table:TABLE,COLUMN` (values of the column an `exists:` rule names). A host without data pickers
+   * (the Node host; the Laravel host with `kite.data_pickers` off) answers 404 DATA_UNAVAILABLE,
+   * and the app hides them; an unknown source is a 422 INVALID_DATA_SOURCE naming `source`.
+   */
+  data: 'data',
 });
+
+/** Most rows one `data` answer holds. */
+export const DATA_MAX_ROWS = 20;
 
 /**
  * The only files a workspace holds: `environments/NAME.json` and `requests/SLUG.json`, one level

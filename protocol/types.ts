@@ -109,6 +109,12 @@ export interface JsonSchema {
   $defs?: Record<string, JsonSchema>;
   /** Free-form notes from extraction (e.g. an unknown Laravel rule, a cut `$ref` cycle). */
   $comment?: string;
+  /**
+   * The field's validation rules as the application wrote them (`required`, `email`,
+   * `exists:users,id`), where a host reads schemas from rules (the Laravel host). Optional: the app
+   * names them beside a validation message, and `exists:`/`unique:` rules point auto-fill at data.
+   */
+  'x-rules'?: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -549,4 +555,19 @@ export type ErrorCode =
 
 export interface ErrorBody {
   error: { code: ErrorCode | string; message: string; field?: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET {apiUrl}/data?source=…&q=… (see API_ENDPOINTS.data in endpoints.js)
+
+/** One row a picker offers: the value it puts in the field, and what the person reads. */
+export interface DataRow {
+  value: string | number;
+  label: string;
+}
+
+/** At most DATA_MAX_ROWS rows; read-only. A host without data pickers answers 404 DATA_UNAVAILABLE. */
+export interface DataResponse {
+  source: string;
+  rows: DataRow[];
 }

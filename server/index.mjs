@@ -396,6 +396,8 @@ export function createKiteHandler(options = {}) {
   function serveApi(req, res, pathname) {
     const endpoint = pathname.slice(apiPrefix.length + 1).replace(/\/+$/, '');
     if (endpoint === 'workspace' || endpoint.startsWith('workspace/files/')) return serveWorkspace(req, res, endpoint);
+    // The Node host reads no application's database: no data pickers (protocol: API_ENDPOINTS.data).
+    if (endpoint === 'data') return sendError(res, 404, 'DATA_UNAVAILABLE', 'This host has no data pickers.');
     const expects = endpoint === 'relay' ? 'POST' : endpoint === 'routes' || endpoint === 'status' ? 'GET' : null;
     if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay, status and workspace)`);
     const method = req.method === 'HEAD' && expects === 'GET' ? 'GET' : req.method;

@@ -7,6 +7,7 @@ use Illuminate\Support\Facades\Route;
 use Illuminate\Support\ServiceProvider;
 use Kite\Console\InstallCommand;
 use Kite\Console\PublishCommand;
+use Kite\Http\Controllers\DataController;
 use Kite\Http\Controllers\PageController;
 use Kite\Http\Controllers\RelayController;
 use Kite\Http\Controllers\RoutesController;
@@ -70,6 +71,7 @@ class KiteServiceProvider extends ServiceProvider
         ], static function () {
             Route::get('api/routes', RoutesController::class)->name('routes');
             Route::get('api/status', StatusController::class)->name('status');
+            Route::get('api/data', DataController::class)->name('data');
             Route::post('api/relay', RelayController::class)->middleware(VerifyXsrfToken::class)->name('relay');
             Route::get('api/workspace', [WorkspaceController::class, 'index'])->name('workspace');
             Route::get('api/workspace/files/{file}', [WorkspaceController::class, 'show'])->where('file', '.*')->name('workspace.show');

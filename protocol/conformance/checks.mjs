@@ -381,6 +381,21 @@ export async function runConformance(pageUrl, options = {}) {
   /** @type {any} */
   let listing;
 
+  await check('GET data?source=users answers DataResponse rows, or 404 DATA_UNAVAILABLE on a host without data pickers', async () => {
+    needConfig();
+    const response = await workspaceCall('GET', 'data?source=users&q=');
+    if (response.status === 404) {
+      await expectError(response, 404, 'DATA_UNAVAILABLE');
+      return 'no data pickers';
+    }
+    expect(response.status === 200, `GET data answered ${response.status}`);
+    const answer = await response.json();
+    const bad = problems('data-response', answer);
+    expect(!bad, bad ?? '');
+    await expectError(await workspaceCall('GET', 'data?source=nope'), 422, 'INVALID_DATA_SOURCE');
+    return `${answer.rows.length} users`;
+  });
+
   await check('GET workspace matches workspace-listing.schema.json', async () => {
     needConfig();
     const response = await workspaceCall('GET', 'workspace');

@@ -144,7 +144,7 @@ final class RulesToSchema
             }
             if (self::hasAny($parsed, ['confirmed'])) {
                 $confirmation = $node['properties'][$segment];
-                unset($confirmation['$comment']);
+                unset($confirmation['$comment'], $confirmation['x-rules']);
                 $node['properties'][$segment.'_confirmation'] = $confirmation;
                 if (self::hasAny($parsed, ['required'])) {
                     $node['required'][] = $segment.'_confirmation';
@@ -242,6 +242,13 @@ final class RulesToSchema
 
         if ($notes !== []) {
             $node['$comment'] = 'Laravel rules not expressed in this schema: '.implode('; ', $notes);
+        }
+
+        // The rules as written, for the app to name beside a validation message and to find
+        // `exists:`/`unique:` tables (protocol: JsonSchema['x-rules']).
+        $written = array_values(array_map(static fn ($rule) => $rule[2], array_filter($parsed, static fn ($rule) => $rule[0] !== '?')));
+        if ($written !== []) {
+            $node['x-rules'] = $written;
         }
     }
 

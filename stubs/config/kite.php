@@ -73,6 +73,13 @@ return [
     ],
 
     /*
+    | Data pickers: a search over the users to impersonate and the values of the tables that
+    | `exists:` rules name, read through the app's connection (read-only, at most 20 rows a search).
+    | null: on in the `local` environment only; true/false: always on/off.
+    */
+    'data_pickers' => env('KITE_DATA_PICKERS'),
+
+    /*
     | The relay that sends the client's requests:
     | - 'timeout': seconds to wait for a target outside this application;
     | - 'max_body_mb': response bodies larger than this are cut and flagged as truncated;

@@ -297,3 +297,50 @@ test('in the UI, the Transaction toggle rolls the write back, holds mails and jo
   await expect(response.getByRole('note').filter({ hasText: 'Rolled back' })).toHaveCount(0);
   expect(await countUsers()).toBe(before + 1);
 });
+
+test('in the UI, a 422’s messages show on the JSON field and a form row with the field’s rules, and clear when edited', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await pickRoute(page, 'POST', '/api/projects');
+  const editor = jsonBody(page);
+  await editor.fill('{\n  "name": "Apollo",\n  "budget": 0\n}');
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^422/);
+  const messages = page.getByRole('list', { name: 'Validation errors' });
+  // The field's message names its rules; a field the body lacks is listed by its path.
+  await expect(messages.getByRole('listitem').filter({ hasText: 'budget' })).toContainText('(rule: required|integer|between:1,100000)');
+  await expect(messages.getByRole('listitem').filter({ hasText: 'contact_email' })).toContainText('required');
+  await expect(page.locator('.cm-lintRange-error')).not.toHaveCount(0);
+  await page.screenshot({ path: 'test-results/validation-json.png' });
+  await editor.fill('{\n  "name": "Apollo",\n  "budget": 5\n}');
+  await expect(messages.getByRole('listitem').filter({ hasText: 'budget' })).toHaveCount(0);
+  await expect(messages.getByRole('listitem').filter({ hasText: 'contact_email' })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Form URL-encoded' }).check();
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await page.getByRole('textbox', { name: 'field 1 name' }).fill('budget');
+  await page.getByRole('textbox', { name: 'field budget value' }).fill('0');
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^422/);
+  const value = page.getByRole('textbox', { name: 'field budget value' });
+  await expect(value).toHaveAttribute('aria-invalid', 'true');
+  await expect(value).toHaveAccessibleDescription(/between.*\(rule: required\|integer\|between:1,100000\)/);
+  await page.screenshot({ path: 'test-results/validation-form.png' });
+  await value.fill('7');
+  await expect(value).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('in the UI, impersonation offers a search of the users by name, and the user picked is the one the request runs as', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await pickRoute(page, 'GET', '/api/me');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption({ label: 'Impersonate User with ID' });
+  await page.getByRole('button', { name: 'Find user' }).click();
+  await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill('Turing');
+  const users = page.getByRole('list', { name: 'Users' });
+  await expect(users.getByRole('button')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/user-picker.png' });
+  await users.getByRole('button', { name: /Alan Turing/ }).click();
+  await expect(page.getByRole('textbox', { name: 'User ID' })).toHaveValue('3');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"name": "Alan Turing"');
+});

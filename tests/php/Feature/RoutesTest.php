@@ -45,7 +45,7 @@ class RoutesTest extends TestCase
         $this->assertSame('multipart/form-data', $route['bodyContentType'], 'the avatar image needs multipart');
         $body = $route['schema']['body'];
         $this->assertSame(['name', 'email', 'password', 'password_confirmation'], $body['required']);
-        $this->assertSame(['type' => 'string', 'maxLength' => 255], $body['properties']['name']);
+        $this->assertSame(['type' => 'string', 'maxLength' => 255, 'x-rules' => ['required', 'string', 'max:255']], $body['properties']['name']);
         $this->assertSame('email', $body['properties']['email']['format']);
         $this->assertSame(['admin', 'editor'], $body['properties']['role']['enum']);
         $this->assertSame('string', $body['properties']['tags']['items']['type']);
@@ -65,7 +65,7 @@ class RoutesTest extends TestCase
         $this->assertSame([], $route['extractionErrors']);
         $body = $route['schema']['body'];
         $this->assertSame(['name', 'contact_email', 'budget', 'visibility', 'starts_on'], $body['required']);
-        $this->assertSame(['type' => 'integer', 'minimum' => 1, 'maximum' => 100000], $body['properties']['budget']);
+        $this->assertSame(['type' => 'integer', 'minimum' => 1, 'maximum' => 100000, 'x-rules' => ['required', 'integer', 'between:1,100000']], $body['properties']['budget']);
         $this->assertSame(['public', 'private'], $body['properties']['visibility']['enum']);
         $this->assertSame('date', $body['properties']['starts_on']['format']);
         $this->assertSame(3, $body['properties']['labels']['maxItems']);
@@ -84,9 +84,9 @@ class RoutesTest extends TestCase
         $this->assertSame([
             'type' => 'object',
             'properties' => [
-                'page' => ['type' => 'integer', 'minimum' => 1],
-                'search' => ['type' => ['string', 'null'], 'maxLength' => 50],
-                'sort' => ['enum' => ['name', 'email']],
+                'page' => ['type' => 'integer', 'minimum' => 1, 'x-rules' => ['integer', 'min:1']],
+                'search' => ['type' => ['string', 'null'], 'maxLength' => 50, 'x-rules' => ['nullable', 'string', 'max:50']],
+                'sort' => ['enum' => ['name', 'email'], 'x-rules' => ['in:name,email']],
             ],
         ], $route['schema']['query']);
         $this->assertArrayNotHasKey('body', $route['schema']);

@@ -1,7 +1,11 @@
 // Authorization: the five types in the spec's order and labels, and the fields each one needs.
+import { lazy, Suspense } from 'react';
 import { AUTHORIZATION_OPTIONS } from '../../../lib/authorization';
 import type { AuthState } from '../request/request-state';
 import { TextField } from '../ui/TextField';
+
+// The user search beside the id: its own chunk, loaded when impersonation is chosen.
+const UserPicker = lazy(() => import('../data/UserPicker').then((chunk) => ({ default: chunk.UserPicker })));
 
 export function AuthEditor({ auth, onChange }: { auth: AuthState; onChange: (auth: AuthState) => void }) {
   const set = (patch: Partial<AuthState>) => onChange({ ...auth, ...patch });
@@ -26,10 +30,15 @@ export function AuthEditor({ auth, onChange }: { auth: AuthState; onChange: (aut
         <p className="kite-empty-note">The host forwards the cookies of your session in this browser, so the request runs as you.</p>
       )}
       {auth.type === 'impersonate' && (
-        <label className="kite-inline-field">
-          <span>User ID</span>
-          <TextField value={auth.userId} onValue={(userId) => set({ userId })} placeholder="e.g. 42" aria-label="User ID" />
-        </label>
+        <>
+          <label className="kite-inline-field">
+            <span>User ID</span>
+            <TextField value={auth.userId} onValue={(userId) => set({ userId })} placeholder="e.g. 42" aria-label="User ID" />
+          </label>
+          <Suspense fallback={null}>
+            <UserPicker onPick={(userId) => set({ userId })} />
+          </Suspense>
+        </>
       )}
       {auth.type === 'none' && <p className="kite-empty-note">No credentials are sent: the host strips cookies and authorization.</p>}
       {auth.type === 'bearer' && (

@@ -4,8 +4,10 @@ import { toast } from '../../../lib/toast';
 import type { JsonSchema } from '../../../../../protocol/types';
 import { BODY_TYPES } from '../../../lib/body-types';
 import { type MultipartRow, type RequestState, emptyMultipartRow } from '../request/request-state';
-import type { RequestUpdate } from '../state/request-atoms';
-import { KeyValueEditor } from '../ui/KeyValueEditor';
+import { type FieldErrorRecord, type RequestUpdate, useFieldErrors } from '../state/request-atoms';
+import type { KeyValueRow } from '../request/request-state';
+import { rowProblems } from '../request/field-errors';
+import { KeyValueEditor, type KeyValueEditorProps } from '../ui/KeyValueEditor';
 import { TextField } from '../ui/TextField';
 import { fileToBase64 } from './file-base64';
 import { JsonEditor } from './JsonEditor';
@@ -18,6 +20,9 @@ export interface BodyEditorProps {
 }
 
 export function BodyEditor({ state, update, schema }: BodyEditorProps) {
+  const invalid = useFieldErrors(state);
+  const problemsOf = <Row extends { id: string; name: string; value: string }>(sent: Row[] | undefined, rows: Row[]) =>
+    invalid && sent ? problemRows(rowProblems(invalid.errors, sent, rows, schema)) : undefined;
   return (
     <div className="kite-body-editor">
       <div className="kite-segmented" role="radiogroup" aria-label="Body type">
@@ -35,12 +40,29 @@ export function BodyEditor({ state, update, schema }: BodyEditorProps) {
         ))}
       </div>
       {state.bodyType === 'none' && <p className="kite-empty-note">This request has no body.</p>}
-      {state.bodyType === 'json' && <JsonEditor value={state.jsonBody} schema={schema} onChange={(jsonBody) => update({ jsonBody })} />}
+      {state.bodyType === 'json' && (
+        <JsonEditor
+          value={state.jsonBody}
+          schema={schema}
+          onChange={(jsonBody) => update({ jsonBody })}
+          fieldErrors={invalid?.sent.bodyType === 'json' ? { errors: invalid.errors, sent: invalid.sent.jsonBody } : undefined}
+        />
+      )}
       {state.bodyType === 'form' && (
-        <KeyValueEditor rows={state.formFields} onChange={(formFields) => update({ formFields })} noun="field" addLabel="Add field" />
+        <KeyValueEditor
+          rows={state.formFields}
+          onChange={(formFields) => update({ formFields })}
+          noun="field"
+          addLabel="Add field"
+          rowExtra={problemsOf(invalid?.sent.bodyType === 'form' ? invalid.sent.formFields : undefined, state.formFields)}
+        />
       )}
       {state.bodyType === 'multipart' && (
-        <MultipartEditor rows={state.multipartFields} onChange={(multipartFields) => update({ multipartFields })} />
+        <MultipartEditor
+          rows={state.multipartFields}
+          onChange={(multipartFields) => update({ multipartFields })}
+          rowExtra={problemsOf(invalid?.sent.bodyType === 'multipart' ? invalid.sent.multipartFields : undefined, state.multipartFields)}
+        />
       )}
       {state.bodyType === 'raw' && (
         <div className="kite-raw-editor">
@@ -61,7 +83,22 @@ export function BodyEditor({ state, update, schema }: BodyEditorProps) {
   );
 }
 
-function MultipartEditor({ rows, onChange }: { rows: MultipartRow[]; onChange: (rows: MultipartRow[]) => void }) {
+/** A validation message under its row, and the row's value marked invalid and described by it. */
+function problemRows(problems: Record<string, string>): NonNullable<KeyValueEditorProps['rowExtra']> {
+  return (row) => {
+    const message = problems[row.id];
+    if (!message) return undefined;
+    const id = `kite-problem-${row.id}`;
+    return [
+      { 'aria-invalid': true, 'aria-describedby': id },
+      <p key="problem" className="kite-field-problem kite-error-text" id={id}>
+        {message}
+      </p>,
+    ];
+  };
+}
+
+function MultipartEditor({ rows, onChange, rowExtra }: { rows: MultipartRow[]; onChange: (rows: MultipartRow[]) => void; rowExtra?: KeyValueEditorProps['rowExtra'] }) {
   const patch = (id: string, change: Partial<MultipartRow>) => onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
   const pick = async (row: MultipartRow, file: File | undefined) => {
     if (!file) return;
@@ -98,7 +135,13 @@ function MultipartEditor({ rows, onChange }: { rows: MultipartRow[]; onChange: (
             <option value="file">File</option>
           </select>
           {row.kind === 'text' ? (
-            <TextField value={row.value} onValue={(value) => patch(row.id, { value })} placeholder="Value" aria-label={`part ${row.name || index + 1} value`} />
+            <TextField
+              value={row.value}
+              onValue={(value) => patch(row.id, { value })}
+              placeholder="Value"
+              aria-label={`part ${row.name || index + 1} value`}
+              {...rowExtra?.(row)?.[0]}
+            />
           ) : (
             <label className="kite-file-pick">
               <Paperclip size={14} aria-hidden="true" />
@@ -122,6 +165,7 @@ function MultipartEditor({ rows, onChange }: { rows: MultipartRow[]; onChange: (
           >
             <Trash2 size={14} aria-hidden="true" />
           </button>
+          {rowExtra?.(row)?.[1]}
         </div>
       ))}
       <button type="button" className="kite-button kite-add-row" data-variant="ghost" onClick={() => onChange([...rows, emptyMultipartRow()])}>
@@ -129,4 +173,10 @@ function MultipartEditor({ rows, onChange }: { rows: MultipartRow[]; onChange: (
       </button>
     </div>
   );
+}
+
+/** The query rows after a validation answer: each row's message under it (RequestBuilder loads this lazily). */
+export function QueryRowsWithProblems(props: { rows: KeyValueRow[]; onChange: (rows: KeyValueRow[]) => void; invalid: FieldErrorRecord; schema?: JsonSchema }) {
+  const problems = rowProblems(props.invalid.errors, props.invalid.sent.query, props.rows, props.schema);
+  return <KeyValueEditor rows={props.rows} onChange={props.onChange} noun="query parameter" addLabel="Add parameter" rowExtra={problemRows(problems)} />;
 }

@@ -3,7 +3,7 @@
 // a Web Worker for large documents, see json-validation.ts). Errors are listed by path below the
 // editor and underlined at their place in it. CodeMirror (code-editor.ts) draws only the lines in
 // view, so a 5 MB document is one editor like any other.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EditorView } from '@codemirror/view';
 import type { JsonSchema } from '../../../../../protocol/types';
 import { registerValueTarget } from '../../../lib/palette-command';
@@ -11,12 +11,18 @@ import { flushPendingEdits, registerPendingEdit } from '../state/pending-edits';
 import { createJsonCodeEditor, diagnosticsFor, editorValueTarget, replaceText, showDiagnostics } from './code-editor';
 import type { JsonCheck } from './json-schema-validate';
 import { validateJsonDocument } from './json-validation';
+import { type FieldMessages, type JsonFieldProblem, jsonFieldProblems } from '../request/field-errors';
+import { validationDiagnostics } from './validation-diagnostics';
 
 export interface JsonEditorProps {
   value: string;
   onChange: (text: string) => void;
   schema?: JsonSchema;
+  /** The last response's validation messages and the body they answered (see state/field-errors-atom.ts). */
+  fieldErrors?: { errors: FieldMessages; sent: string };
 }
+
+const NO_PROBLEMS: JsonFieldProblem[] = [];
 
 const EDIT_DEBOUNCE_MS = 150;
 /** Validation waits longer for big documents: a parse of megabytes should not follow every pause. */
@@ -40,7 +46,7 @@ interface CheckedText {
   check: JsonCheck;
 }
 
-export function JsonEditor({ value, onChange, schema }: JsonEditorProps) {
+export function JsonEditor({ value, onChange, schema, fieldErrors }: JsonEditorProps) {
   const latest = useRef(value);
   latest.current = value;
   const [checked, setChecked] = useState<CheckedText | null>(null);
@@ -64,6 +70,11 @@ export function JsonEditor({ value, onChange, schema }: JsonEditorProps) {
   const check = !typing && checked && checked.text === value && checked.schema === schema ? checked.check : null;
   // The last errors stay listed while the next check runs, so the list does not flicker per key.
   const listed = checked && checked.schema === schema ? checked.check : null;
+  // A message stands while its field keeps the value it was sent with.
+  const problems = useMemo(
+    () => (fieldErrors ? jsonFieldProblems(fieldErrors.errors, fieldErrors.sent, value, schema) : NO_PROBLEMS),
+    [fieldErrors, value, schema],
+  );
 
   const onText = (text: string) => {
     latest.current = text;
@@ -88,6 +99,7 @@ export function JsonEditor({ value, onChange, schema }: JsonEditorProps) {
         onSettled={() => setTyping(false)}
         schema={schema}
         check={check}
+        problems={problems}
       />
       <div className="kite-json-status" aria-live="polite">
         <JsonStatus check={check} hasSchema={Boolean(schema)} />
@@ -95,6 +107,15 @@ export function JsonEditor({ value, onChange, schema }: JsonEditorProps) {
           Format
         </button>
       </div>
+      {problems.length > 0 && (
+        <ul className="kite-json-errors" aria-label="Validation errors">
+          {problems.map((problem) => (
+            <li key={problem.field}>
+              <code>{problem.field}</code> {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
       {listed?.kind === 'checked' && listed.errors.length > 0 && (
         <ul className="kite-json-errors" aria-label="Schema errors">
           {listed.errors.map((error, index) => (
@@ -141,9 +162,10 @@ interface CodeSurfaceProps extends EditorSurfaceProps {
   schema: JsonSchema | undefined;
   /** The check of exactly `value`, or null while it runs or the user types. */
   check: JsonCheck | null;
+  problems: JsonFieldProblem[];
 }
 
-function CodeSurface({ value, onText, onTyping, onSettled, schema, check }: CodeSurfaceProps) {
+function CodeSurface({ value, onText, onTyping, onSettled, schema, check, problems }: CodeSurfaceProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const schemaRef = useRef(schema);
@@ -187,8 +209,9 @@ function CodeSurface({ value, onText, onTyping, onSettled, schema, check }: Code
   // The check belongs to `value`, which is what the editor shows whenever `check` is not null.
   useEffect(() => {
     const view = viewRef.current;
-    if (view && check && view.state.doc.length === value.length) showDiagnostics(view, diagnosticsFor(check, value.length));
-  }, [check, value]);
+    if (view && check && view.state.doc.length === value.length)
+      showDiagnostics(view, [...diagnosticsFor(check, value.length), ...validationDiagnostics(problems, value.length)]);
+  }, [check, value, problems]);
 
   return <div className="kite-code-editor kite-cm" ref={hostRef} />;
 }

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { GlobalHeader, RouteInfo } from '../../../../../protocol/types';
 import { cookieJarsAtom } from '../cookies/cookie-atoms';
 import { withoutExpired } from '../cookies/cookie-jar';
-import type { RequestUpdate } from '../state/request-atoms';
+import { type RequestUpdate, useFieldErrors } from '../state/request-atoms';
 import { KeyValueEditor } from '../ui/KeyValueEditor';
 import { methodHasBody } from '../../../lib/body-types';
 import { authorizationLabel } from '../../../lib/authorization';
@@ -31,6 +31,8 @@ const CookiesPanel = lazy(() => import('../cookies/CookiesPanel').then((chunk) =
 // The "Code" dialog and its snippet library load when it is first opened.
 const CodeExportDialog = lazy(() => import('./CodeExportDialog'));
 const BodyEditor = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.BodyEditor })));
+// Query rows with the last response's validation messages: only after a 422, from the body editor's chunk.
+const QueryRowsWithProblems = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.QueryRowsWithProblems })));
 const PREFETCH_BODY_EDITOR_AFTER_MS = 1000;
 const CaptureEditor = lazy(() => import('../../workspace/CaptureEditor').then((chunk) => ({ default: chunk.CaptureEditor })));
 
@@ -70,6 +72,8 @@ export function RequestBuilder(props: RequestBuilderProps) {
     setSeedText('');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the route changes
   }, [state.routeId]);
+  const invalid = useFieldErrors(state);
+  const queryRows = <KeyValueEditor rows={state.query} onChange={(query) => update({ query })} noun="query parameter" addLabel="Add parameter" />;
   const seedShown = seedText !== '' ? seedText : state.autofillSeed === null ? '' : String(state.autofillSeed);
   const preview = finalUrl(baseUrl, state.url, state.pathParams, state.query);
   const missing = missingPathParams(splitUrl(state.url).path, state.pathParams);
@@ -238,7 +242,13 @@ export function RequestBuilder(props: RequestBuilderProps) {
         {tab === 'params' && (
           <section>
             <h3 className="kite-section-title">Query parameters</h3>
-            <KeyValueEditor rows={state.query} onChange={(query) => update({ query })} noun="query parameter" addLabel="Add parameter" />
+            {invalid ? (
+              <Suspense fallback={queryRows}>
+                <QueryRowsWithProblems rows={state.query} onChange={(query) => update({ query })} invalid={invalid} schema={route?.schema.query} />
+              </Suspense>
+            ) : (
+              queryRows
+            )}
           </section>
         )}
         {tab === 'headers' && (

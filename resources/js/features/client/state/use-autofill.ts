@@ -33,9 +33,15 @@ export function useAutofill(store: ReturnType<typeof useStore>, routes: RoutesRe
           flushPendingEdits();
           try {
             // Auto-fill and its generators are chunks of their own, loaded on first use.
-            const [kit, { autofillRequest }, { newSeed }] = await Promise.all([autofillKit(), import('../body/autofill-request'), import('../body/autofill')]);
+            const [kit, { autofillRequest }, { newSeed }, { withDatabaseValues }] = await Promise.all([
+              autofillKit(),
+              import('../body/autofill-request'),
+              import('../body/autofill'),
+              import('../data/database-values'),
+            ]);
+            // `exists:` fields get values that are in the app's tables (when the host has data pickers).
+            const route = await withDatabaseValues(activeRoute(routes, store.get(requestStateAtom)));
             const current = store.get(requestStateAtom);
-            const route = activeRoute(routes, current);
             const branches = route ? store.get(autofillBranchesAtom)[route.id] : undefined;
             const { patch, filled, choices } = autofillRequest(current, route, kit, seed ?? newSeed(), { fields: store.get(autofillFieldsAtom), branches });
             store.set(autofillChoicesAtom, { routeId: route?.id ?? '', choices });

@@ -18,7 +18,7 @@ import { buildRelayRequest, requestProblem, resolveGlobalHeaders } from '../requ
 import { finalUrl } from '../request/url';
 import { generateValue } from './generator-kits';
 import { settlePendingEdits } from './pending-edits';
-import { requestStateAtom } from './request-atoms';
+import { fieldErrorsAtom, requestStateAtom } from './request-atoms';
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../workspace/variables';
 import { variableScopeAtom } from '../../workspace/workspace-atoms';
 import { captureInputOf } from '../../workspace/capture-rules';
@@ -59,6 +59,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         return undefined;
       }
       setResponse((previous) => ({ ...previous, failure: null, pending: true }));
+      store.set(fieldErrorsAtom, null);
       const time = Date.now();
       // History keeps the request as typed ({{variables}} and all); the jar answers for the URL sent.
       const url = finalUrl(baseUrl, state.url, state.pathParams, state.query);
@@ -70,6 +71,11 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         const result = await relay(buildRelayRequest(state, globalHeaders, jarCookies, scope), abort.signal);
         if (result.meta.cookies.length > 0) store.set(cookieJarsAtom, jarId, (jar) => storeCookies(jar, result.meta.cookies, result.meta.url || sentUrl));
         const kept = historyBody(result.body); // copied before the viewer may transfer the body away
+        // A validation answer's messages go to their fields (the mapping loads with the first 422).
+        if (result.meta.status === 422) {
+          const body = result.body.slice(0);
+          void import('./note-field-errors').then((note) => note.noteFieldErrors(store, state, body));
+        }
         const captureInput = state.captures.length > 0 ? captureInputOf(result) : null;
         setResponse({ result, failure: null, pending: false });
         if (captureInput) void import('../../workspace/run-captures').then((capture) => capture.runCaptures(store, state.captures, captureInput));
@@ -108,3 +114,4 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
 
   return { response, setResponse, send, cancel, historyId, setHistoryId };
 }
+

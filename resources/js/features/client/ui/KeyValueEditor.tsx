@@ -1,5 +1,6 @@
 // Rows of name and value with an enable toggle: query parameters, headers and form fields.
 import { Plus, Trash2 } from 'lucide-react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { type KeyValueRow, emptyRow } from '../request/request-state';
 import { editRow } from './key-value-rows';
 import { TextField } from './TextField';
@@ -10,37 +11,50 @@ export interface KeyValueEditorProps {
   /** Names the rows in labels: "query parameter", "header", "field". */
   noun: string;
   addLabel: string;
+  /** What a row's value input gets and what shows under the row (a validation message, see body/BodyEditor.tsx). */
+  rowExtra?: (row: KeyValueRow) => [Pick<InputHTMLAttributes<HTMLInputElement>, 'aria-invalid' | 'aria-describedby'>, ReactNode] | undefined;
 }
 
-export function KeyValueEditor({ rows, onChange, noun, addLabel }: KeyValueEditorProps) {
+export function KeyValueEditor({ rows, onChange, noun, addLabel, rowExtra }: KeyValueEditorProps) {
   const update = (id: string, patch: Partial<KeyValueRow>) => onChange(editRow(rows, id, patch));
   return (
     <div className="kite-kv" role="group" aria-label={`${noun}s`}>
-      {rows.map((row, index) => (
-        <div className="kite-kv-row" key={row.id} data-disabled={!row.enabled || undefined}>
-          <input
-            type="checkbox"
-            className="kite-kv-toggle"
-            checked={row.enabled}
-            aria-label={`Enable ${noun} ${row.name || index + 1}`}
-            onChange={(event) => update(row.id, { enabled: event.target.checked })}
-          />
-          <TextField value={row.name} onValue={(name) => update(row.id, { name })} placeholder="Name" aria-label={`${noun} ${index + 1} name`} />
-          <TextField value={row.value} onValue={(value) => update(row.id, { value })} placeholder="Value" aria-label={`${noun} ${row.name || index + 1} value`} />
-          <button
-            type="button"
-            className="kite-tool-button"
-            aria-label={`Remove ${noun} ${row.name || index + 1}`}
-            title="Remove"
-            onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
-          >
-            <Trash2 size={14} aria-hidden="true" />
-          </button>
-        </div>
-      ))}
+      {rows.map((row, index) => {
+        const extra = rowExtra?.(row);
+        return (
+          <div className="kite-kv-row" key={row.id} data-disabled={!row.enabled || undefined}>
+            <input
+              type="checkbox"
+              className="kite-kv-toggle"
+              checked={row.enabled}
+              aria-label={`Enable ${noun} ${row.name || index + 1}`}
+              onChange={(event) => update(row.id, { enabled: event.target.checked })}
+            />
+            <TextField value={row.name} onValue={(name) => update(row.id, { name })} placeholder="Name" aria-label={`${noun} ${index + 1} name`} />
+            <TextField
+              value={row.value}
+              onValue={(value) => update(row.id, { value })}
+              placeholder="Value"
+              aria-label={`${noun} ${row.name || index + 1} value`}
+              {...extra?.[0]}
+            />
+            <button
+              type="button"
+              className="kite-tool-button"
+              aria-label={`Remove ${noun} ${row.name || index + 1}`}
+              title="Remove"
+              onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
+            >
+              <Trash2 size={14} aria-hidden="true" />
+            </button>
+            {extra?.[1]}
+          </div>
+        );
+      })}
       <button type="button" className="kite-button kite-add-row" data-variant="ghost" onClick={() => onChange([...rows, emptyRow()])}>
         <Plus size={14} aria-hidden="true" /> {addLabel}
       </button>
     </div>
   );
 }
+

@@ -1,0 +1,27 @@
+import ky from 'ky';
+import { describe, expect, it } from 'vitest';
+import { searchData } from './data-api';
+
+const clientAnswering = (status: number, body: unknown, seen: string[] = []) =>
+  ky.create({
+    prefixUrl: 'http://host.test/api/',
+    retry: 0,
+    fetch: async (input) => {
+      seen.push(input instanceof Request ? input.url : String(input));
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    },
+  });
+
+describe('searchData', () => {
+  it('asks the data endpoint for a source and a search, and returns its rows', async () => {
+    const seen: string[] = [];
+    const answer = await searchData('users', 'ada', undefined, clientAnswering(200, { source: 'users', rows: [{ value: 1, label: 'Ada' }] }, seen));
+    expect(answer?.rows).toEqual([{ value: 1, label: 'Ada' }]);
+    expect(seen[0]).toBe('http://host.test/api/data?source=users&q=ada');
+  });
+
+  it('answers null when the host has no data pickers, so the app hides them', async () => {
+    expect(await searchData('users', '', undefined, clientAnswering(404, { error: { code: 'DATA_UNAVAILABLE', message: 'off' } }))).toBeNull();
+    await expect(searchData('nope', '', undefined, clientAnswering(422, { error: { code: 'INVALID_DATA_SOURCE', message: 'bad' } }))).rejects.toThrow();
+  });
+});

@@ -10,13 +10,22 @@
 //   {"streaming":true,"status":200,…}\n  5\nhello  3\n!!\n  0\n  {"bodyBytes":8,…}\n
 //
 // The metadata of the whole answer is the head with the trailer merged over it (mergeStreamTrailer).
-// This module is loaded by the app only when a streamed frame arrives (see readRelayFrame).
+// This module is loaded by the app only when a streamed frame arrives (see readRelayFrame);
+// decodeWholeRelayFrame (./frame-whole.js) decodes a whole frame of either form.
 
 /** @typedef {import('./types').RelayResponseMeta} RelayResponseMeta */
 /** @typedef {import('./types').RelayStreamHead} RelayStreamHead */
 /** @typedef {import('./types').RelayStreamTrailer} RelayStreamTrailer */
 
-import { RelayFrameError } from './frame.js';
+/** Thrown when bytes are not a well-formed streamed frame (named like frame.js's RelayFrameError;
+ * this module imports nothing, so that the app loads it apart from the plain frame's codec). */
+export class RelayFrameError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'RelayFrameError';
+  }
+}
 
 const NEWLINE = 0x0a;
 /** Longest length line accepted (a piece is never near 10^15 bytes). */

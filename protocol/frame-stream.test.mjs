@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeRelayFrame, encodeRelayFrameHead, readRelayFrame } from './frame.js';
+import { decodeWholeRelayFrame } from './frame-whole.js';
 import { StreamedBodyParser, encodeStreamEnd, encodeStreamPieceHead, mergeStreamTrailer } from './frame-stream.js';
 import { compileSchemas } from './conformance/schemas.mjs';
 
@@ -51,7 +52,8 @@ const whole = join(pieces);
 
 describe('streamed relay frame', () => {
   it('decodes whole to the same bytes, with the trailer merged into the metadata', () => {
-    const { meta, body } = decodeRelayFrame(streamedFrame(pieces));
+    expect(() => decodeRelayFrame(streamedFrame(pieces))).toThrow(/streamed frame/);
+    const { meta, body } = decodeWholeRelayFrame(streamedFrame(pieces));
     expect([...body]).toEqual([...whole]);
     expect(meta).toMatchObject({ streaming: true, status: 200, bodyBytes: whole.length, bodySize: whole.length, truncated: false, end: 'complete', timing: { ttfbMs: 3, totalMs: 40 } });
   });
@@ -78,7 +80,7 @@ describe('streamed relay frame', () => {
     const frame = streamedFrame(pieces);
     await expect(readRelayFrame(streamOf(frame.subarray(0, frame.length - 5), 8))).rejects.toThrow(/ended before its trailer/);
     const lying = join([encodeRelayFrameHead(/** @type {any} */ (head)), encodeStreamPieceHead(2), Uint8Array.from([1, 2]), encodeStreamEnd(/** @type {any} */ (trailer(5)))]);
-    expect(() => decodeRelayFrame(lying)).toThrow(/says 5 bytes but 2 arrived/);
+    expect(() => decodeWholeRelayFrame(lying)).toThrow(/says 5 bytes but 2 arrived/);
     const parser = new StreamedBodyParser(() => {});
     expect(() => parser.push(new TextEncoder().encode('x\n'))).toThrow(/length line/);
   });

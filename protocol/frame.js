@@ -5,8 +5,6 @@
 // A body that arrives over time (events, NDJSON) may come in the streaming form instead, told apart
 // by `streaming: true` in the metadata line: see ./frame-stream.js.
 
-import { decodeStreamedBody } from './frame-stream.js';
-
 /** @typedef {import('./types').RelayResponseMeta} RelayResponseMeta */
 /** @typedef {import('./types').RelayStreamHead} RelayStreamHead */
 
@@ -37,8 +35,9 @@ export class RelayFrameError extends Error {
 }
 
 /**
- * Splits a whole frame into its metadata and a view of its body (no copy; a streamed frame's body
- * is joined from its pieces and its metadata is the head with the trailer merged over it).
+ * Splits a whole frame into its metadata and a view of its body (no copy). A streamed frame is
+ * refused here: decodeWholeRelayFrame (./frame-stream.js) decodes both forms. (The app loads the
+ * streaming codec only when a streamed frame arrives, so this module does not import it.)
  * @param {ArrayBuffer | Uint8Array} frame
  * @param {{ bodyFollows?: boolean }} [options] `bodyFollows`: `frame` is only the metadata line,
  *   the body is read separately (its length is then not checked here)
@@ -51,7 +50,7 @@ export function decodeRelayFrame(frame, options = {}) {
   const meta = parseMetaLine(bytes.subarray(0, end));
   const body = bytes.subarray(end + 1);
   if (options.bodyFollows) return { meta, body };
-  if (isStreamHead(meta)) return decodeStreamedBody(meta, body);
+  if (isStreamHead(meta)) throw new RelayFrameError('The relay answer is a streamed frame: decode it with decodeWholeRelayFrame (protocol/frame-stream.js)');
   if (typeof meta.bodyBytes === 'number' && meta.bodyBytes !== body.length) {
     throw new RelayFrameError(`The relay body is cut short: ${body.length} of ${meta.bodyBytes} bytes arrived`);
   }

@@ -5,7 +5,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { compileSchemas } from './schemas.mjs';
-import { decodeRelayFrame, isRelayFrame } from '../frame.js';
+import { isRelayFrame } from '../frame.js';
+import { decodeWholeRelayFrame } from '../frame-whole.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
 import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
 
@@ -321,7 +322,7 @@ export async function runConformance(pageUrl, options = {}) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(response.status === 200, `relay answered ${response.status}: ${new TextDecoder().decode(bytes.subarray(0, 200))}`);
     expect(isRelayFrame(response.headers.get('content-type')), `content type is ${response.headers.get('content-type')}`);
-    const { meta, body } = decodeRelayFrame(bytes);
+    const { meta, body } = decodeWholeRelayFrame(bytes);
     const bad = problems('relay-response-meta', meta);
     expect(!bad, `metadata does not match relay-response-meta.schema.json: ${bad}`);
     expect(meta.bodyBytes === body.length, `bodyBytes ${meta.bodyBytes} but ${body.length} bytes followed`);
@@ -336,7 +337,7 @@ export async function runConformance(pageUrl, options = {}) {
     const response = await relay({ application: app.id, method: 'GET', url: route.uri, headers: [{ name: 'Accept', value: 'application/json' }], query: [], body: { type: 'none' }, authorization: { type: 'none' }, transaction: true });
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(response.status === 200, `relay answered ${response.status}: ${new TextDecoder().decode(bytes.subarray(0, 200))}`);
-    const { meta } = decodeRelayFrame(bytes);
+    const { meta } = decodeWholeRelayFrame(bytes);
     const bad = problems('relay-response-meta', meta);
     expect(!bad, `metadata does not match relay-response-meta.schema.json: ${bad}`);
     if (meta.trace === undefined) return 'no trace (transaction mode ignored)';

@@ -30,7 +30,7 @@ export const LazyResponseViewer = memo(function LazyResponseViewer(props: Respon
       }, PREFETCH_AFTER_MS),
     [],
   );
-  if (!props.result && !props.failure && !props.pending) return <Placeholder pending={false} />;
+  if (!props.result && !props.failure && !props.pending && !props.live) return <Placeholder pending={false} />;
   return (
     <Suspense fallback={<Placeholder pending={props.pending} />}>
       <ResponseViewer {...props} />

@@ -2,6 +2,7 @@
 // formatted and searched in a Web Worker and rendered as a window of lines (see BodyView).
 import { lazy, Suspense, useState } from 'react';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
+import type { LiveStream } from '../../../lib/http/live-stream';
 // Started early by LazyResponseViewer, so the worker is off the path of the first large response.
 export { prewarmBodyWorker } from './body-source';
 import { ResponseBody } from './ResponseBody';
@@ -11,27 +12,46 @@ import { ResponseSummary } from './ResponseSummary';
 import { TimingView } from './TimingView';
 import { JsonTree } from './JsonTree';
 import { traceCount } from '../../trace/trace-analysis';
+import { streamKindOf } from './stream/stream-events';
 
 // What happened inside the app (RelayResponseMeta.trace): a chunk of its own, fetched on first use.
 const TraceView = lazy(() => import('../../trace/TraceView'));
+// The events of a streamed answer, live and then as a tab: a chunk of its own too.
+const LiveStreamView = lazy(() => import('./stream/StreamView').then((chunk) => ({ default: chunk.LiveStreamView })));
+const EventsView = lazy(() => import('./stream/StreamView').then((chunk) => ({ default: chunk.EventsView })));
 
 export interface ResponseViewerProps {
   result: RelayResult | null;
   failure: RelayFailure | null;
   pending: boolean;
+  /** A streamed answer while it arrives, or the part of one that came before a failure or cancel. */
+  live?: LiveStream | null;
 }
 
-type Section = 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
+type Section = 'events' | 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
 
-export function ResponseViewer({ result, failure, pending }: ResponseViewerProps) {
+const loadingEvents = <p className="kite-muted">Loading the events…</p>;
+
+export function ResponseViewer({ result, failure, pending, live }: ResponseViewerProps) {
   return (
     // Not a landmark of its own: the screen that places the viewer names the pane.
     <div className="kite-response" aria-busy={pending}>
       {pending ? <div className="kite-response-progress" role="progressbar" aria-label="Sending request" /> : null}
       {failure ? (
-        <ResponseFailure failure={failure} />
+        <>
+          <ResponseFailure failure={failure} />
+          {live ? (
+            <Suspense fallback={loadingEvents}>
+              <LiveStreamView live={live} running={false} />
+            </Suspense>
+          ) : null}
+        </>
       ) : result ? (
         <ResponseDetails result={result} />
+      ) : live ? (
+        <Suspense fallback={loadingEvents}>
+          <LiveStreamView live={live} running={pending} />
+        </Suspense>
       ) : (
         <div className="kite-response-placeholder">
           {pending ? 'Sending request…' : 'Send a request to see its response here.'}
@@ -42,12 +62,16 @@ export function ResponseViewer({ result, failure, pending }: ResponseViewerProps
 }
 
 function ResponseDetails({ result }: { result: RelayResult }) {
-  const [section, setSection] = useState<Section>('body');
   const { meta } = result;
+  // A streamed answer, or a body of events from history, also shows as its list of events; one
+  // that was just watched arriving opens on it.
+  const hasEvents = meta.streaming === true || streamKindOf(meta.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1]) !== null;
+  const [section, setSection] = useState<Section>(result.arrivals ? 'events' : 'body');
   return (
     <>
       <ResponseSummary result={result} />
       <div className="kite-response-sections" role="tablist" aria-label="Response sections">
+        {hasEvents ? <SectionTab id="events" current={section} onSelect={setSection}>Events</SectionTab> : null}
         <SectionTab id="body" current={section} onSelect={setSection}>Body</SectionTab>
         <SectionTab id="headers" current={section} onSelect={setSection}>
           Headers <span className="kite-response-count">{meta.headers.length}</span>
@@ -67,6 +91,13 @@ function ResponseDetails({ result }: { result: RelayResult }) {
       <div className="kite-response-section" role="tabpanel" aria-label="Body" hidden={section !== 'body'}>
         <ResponseBody key={resultKey(result)} result={result} />
       </div>
+      {section === 'events' && hasEvents ? (
+        <div className="kite-response-section" role="tabpanel" aria-label="Events">
+          <Suspense fallback={loadingEvents}>
+            <EventsView result={result} />
+          </Suspense>
+        </div>
+      ) : null}
       {section === 'headers' ? (
         <div className="kite-response-section" role="tabpanel" aria-label="Headers">
           <ResponseHeaders headers={meta.headers} />

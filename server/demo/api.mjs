@@ -476,7 +476,7 @@ function clampNumber(raw, fallback, min, max) {
 }
 
 /**
- * Writes `?count=` pieces made by `make`, the first at once and then one per `?interval_ms=`,
+ * Writes `?count=` pieces made by `make`, the first after `?delay_ms=` (default 0) and then one per `?interval_ms=`,
  * then ends; stops when the client goes away.
  * @param {ServerResponse} res
  * @param {URL} url
@@ -486,10 +486,12 @@ function clampNumber(raw, fallback, min, max) {
 function sendAtInterval(res, url, contentType, make) {
   const count = Math.round(clampNumber(url.searchParams.get('count'), STREAM_LIMITS.count.default, STREAM_LIMITS.count.min, STREAM_LIMITS.count.max));
   const intervalMs = clampNumber(url.searchParams.get('interval_ms'), STREAM_LIMITS.intervalMs.default, STREAM_LIMITS.intervalMs.min, STREAM_LIMITS.intervalMs.max);
+  const delayMs = clampNumber(url.searchParams.get('delay_ms'), 0, 0, STREAM_LIMITS.intervalMs.max);
   res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
   res.flushHeaders();
   let n = 0;
-  const timer = setInterval(() => next(), intervalMs);
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
   const next = () => {
     n += 1;
     res.write(make(n, count));
@@ -498,8 +500,12 @@ function sendAtInterval(res, url, contentType, make) {
       res.end();
     }
   };
-  res.on('close', () => clearInterval(timer));
-  next();
+  res.on('close', () => clearTimeout(timer));
+  // The first piece after `?delay_ms=` (default at once), then one per interval.
+  timer = setTimeout(() => {
+    next();
+    if (n < count) timer = setInterval(next, intervalMs);
+  }, delayMs);
 }
 
 /**

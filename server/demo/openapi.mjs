@@ -181,6 +181,7 @@ export function demoOpenApiDocument() {
           parameters: [
             { name: 'count', in: 'query', required: false, schema: { type: 'integer', minimum: STREAM_LIMITS.count.min, maximum: STREAM_LIMITS.count.max, default: STREAM_LIMITS.count.default } },
             { name: 'interval_ms', in: 'query', required: false, schema: { type: 'integer', minimum: STREAM_LIMITS.intervalMs.min, maximum: STREAM_LIMITS.intervalMs.max, default: STREAM_LIMITS.intervalMs.default } },
+            { name: 'delay_ms', in: 'query', required: false, description: 'Wait this long before the first one', schema: { type: 'integer', minimum: 0, maximum: STREAM_LIMITS.intervalMs.max, default: 0 } },
           ],
           responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
         },
@@ -194,6 +195,7 @@ export function demoOpenApiDocument() {
           parameters: [
             { name: 'count', in: 'query', required: false, schema: { type: 'integer', minimum: STREAM_LIMITS.count.min, maximum: STREAM_LIMITS.count.max, default: STREAM_LIMITS.count.default } },
             { name: 'interval_ms', in: 'query', required: false, schema: { type: 'integer', minimum: STREAM_LIMITS.intervalMs.min, maximum: STREAM_LIMITS.intervalMs.max, default: STREAM_LIMITS.intervalMs.default } },
+            { name: 'delay_ms', in: 'query', required: false, description: 'Wait this long before the first one', schema: { type: 'integer', minimum: 0, maximum: STREAM_LIMITS.intervalMs.max, default: 0 } },
           ],
           responses: { 200: { description: 'application/x-ndjson', content: { 'application/x-ndjson': { schema: { type: 'string' } } } } },
         },

@@ -23,7 +23,10 @@ export const LazyResponseViewer = memo(function LazyResponseViewer(props: Respon
     () =>
       whenIdle(() => {
         loadViewer()
-          .then((chunk) => chunk.prewarmBodyWorker())
+          .then((chunk) => {
+            chunk.prewarmBodyWorker();
+            chunk.prewarmStreamView();
+          })
           .catch(() => {
             // offline or a stale deployment: the viewer loads again when a response arrives
           });

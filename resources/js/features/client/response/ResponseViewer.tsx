@@ -13,12 +13,18 @@ import { TimingView } from './TimingView';
 import { JsonTree } from './JsonTree';
 import { traceCount } from '../../trace/trace-analysis';
 import { streamKindOf } from './stream/stream-events';
+// Part of this chunk, not one of its own: a Suspense boundary holds what it reveals for up to
+// 300 ms (React 19), which would hold the first event.
+import { EventsView, LiveStreamView } from './stream/StreamView';
 
 // What happened inside the app (RelayResponseMeta.trace): a chunk of its own, fetched on first use.
 const TraceView = lazy(() => import('../../trace/TraceView'));
-// The events of a streamed answer, live and then as a tab: a chunk of its own too.
-const LiveStreamView = lazy(() => import('./stream/StreamView').then((chunk) => ({ default: chunk.LiveStreamView })));
-const EventsView = lazy(() => import('./stream/StreamView').then((chunk) => ({ default: chunk.EventsView })));
+// The streaming frame's codec is fetched when the page is idle, so that a first event does not wait for it.
+export function prewarmStreamView(): void {
+  import('../../../../../protocol/frame-stream.js').catch(() => {
+    // offline or a stale deployment: it loads again when a stream arrives
+  });
+}
 
 export interface ResponseViewerProps {
   result: RelayResult | null;
@@ -30,8 +36,6 @@ export interface ResponseViewerProps {
 
 type Section = 'events' | 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
 
-const loadingEvents = <p className="kite-muted">Loading the events…</p>;
-
 export function ResponseViewer({ result, failure, pending, live }: ResponseViewerProps) {
   return (
     // Not a landmark of its own: the screen that places the viewer names the pane.
@@ -40,18 +44,12 @@ export function ResponseViewer({ result, failure, pending, live }: ResponseViewe
       {failure ? (
         <>
           <ResponseFailure failure={failure} />
-          {live ? (
-            <Suspense fallback={loadingEvents}>
-              <LiveStreamView live={live} running={false} />
-            </Suspense>
-          ) : null}
+          {live ? <LiveStreamView live={live} running={false} /> : null}
         </>
       ) : result ? (
         <ResponseDetails result={result} />
       ) : live ? (
-        <Suspense fallback={loadingEvents}>
-          <LiveStreamView live={live} running={pending} />
-        </Suspense>
+        <LiveStreamView live={live} running={pending} />
       ) : (
         <div className="kite-response-placeholder">
           {pending ? 'Sending request…' : 'Send a request to see its response here.'}
@@ -93,9 +91,7 @@ function ResponseDetails({ result }: { result: RelayResult }) {
       </div>
       {section === 'events' && hasEvents ? (
         <div className="kite-response-section" role="tabpanel" aria-label="Events">
-          <Suspense fallback={loadingEvents}>
-            <EventsView result={result} />
-          </Suspense>
+          <EventsView result={result} />
         </div>
       ) : null}
       {section === 'headers' ? (

@@ -1,5 +1,5 @@
 // The events of a streamed answer: live while it arrives (LiveStreamView), then the Events tab of
-// the whole result (EventsView). A chunk of its own, loaded when a stream first shows.
+// the whole result (EventsView). Part of the response viewer's lazy chunk.
 import { useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { LiveStream } from '../../../../lib/http/live-stream';
 import type { RelayResult } from '../../../../lib/http/relay-result';

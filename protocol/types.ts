@@ -288,6 +288,46 @@ export interface RelayResponseMeta {
    * Every field is optional: a missing list means "not recorded", an empty one "none happened".
    */
   trace?: RelayTrace;
+  /** The body came in the streaming form (see {@link RelayStreamHead}); then `end` says why it ended. */
+  streaming?: true;
+  end?: RelayStreamEnd;
+  message?: string;
+}
+
+/**
+ * The metadata line of a streamed relay frame (protocol/frame-stream.js): the host sends it at the
+ * target's first byte, for bodies that arrive over time (`text/event-stream`, NDJSON, a slow
+ * chunked body; each host documents its rule). The body follows in length-prefixed pieces as it
+ * arrives, then a {@link RelayStreamTrailer}; the answer's {@link RelayResponseMeta} is this head
+ * with the trailer merged over it (`streaming` stays true). Every other body keeps the plain frame.
+ */
+export type RelayStreamHead = Omit<RelayResponseMeta, 'bodySize' | 'bodyBytes' | 'truncated' | 'bodySizeKnown' | 'timing'> & {
+  streaming: true;
+  /** `totalMs` is not known yet; the trailer has it. */
+  timing: Omit<RelayTiming, 'totalMs'>;
+};
+
+/** Why a streamed body ended: the target finished, or the host stopped reading it. */
+export type RelayStreamEnd =
+  /** The target ended the body. */
+  | 'complete'
+  /** The host's body limit (`maxBodyMb`): `truncated` is true, the target's connection was closed. */
+  | 'limit'
+  /** The relay timeout: still sending when it ran out; the target's connection was closed. */
+  | 'timeout'
+  /** The target's connection failed mid-body (`message` says how). */
+  | 'error';
+
+/** The last line of a streamed relay frame: what is only known once the body has ended. */
+export interface RelayStreamTrailer {
+  bodySize: number;
+  bodyBytes: number;
+  truncated: boolean;
+  bodySizeKnown?: false;
+  timing: Partial<RelayTiming> & { totalMs: number };
+  end: RelayStreamEnd;
+  /** For `timeout` and `error`: what happened, for the user. */
+  message?: string;
 }
 
 /**
@@ -428,7 +468,7 @@ export interface RelayTiming {
   appMs?: number;
 }
 
-/** Content type of a framed relay response: one line of JSON metadata, `\n`, then raw body bytes. */
+/** Content type of a framed relay response: one line of JSON metadata, `\n`, then raw body bytes (or the streaming form, see RelayStreamHead). */
 export const RELAY_FRAME_CONTENT_TYPE = 'application/vnd.kite.relay-frame';
 
 // ---------------------------------------------------------------------------------------------

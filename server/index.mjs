@@ -19,6 +19,7 @@ import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
 import { buildTargetUrl, isSameSite, isUnderBase, originOf } from './relay/target.mjs';
 import { buildOutgoing } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget, writeRelayFrame } from './relay/perform.mjs';
+import { streamTrailer, streamWriter } from './relay/stream.mjs';
 import { createWorkspace, workspaceEndpoint } from './workspace.mjs';
 import { createHeldBudget } from './relay/budget.mjs';
 import { createHostCheck, isWildcardAddress } from './host-check.mjs';
@@ -379,11 +380,15 @@ export function createKiteHandler(options = {}) {
         agents,
         signal: browserGone.signal,
         held,
+        stream: streamWriter(res, (head) => ({ ...head, routesRevision: revision })),
       });
       response.meta.routesRevision = revision;
-      await writeRelayFrame(res, response);
+      if (response.streamed) streamWriter(res).end(streamTrailer(response.meta, response.streamed.end, response.streamed.message));
+      else await writeRelayFrame(res, response);
     } catch (error) {
-      if (error instanceof RelayTargetError) sendError(res, error.status, error.code, error.message);
+      // A streamed answer that has begun cannot become an error body; only a cancel gets here.
+      if (res.headersSent) res.destroy();
+      else if (error instanceof RelayTargetError) sendError(res, error.status, error.code, error.message);
       else throw error;
     }
   }

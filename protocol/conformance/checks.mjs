@@ -5,7 +5,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { compileSchemas } from './schemas.mjs';
-import { decodeRelayFrame, isRelayFrame } from '../frame.js';
+import { isRelayFrame } from '../frame.js';
+import { decodeWholeRelayFrame } from '../frame-whole.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
 import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
 
@@ -321,12 +322,37 @@ export async function runConformance(pageUrl, options = {}) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(response.status === 200, `relay answered ${response.status}: ${new TextDecoder().decode(bytes.subarray(0, 200))}`);
     expect(isRelayFrame(response.headers.get('content-type')), `content type is ${response.headers.get('content-type')}`);
-    const { meta, body } = decodeRelayFrame(bytes);
+    const { meta, body } = decodeWholeRelayFrame(bytes);
     const bad = problems('relay-response-meta', meta);
     expect(!bad, `metadata does not match relay-response-meta.schema.json: ${bad}`);
     expect(meta.bodyBytes === body.length, `bodyBytes ${meta.bodyBytes} but ${body.length} bytes followed`);
     expect(meta.truncated === meta.bodySize > meta.bodyBytes, 'truncated does not agree with bodySize and bodyBytes');
     return `${route.id} → ${meta.status}`;
+  });
+
+  await check('relay of a streaming route (events, NDJSON, a streamed body) answers a streamed frame that decodes whole', async () => {
+    needConfig();
+    const app = state.routes?.applications?.[0];
+    const route = (app?.routes ?? []).find(
+      (/** @type {any} */ candidate) => candidate.methods.includes('GET') && /(^|\/)(events|stream[^/]*)$/.test(candidate.uri) && !candidate.parameters.some((/** @type {any} */ p) => p.required),
+    );
+    if (!route) return 'skipped: the first application has no GET route named events or stream… to probe';
+    const url = `${route.uri}?count=3&interval_ms=20`;
+    const response = await relay({ application: app.id, method: 'GET', url, headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' } });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(response.status === 200, `relay answered ${response.status}: ${new TextDecoder().decode(bytes.subarray(0, 200))}`);
+    expect(isRelayFrame(response.headers.get('content-type')), `content type is ${response.headers.get('content-type')}`);
+    const head = JSON.parse(new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0x0a))));
+    const badHead = problems('relay-response-meta', head);
+    expect(!badHead, `the metadata line does not match relay-response-meta.schema.json: ${badHead}`);
+    const { meta, body } = decodeWholeRelayFrame(bytes);
+    if (head.streaming !== true) return `${route.id} answered a plain frame (${body.length} bytes): the host did not stream it`;
+    const trailer = Object.fromEntries(Object.entries(meta).filter(([key]) => ['bodySize', 'bodyBytes', 'truncated', 'bodySizeKnown', 'end', 'message'].includes(key)));
+    const badTrailer = problems('relay-stream-trailer', { ...trailer, timing: { totalMs: meta.timing.totalMs } });
+    expect(!badTrailer, `the trailer does not match $defs/streamTrailer: ${badTrailer}`);
+    expect(meta.bodyBytes === body.length && body.length > 0, `the trailer says ${meta.bodyBytes} bytes, the pieces held ${body.length}`);
+    expect(meta.end === 'complete', `the stream ended with ${meta.end}: ${meta.message ?? ''}`);
+    return `${route.id} → streamed ${body.length} bytes`;
   });
 
   await check('relay with transaction: true answers a frame; its trace, when present, matches the schema', async () => {
@@ -336,7 +362,7 @@ export async function runConformance(pageUrl, options = {}) {
     const response = await relay({ application: app.id, method: 'GET', url: route.uri, headers: [{ name: 'Accept', value: 'application/json' }], query: [], body: { type: 'none' }, authorization: { type: 'none' }, transaction: true });
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(response.status === 200, `relay answered ${response.status}: ${new TextDecoder().decode(bytes.subarray(0, 200))}`);
-    const { meta } = decodeRelayFrame(bytes);
+    const { meta } = decodeWholeRelayFrame(bytes);
     const bad = problems('relay-response-meta', meta);
     expect(!bad, `metadata does not match relay-response-meta.schema.json: ${bad}`);
     if (meta.trace === undefined) return 'no trace (transaction mode ignored)';

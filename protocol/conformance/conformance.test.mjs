@@ -19,7 +19,7 @@ afterAll(async () => {
   await Promise.all([kite?.close(), subfolder?.close()]);
 });
 
-describe('conformance suite', () => {
+describe('conformance suite', { timeout: 15_000 }, () => {
   it('passes every check against the Node host with its demo API', async () => {
     const { failed, results } = await runConformance(kite.url);
     expect(results.filter((r) => !r.ok)).toEqual([]);

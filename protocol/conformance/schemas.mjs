@@ -27,14 +27,17 @@ export function compileSchemas() {
   const validators = /** @type {any} */ ({});
   for (const name of SCHEMA_NAMES) validators[name] = ajv.compile(readSchema(name));
 
+  // The trailer of a streamed relay frame is a definition inside relay-response-meta.
+  const streamTrailer = /** @type {import('ajv').ValidateFunction} */ (ajv.getSchema('https://kite.dev/protocol/relay-response-meta.schema.json#/$defs/streamTrailer'));
+
   /**
    * Checks a value; returns null when valid, else the first few problems as one line.
-   * @param {typeof SCHEMA_NAMES[number]} name
+   * @param {typeof SCHEMA_NAMES[number] | 'relay-stream-trailer'} name
    * @param {unknown} value
    * @returns {string | null}
    */
   function problems(name, value) {
-    const validate = validators[name];
+    const validate = name === 'relay-stream-trailer' ? streamTrailer : validators[name];
     if (validate(value)) return null;
     return (validate.errors ?? [])
       .slice(0, 3)

@@ -11,7 +11,7 @@ import { parseMultipart } from '../multipart.mjs';
 import { kitePng } from './png.mjs';
 import { createDemoStore, publicUser } from './store.mjs';
 import { validate, validationMessage } from './validate.mjs';
-import { demoOpenApiDocument } from './openapi.mjs';
+import { demoOpenApiDocument, STREAM_LIMITS } from './openapi.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -251,6 +251,18 @@ export function createDemoApi(options = {}) {
     const timer = setTimeout(() => sendJson(res, 200, { waitedMs: ms }), ms);
     req.socket.once('close', () => clearTimeout(timer));
   });
+  // Live streams: a few events (or NDJSON lines) at an interval, then the end. Each carries
+  // `sentAt` (Date.now() when written), which the stream bench compares with the page's paint.
+  route('GET', '/events', ({ res, url }) => {
+    const names = ['open', 'tick', 'done'];
+    sendAtInterval(res, url, 'text/event-stream; charset=utf-8', (n, count) => {
+      const name = n === 1 ? names[0] : n === count ? names[2] : names[1];
+      return `event: ${name}\nid: ${n}\ndata: ${JSON.stringify({ n, of: count, sentAt: Date.now() })}\n\n`;
+    });
+  });
+  route('GET', '/stream.ndjson', ({ res, url }) => {
+    sendAtInterval(res, url, 'application/x-ndjson', (n, count) => `${JSON.stringify({ n, of: count, message: `line ${n} of ${count}`, sentAt: Date.now() })}\n`);
+  });
   route('GET', '/large', ({ res, url }) => streamLargeJson(res, clampNumber(url.searchParams.get('mb'), 10, 0, 500)));
   route('GET', '/image.png', ({ res }) => {
     res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': PNG.length, 'Cache-Control': 'no-cache' });
@@ -461,6 +473,39 @@ function paginate(res, url, list) {
 function clampNumber(raw, fallback, min, max) {
   const value = raw === null || raw.trim() === '' ? fallback : Number(raw);
   return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+}
+
+/**
+ * Writes `?count=` pieces made by `make`, the first after `?delay_ms=` (default 0) and then one per `?interval_ms=`,
+ * then ends; stops when the client goes away.
+ * @param {ServerResponse} res
+ * @param {URL} url
+ * @param {string} contentType
+ * @param {(n: number, count: number) => string} make
+ */
+function sendAtInterval(res, url, contentType, make) {
+  const count = Math.round(clampNumber(url.searchParams.get('count'), STREAM_LIMITS.count.default, STREAM_LIMITS.count.min, STREAM_LIMITS.count.max));
+  const intervalMs = clampNumber(url.searchParams.get('interval_ms'), STREAM_LIMITS.intervalMs.default, STREAM_LIMITS.intervalMs.min, STREAM_LIMITS.intervalMs.max);
+  const delayMs = clampNumber(url.searchParams.get('delay_ms'), 0, 0, STREAM_LIMITS.intervalMs.max);
+  res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
+  res.flushHeaders();
+  let n = 0;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const next = () => {
+    n += 1;
+    res.write(make(n, count));
+    if (n >= count) {
+      clearInterval(timer);
+      res.end();
+    }
+  };
+  res.on('close', () => clearTimeout(timer));
+  // The first piece after `?delay_ms=` (default at once), then one per interval.
+  timer = setTimeout(() => {
+    next();
+    if (n < count) timer = setInterval(next, intervalMs);
+  }, delayMs);
 }
 
 /**

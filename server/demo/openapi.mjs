@@ -11,6 +11,34 @@ const validationFailed = { description: 'Validation failed', ...json(ref('Valida
 const notFound = { description: 'No such record', ...json(ref('Message')) };
 
 /** @returns {Record<string, any>} */
+/** Bounds of the live-stream routes' `count` and `interval_ms` (/events, /stream.ndjson). */
+export const STREAM_LIMITS = { count: { default: 5, min: 1, max: 1000 }, intervalMs: { default: 300, min: 10, max: 10_000 } };
+
+/**
+ * A live-stream route of the demo (/events, /stream.ndjson) and its `count`, `interval_ms` and `delay_ms`.
+ * @param {string} operationId
+ * @param {string} summary
+ * @param {string} description
+ * @param {string} contentType
+ */
+function streamOperation(operationId, summary, description, contentType) {
+  const integer = (/** @type {number} */ minimum, /** @type {number} */ maximum, /** @type {number} */ value) => ({ type: 'integer', minimum, maximum, default: value });
+  return {
+    get: {
+      tags: ['responses'],
+      operationId,
+      summary,
+      description,
+      parameters: [
+        { name: 'count', in: 'query', required: false, schema: integer(STREAM_LIMITS.count.min, STREAM_LIMITS.count.max, STREAM_LIMITS.count.default) },
+        { name: 'interval_ms', in: 'query', required: false, schema: integer(STREAM_LIMITS.intervalMs.min, STREAM_LIMITS.intervalMs.max, STREAM_LIMITS.intervalMs.default) },
+        { name: 'delay_ms', in: 'query', required: false, description: 'Wait this long before the first one', schema: integer(0, STREAM_LIMITS.intervalMs.max, 0) },
+      ],
+      responses: { 200: { description: contentType, content: { [contentType]: { schema: { type: 'string' } } } } },
+    },
+  };
+}
+
 export function demoOpenApiDocument() {
   return {
     openapi: '3.1.0',
@@ -169,6 +197,8 @@ export function demoOpenApiDocument() {
       '/image.svg': { get: { tags: ['responses'], operationId: 'responses.svg', summary: 'An SVG image carrying a script', responses: { 200: { description: 'image/svg+xml' } } } },
       '/page.html': { get: { tags: ['responses'], operationId: 'responses.html', summary: 'An HTML page', responses: { 200: { description: 'text/html' } } } },
       '/redirect': { get: { tags: ['responses'], operationId: 'responses.redirect', summary: 'A redirect to /demo/users', responses: { 302: { description: 'Found' } } } },
+      '/events': streamOperation('responses.events', 'Server-Sent Events, one every interval', 'A `text/event-stream` of `count` named events (`open`, `tick`…, `done`) with ids, one every `interval_ms`, then the end. Kite shows each event as it arrives.', 'text/event-stream'),
+      '/stream.ndjson': streamOperation('responses.ndjson', 'NDJSON lines, one every interval', 'An `application/x-ndjson` body of `count` JSON lines, one every `interval_ms`, then the end.', 'application/x-ndjson'),
       '/text': { get: { tags: ['responses'], operationId: 'responses.text', summary: 'Plain text', responses: { 200: { description: 'text/plain' } } } },
       '/bytes': {
         get: {

@@ -27,6 +27,13 @@ export function createHeldBudget(limitBytes) {
           mine += bytes;
           return true;
         },
+        /** Gives back bytes no longer held (a streamed piece that has left for the browser). */
+        give(/** @type {number} */ bytes) {
+          if (released) return;
+          const back = Math.min(bytes, mine);
+          held -= back;
+          mine -= back;
+        },
         release() {
           held -= mine;
           mine = 0;

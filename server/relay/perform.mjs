@@ -10,6 +10,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { parseSetCookie } from '../../protocol/cookies.js';
 import { RELAY_FRAME_CONTENT_TYPE, encodeRelayFrameHead } from '../../protocol/frame.js';
 import { serverTimings } from './server-timing.mjs';
+import { SLOW_BODY_BYTES, SLOW_BODY_MS, streamRule } from './stream.mjs';
 
 /** @typedef {import('../../protocol/types').RelayResponseMeta} RelayResponseMeta */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -43,19 +44,32 @@ export class RelayTargetError extends Error {
  * @property {{ http: http.Agent; https: https.Agent }} agents
  * @property {AbortSignal} [signal] aborts when the browser goes away
  * @property {HeldBytes} [held] the host's budget of body bytes held at once (none: no budget)
+ * @property {StreamSink} [stream] where a body that arrives over time goes as it arrives (see
+ *   ./stream.mjs for which do); without it every body is collected
+ */
+
+/**
+ * Where a streamed body goes (./stream.mjs streamWriter).
+ * @typedef {object} StreamSink
+ * @property {(meta: RelayResponseMeta) => void} start gets the metadata known at the first byte
+ * @property {(piece: Buffer, written: () => void) => boolean} write false: wait for onDrain
+ * @property {(resume: () => void) => void} onDrain
  */
 
 /**
  * A relay's share of the host's budget of held body bytes (see server/relay/budget.mjs).
  * @typedef {object} HeldBytes
  * @property {(bytes: number) => boolean} take reserves bytes as they arrive; false when over budget
+ * @property {(bytes: number) => void} [give] gives back bytes that have left (streamed pieces)
  * @property {number} limitBytes the budget, for the refusal's message
  */
 
 /**
  * @typedef {object} TargetResponse
  * @property {RelayResponseMeta} meta
- * @property {Buffer[]} chunks the kept body bytes (at most maxBodyBytes)
+ * @property {Buffer[]} chunks the kept body bytes (at most maxBodyBytes); none when streamed
+ * @property {{ end: import('../../protocol/types').RelayStreamEnd; message?: string }} [streamed]
+ *   the body went to `stream` as it arrived, and how it ended
  */
 
 /**
@@ -120,8 +134,12 @@ export function sendToTarget(options) {
       return sent;
     };
     let request = send(false);
+    /** Ends a body that is streaming (set once it streams). */
+    let endStream = /** @type {((end: 'timeout' | 'error', message: string) => void) | null} */ (null);
     const timer = setTimeout(() => {
       timedOut = true;
+      // A stream still sending at the timeout ends with what it sent, and says so.
+      endStream?.('timeout', `The target was still sending after ${options.timeoutMs} ms (the relay timeout); Kite closed its connection`);
       request.destroy(new Error('timeout'));
     }, options.timeoutMs);
     const onAbort = () => request.destroy(new Error('aborted by the browser'));
@@ -136,31 +154,68 @@ export function sendToTarget(options) {
       let total = 0;
       const encoding = String(upstream.headers['content-encoding'] ?? '');
       const decoded = decodeStream(upstream, encoding);
+      /** @type {TargetResponse['streamed']} */
+      let streamed;
       /** @param {{ bodySize: number; truncated: boolean; bodySizeKnown?: false }} size */
       const answer = (size) =>
         finish(() => {
           const endedAt = performance.now();
-          resolve({ meta: responseMeta(upstream, target, { ...size, bodyBytes: kept, ttfbMs, totalMs: endedAt - started, phases: connectionPhases(marks, started + ttfbMs, endedAt) }), chunks });
+          clearTimeout(slowTimer);
+          resolve({ meta: responseMeta(upstream, target, { ...size, bodyBytes: kept, ttfbMs, totalMs: endedAt - started, phases: connectionPhases(marks, started + ttfbMs, endedAt) }), chunks, streamed });
         });
+
+      // A body that arrives over time goes on as it arrives (./stream.mjs says which).
+      const sink = options.stream;
+      const rule = sink ? streamRule(method, upstream.statusCode ?? 0, upstream.headers) : 'buffer';
+      /** @param {Buffer} piece */
+      const forward = (piece) => {
+        const ok = /** @type {StreamSink} */ (sink).write(piece, () => options.held?.give?.(piece.length));
+        if (!ok) {
+          decoded.pause();
+          /** @type {StreamSink} */ (sink).onDrain(() => decoded.resume());
+        }
+      };
+      const startStreaming = () => {
+        if (settled || streamed) return;
+        streamed = { end: 'complete' };
+        /** @type {StreamSink} */ (sink).start(responseMeta(upstream, target, { bodySize: 0, bodyBytes: 0, truncated: false, ttfbMs, totalMs: ttfbMs, phases: connectionPhases(marks, started + ttfbMs, started + ttfbMs) }));
+        for (const chunk of chunks.splice(0)) forward(chunk);
+        endStream = (end, message) => {
+          if (streamed) streamed = { end, message };
+          answer({ bodySize: total, truncated: false });
+        };
+      };
+      if (rule === 'stream') startStreaming();
+      const slowTimer = rule === 'when-slow' ? setTimeout(() => kept < SLOW_BODY_BYTES && startStreaming(), SLOW_BODY_MS) : undefined;
+
       decoded.on('data', (/** @type {Buffer} */ chunk) => {
         if (settled) return;
         total += chunk.length;
         const room = maxBodyBytes - kept;
         const slice = chunk.length > room ? chunk.subarray(0, room) : chunk;
         if (options.held && !options.held.take(slice.length)) {
-          finish(() => reject(busyError(options.held?.limitBytes ?? 0)));
+          if (streamed) {
+            streamed = { end: 'error', message: busyError(options.held.limitBytes).message };
+            answer({ bodySize: total, truncated: true, bodySizeKnown: false });
+          } else finish(() => reject(busyError(options.held?.limitBytes ?? 0)));
           request.destroy();
           return;
         }
-        if (slice.length) chunks.push(slice);
+        if (slice.length) {
+          if (streamed) forward(slice);
+          else chunks.push(slice);
+        }
         kept += slice.length;
         if (chunk.length <= room) return;
         // Over the limit: read no further, however long the body goes on.
+        if (streamed) streamed = { end: 'limit' };
         const declared = encoding.trim() === '' ? Number(upstream.headers['content-length']) : Number.NaN;
         answer(Number.isSafeInteger(declared) && declared >= total ? { bodySize: declared, truncated: true } : { bodySize: total, truncated: true, bodySizeKnown: false });
         request.destroy();
       });
       decoded.on('error', (error) => {
+        // A streamed body has already begun: it ends, saying why, rather than becoming an error.
+        if (streamed && !options.signal?.aborted) endStream?.(timedOut ? 'timeout' : 'error', timedOut ? timeoutError(target, options.timeoutMs).message : unreachableError(target, error).message);
         finish(() => reject(timedOut ? timeoutError(target, options.timeoutMs) : unreachableError(target, error)));
         request.destroy();
       });

@@ -1,7 +1,8 @@
 // @ts-check
 // A small client of a running Kite host for tests and benchmarks: it loads the page once (to get
 // the XSRF cookie) and then sends relay requests the way the browser app does.
-import { decodeRelayFrame, isRelayFrame } from '../../protocol/frame.js';
+import { isRelayFrame } from '../../protocol/frame.js';
+import { decodeWholeRelayFrame } from '../../protocol/frame-whole.js';
 import { parseSetCookie } from '../../protocol/cookies.js';
 import { XSRF_COOKIE, XSRF_HEADER, endpointUrl } from '../../protocol/endpoints.js';
 
@@ -35,7 +36,7 @@ export async function openKite(pageUrl) {
     const contentType = response.headers.get('content-type') ?? '';
     const bytes = Buffer.from(await response.arrayBuffer());
     if (isRelayFrame(contentType)) {
-      const frame = decodeRelayFrame(bytes);
+      const frame = decodeWholeRelayFrame(bytes);
       return { status: response.status, contentType, meta: frame.meta, body: Buffer.from(frame.body.buffer, frame.body.byteOffset, frame.body.byteLength) };
     }
     return { status: response.status, contentType, error: JSON.parse(bytes.toString('utf8')).error };

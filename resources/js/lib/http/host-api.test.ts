@@ -34,6 +34,12 @@ beforeAll(async () => {
     if (scenario === 'ok') {
       res.writeHead(200, { 'content-type': RELAY_FRAME_CONTENT_TYPE });
       res.end(frame(new Uint8Array([...Buffer.from('{"ok":true}')])));
+    } else if (scenario === 'stream') {
+      // A streamed frame: the head, one piece at once, another 600 ms later, then the trailer.
+      const head = { streaming: true, status: 200, statusText: 'OK', headers: [['content-type', 'text/event-stream']], cookies: [], url: 'http://t/x', timing: { ttfbMs: 1 } };
+      res.writeHead(200, { 'content-type': RELAY_FRAME_CONTENT_TYPE });
+      res.write(`${JSON.stringify(head)}\n9\ndata: 1\n\n`);
+      setTimeout(() => res.end(`9\ndata: 2\n\n0\n${JSON.stringify({ bodySize: 18, bodyBytes: 18, truncated: false, timing: { totalMs: 160 }, end: 'complete' })}\n`), 600);
     } else if (scenario === 'refused') {
       res.writeHead(403, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { code: 'TARGET_NOT_ALLOWED', message: 'Not an allowed origin' } }));
@@ -77,6 +83,22 @@ describe('relay', () => {
     expect(new TextDecoder().decode(result.body)).toBe('{"ok":true}');
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
     expect(Date.now() - result.receivedAt).toBeLessThan(5000);
+  });
+
+  it('shows a streamed answer piece by piece as it arrives, then resolves with the whole body and the arrivals', async () => {
+    await import('../../../../protocol/frame-stream.js'); // loaded once, as the page does on its first stream
+    const seen: Array<[string, number]> = [];
+    let status = 0;
+    const result = await relay(request, undefined, client('stream'), (head) => {
+      status = head.status;
+      return (bytes, at) => seen.push([new TextDecoder().decode(bytes), at]);
+    });
+    expect(status).toBe(200);
+    expect(seen.map(([text]) => text)).toEqual(['data: 1\n\n', 'data: 2\n\n']);
+    expect(seen[1][1] - seen[0][1]).toBeGreaterThan(100);
+    expect(new TextDecoder().decode(result.body)).toBe('data: 1\n\ndata: 2\n\n');
+    expect(result.meta).toMatchObject({ streaming: true, bodyBytes: 18, end: 'complete', timing: { ttfbMs: 1, totalMs: 160 } });
+    expect(result.arrivals?.map(([end]) => end)).toEqual([9, 18]);
   });
 
   it("turns the host's error body into a failure with its code and message", async () => {

@@ -3,11 +3,14 @@
 // call can fail without a target response becomes a RelayFailure with the host's own message.
 import { HTTPError, type KyInstance, type Options } from 'ky';
 import { isRelayFrame, readRelayFrame } from '../../../../protocol/frame.js';
-import type { ErrorBody, RelayRequest } from '../../../../protocol/types';
+import type { ErrorBody, RelayRequest, RelayStreamHead } from '../../../../protocol/types';
 import { hostClient, responseDuration } from './client';
 import { CALLER_SHOWS_FAILURE } from './hooks/error-toast';
 import { HostTimeoutError, isAbortError } from './host-fetch';
 import type { RelayFailure, RelayResult } from './relay-result';
+
+/** Told of a streamed answer's head at once; the function it returns gets each piece and its time (ms since the call began). */
+export type OnRelayStream = (head: RelayStreamHead) => ((bytes: Uint8Array, at: number) => void) | void;
 
 export { fetchRoutes, fetchStatus } from './client';
 
@@ -22,8 +25,12 @@ export class RelayFailureError extends Error {
 /** The performance mark set when a relay answer has been read whole. */
 export const RELAY_RECEIVED_MARK = 'kite:relay-received';
 
-/** Sends one request through the host's relay. Rejects with RelayFailureError only. */
-export async function relay(request: RelayRequest, signal?: AbortSignal, client: KyInstance = hostClient): Promise<RelayResult> {
+/**
+ * Sends one request through the host's relay. Rejects with RelayFailureError only. A streamed
+ * answer (protocol/frame-stream.js) is shown to `onStream` as it arrives and resolves, once whole,
+ * like any other, with the arrival of its pieces.
+ */
+export async function relay(request: RelayRequest, signal?: AbortSignal, client: KyInstance = hostClient, onStream?: OnRelayStream): Promise<RelayResult> {
   const startedAt = performance.now();
   let response: Response;
   try {
@@ -42,11 +49,24 @@ export async function relay(request: RelayRequest, signal?: AbortSignal, client:
       });
     }
     const bodyStartedAt = performance.now();
-    const { meta, body } = await readRelayFrame(response.body);
+    let arrivals: RelayResult['arrivals'];
+    const { meta, body } = await readRelayFrame(response.body, {
+      onStream(head) {
+        const pieces: NonNullable<RelayResult['arrivals']> = (arrivals = []);
+        const sink = onStream?.(head);
+        let end = 0;
+        return (bytes) => {
+          const at = performance.now() - startedAt;
+          end += bytes.length;
+          pieces.push([end, at]);
+          sink?.(bytes, at);
+        };
+      },
+    });
     const durationMs = headersMs + (performance.now() - bodyStartedAt);
     // For the benchmarks and the browser's performance panel: the whole answer is in the page.
     performance.mark(RELAY_RECEIVED_MARK);
-    return { meta, body, durationMs, receivedAt: Date.now() };
+    return { meta, body, durationMs, receivedAt: Date.now(), ...(arrivals ? { arrivals } : {}) };
   } catch (error) {
     if (error instanceof RelayFailureError) throw error;
     throw new RelayFailureError(await failureFrom(error, signal));

@@ -9,6 +9,8 @@ export interface RelayResult {
   durationMs: number;
   /** `Date.now()` when the response arrived. */
   receivedAt: number;
+  /** A streamed answer (meta.streaming): each piece's end offset in `body` and its arrival (ms since the request started). */
+  arrivals?: Array<[end: number, at: number]>;
 }
 
 /** A relay call that produced no target response: the host refused it, or it never arrived. */

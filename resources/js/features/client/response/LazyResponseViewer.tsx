@@ -23,14 +23,17 @@ export const LazyResponseViewer = memo(function LazyResponseViewer(props: Respon
     () =>
       whenIdle(() => {
         loadViewer()
-          .then((chunk) => chunk.prewarmBodyWorker())
+          .then((chunk) => {
+            chunk.prewarmBodyWorker();
+            chunk.prewarmStreamView();
+          })
           .catch(() => {
             // offline or a stale deployment: the viewer loads again when a response arrives
           });
       }, PREFETCH_AFTER_MS),
     [],
   );
-  if (!props.result && !props.failure && !props.pending) return <Placeholder pending={false} />;
+  if (!props.result && !props.failure && !props.pending && !props.live) return <Placeholder pending={false} />;
   return (
     <Suspense fallback={<Placeholder pending={props.pending} />}>
       <ResponseViewer {...props} />

@@ -3,6 +3,7 @@
 import '../../../../css/response.lazy.css';
 import { lazy, Suspense, useState } from 'react';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
+import type { LiveStream } from '../../../lib/http/live-stream';
 // Started early by LazyResponseViewer, so the worker is off the path of the first large response.
 export { prewarmBodyWorker } from './body-source';
 import { ResponseBody } from './ResponseBody';
@@ -12,27 +13,44 @@ import { ResponseSummary } from './ResponseSummary';
 import { TimingView } from './TimingView';
 import { JsonTree } from './JsonTree';
 import { traceCount } from '../../trace/trace-analysis';
+import { streamKindOf } from './stream/stream-events';
+// Part of this chunk, not one of its own: a Suspense boundary holds what it reveals for up to
+// 300 ms (React 19), which would hold the first event.
+import { EventsView, LiveStreamView } from './stream/StreamView';
 
 // What happened inside the app (RelayResponseMeta.trace): a chunk of its own, fetched on first use.
 const TraceView = lazy(() => import('../../trace/TraceView'));
+// The streaming frame's codec is fetched when the page is idle, so that a first event does not wait for it.
+export function prewarmStreamView(): void {
+  import('../../../../../protocol/frame-stream.js').catch(() => {
+    // offline or a stale deployment: it loads again when a stream arrives
+  });
+}
 
 export interface ResponseViewerProps {
   result: RelayResult | null;
   failure: RelayFailure | null;
   pending: boolean;
+  /** A streamed answer while it arrives, or the part of one that came before a failure or cancel. */
+  live?: LiveStream | null;
 }
 
-type Section = 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
+type Section = 'events' | 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
 
-export function ResponseViewer({ result, failure, pending }: ResponseViewerProps) {
+export function ResponseViewer({ result, failure, pending, live }: ResponseViewerProps) {
   return (
     // Not a landmark of its own: the screen that places the viewer names the pane.
     <div className="kite-response" aria-busy={pending}>
       {pending ? <div className="kite-response-progress" role="progressbar" aria-label="Sending request" /> : null}
       {failure ? (
-        <ResponseFailure failure={failure} />
+        <>
+          <ResponseFailure failure={failure} />
+          {live ? <LiveStreamView live={live} running={false} /> : null}
+        </>
       ) : result ? (
         <ResponseDetails result={result} />
+      ) : live ? (
+        <LiveStreamView live={live} running={pending} />
       ) : (
         <div className="kite-response-placeholder">
           {pending ? 'Sending request…' : 'Send a request to see its response here.'}
@@ -43,12 +61,16 @@ export function ResponseViewer({ result, failure, pending }: ResponseViewerProps
 }
 
 function ResponseDetails({ result }: { result: RelayResult }) {
-  const [section, setSection] = useState<Section>('body');
   const { meta } = result;
+  // A streamed answer, or a body of events from history, also shows as its list of events; one
+  // that was just watched arriving opens on it.
+  const hasEvents = meta.streaming === true || streamKindOf(meta.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1]) !== null;
+  const [section, setSection] = useState<Section>(result.arrivals ? 'events' : 'body');
   return (
     <>
       <ResponseSummary result={result} />
       <div className="kite-response-sections" role="tablist" aria-label="Response sections">
+        {hasEvents ? <SectionTab id="events" current={section} onSelect={setSection}>Events</SectionTab> : null}
         <SectionTab id="body" current={section} onSelect={setSection}>Body</SectionTab>
         <SectionTab id="headers" current={section} onSelect={setSection}>
           Headers <span className="kite-response-count">{meta.headers.length}</span>
@@ -68,6 +90,11 @@ function ResponseDetails({ result }: { result: RelayResult }) {
       <div className="kite-response-section" role="tabpanel" aria-label="Body" hidden={section !== 'body'}>
         <ResponseBody key={resultKey(result)} result={result} />
       </div>
+      {section === 'events' && hasEvents ? (
+        <div className="kite-response-section" role="tabpanel" aria-label="Events">
+          <EventsView result={result} />
+        </div>
+      ) : null}
       {section === 'headers' ? (
         <div className="kite-response-section" role="tabpanel" aria-label="Headers">
           <ResponseHeaders headers={meta.headers} />

@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { kiteConfig } from '../../../lib/config';
 import { RelayFailureError, relay } from '../../../lib/http/host-api';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
+import { createLiveStream, type LiveStream } from '../../../lib/http/live-stream';
 import { historyBody, newHistoryId } from '../../history/history-entry';
 import type { HistoryState } from '../../history/use-history';
 import { cookieJarsAtom } from '../cookies/cookie-atoms';
@@ -27,6 +28,8 @@ export interface ResponseState {
   result: RelayResult | null;
   failure: RelayFailure | null;
   pending: boolean;
+  /** A streamed answer while it arrives (then `result` comes when it ends). */
+  live?: LiveStream | null;
 }
 
 /**
@@ -58,7 +61,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         toast.error(unresolvedMessage(unresolved), { description: 'Give it a value in the environment or the globals; the request stays as typed.' });
         return undefined;
       }
-      setResponse((previous) => ({ ...previous, failure: null, pending: true }));
+      setResponse((previous) => ({ ...previous, failure: null, pending: true, live: null }));
       store.set(fieldErrorsAtom, null);
       const time = Date.now();
       // History keeps the request as typed ({{variables}} and all); the jar answers for the URL sent.
@@ -68,7 +71,11 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       try {
         const globalHeaders = await resolveGlobalHeaders(kiteConfig.globalHeaders ?? [], state.disabledGlobalHeaders, generateValue);
         const jarCookies = cookiesFor(store.get(cookieJarsAtom)[jarId] ?? [], sentUrl);
-        const result = await relay(buildRelayRequest(state, globalHeaders, jarCookies, scope), abort.signal);
+        const result = await relay(buildRelayRequest(state, globalHeaders, jarCookies, scope), abort.signal, undefined, (head) => {
+          const live = createLiveStream(head);
+          setResponse((previous) => ({ ...previous, live }));
+          return (bytes, at) => live.push({ bytes, at });
+        });
         if (result.meta.cookies.length > 0) store.set(cookieJarsAtom, jarId, (jar) => storeCookies(jar, result.meta.cookies, result.meta.url || sentUrl));
         const kept = historyBody(result.body); // copied before the viewer may transfer the body away
         // A validation answer's messages go to their fields (the mapping loads with the first 422).
@@ -98,7 +105,8 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       } catch (error) {
         const failure: RelayFailure =
           error instanceof RelayFailureError ? error.failure : { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
-        setResponse({ result: null, failure, pending: false });
+        // The events a cancelled (or broken) stream brought stay in view under the failure.
+        setResponse((previous) => ({ result: null, failure, pending: false, live: previous.live }));
         if (failure.code !== 'ABORTED') {
           setHistoryId(entryBase.id);
           void history.add({ ...entryBase, failure, size: 0, durationMs: Date.now() - time, hasBody: false, bodyCut: false });

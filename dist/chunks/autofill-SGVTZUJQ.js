@@ -1,1 +1,0 @@
-import{a as b,b as c,c as d,d as e,e as f,f as g}from"./chunk-FYAX7OEV.js";import{a}from"./chunk-J3UHEF53.js";import"./chunk-222XQMJK.js";import"./chunk-CMP3YJYS.js";import"./chunk-DN7X6ZDT.js";import"./chunk-6DHFEWGX.js";export{d as autofill,f as autofillQuery,e as autofillWithChoices,a as branchLabel,c as newSeed,g as sampleForPattern,b as seededRandom};

@@ -1,1 +1,0 @@
-import{a as t}from"./chunk-5HG6QB5N.js";var o=t(null),r=t(null),n=t([]),s=t(!1);export{o as a,r as b,n as c,s as d};

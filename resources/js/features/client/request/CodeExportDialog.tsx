@@ -4,7 +4,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Check, Copy, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { copyText } from '../../../lib/clipboard';
-import { CODE_LANGUAGES, missingAuthNote, toCode, type CodeLanguage } from './code-snippets';
+import { COPIED_INDICATOR_MS } from '../response/body-actions';
+import { CODE_LANGUAGES, toCode, type CodeLanguage } from './code-snippets';
 import type { OutgoingRequest } from './outgoing';
 
 /** Secrets (secret variables, token, password) only when asked for; variables filled in or kept. */
@@ -33,7 +34,7 @@ export default function CodeExportDialog({ open, onOpenChange, describe }: CodeE
     if (!open) return;
     let current = true;
     describe({ includeSecrets, fillVariables })
-      .then(async (request) => ({ code: await toCode(request, language), note: missingAuthNote(request) }))
+      .then(async (request) => ({ code: await toCode(request, language), note: request.hostOnlyAuthNote }))
       .then(
         (next) => current && setShown(next),
         (error: unknown) => current && setShown({ error: error instanceof Error ? error.message : String(error) }),
@@ -47,7 +48,7 @@ export default function CodeExportDialog({ open, onOpenChange, describe }: CodeE
     if (!shown || !('code' in shown)) return;
     if (await copyText(shown.code)) {
       setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
+      setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
     }
   };
 

@@ -23,11 +23,6 @@ const SNIPPET_TARGETS: Record<Exclude<CodeLanguage, 'laravel'>, [target: string,
   guzzle: ['php', 'guzzle'],
 };
 
-/** What the code cannot do that Kite did, as one sentence, or null. */
-export function missingAuthNote(request: OutgoingRequest): string | null {
-  return request.hostOnlyAuthNote;
-}
-
 /** The request as HAR, the input of httpsnippet. */
 export function toHar(request: OutgoingRequest) {
   const url = new URL(request.url);
@@ -62,7 +57,7 @@ function base64(text: string): string {
 
 /** The request as code in `language`; a comment names what Kite did that the code does not. */
 export async function toCode(request: OutgoingRequest, language: CodeLanguage): Promise<string> {
-  const note = missingAuthNote(request);
+  const note = request.hostOnlyAuthNote;
   const code = language === 'laravel' ? toLaravel(request) : await viaHttpSnippet(request, language);
   if (!note) return code;
   const comment = language === 'httpie' || language === 'python' ? `# ${note}` : `// ${note}`;

@@ -25,7 +25,8 @@ export function useBodyFilter(source: BodySource | null, url: string, enabled: b
 
   const setExpression = (next: string) => {
     setExpressionState(next);
-    rememberFilter(url, next);
+    // Clearing is forgotten at once; an expression is remembered once typing settles (below).
+    if (next.trim() === '') rememberFilter(url, '');
   };
 
   // The result on screen stays until the next one replaces it (no flash of the whole body while
@@ -48,6 +49,8 @@ export function useBodyFilter(source: BodySource | null, url: string, enabled: b
     let current = true;
     setRunning(true);
     const timer = window.setTimeout(() => {
+      // Remembered once typing settles, not on every keystroke.
+      rememberFilter(url, expression);
       source.filter(expression).then(
         (outcome) => {
           if (!current) {

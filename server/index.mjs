@@ -279,6 +279,7 @@ export function createKiteHandler(options = {}) {
    */
   function serveStatus(req, res) {
     const apps = resolvedApplications(req);
+    const bases = relayBases(apps);
     /** @type {StatusResponse} */
     const status = {
       host: { kind: 'node', version: HOST_VERSION },
@@ -293,8 +294,8 @@ export function createKiteHandler(options = {}) {
         extractionErrors: app.routes.flatMap((route) => route.extractionErrors.map((error) => ({ route: route.id, ...error }))),
       })),
       relay: {
-        allowedOrigins: [...new Set(relayBases(apps).map(originOf))],
-        allowedUrls: relayBases(apps),
+        allowedOrigins: [...new Set(bases.map(originOf))],
+        allowedUrls: bases,
         maxBodyMb: maxBodyBytes / 1024 / 1024,
         maxHeldMb: heldBudget.limitBytes / 1024 / 1024,
         defaultTimeoutMs,

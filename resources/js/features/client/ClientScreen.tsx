@@ -202,7 +202,8 @@ export default function ClientScreen() {
   // secrets (secret variables, the token and password) only when asked for.
   const describeRequest = useCallback(
     async ({ includeSecrets, fillVariables }: { includeSecrets: boolean; fillVariables: boolean }) => {
-      flushPendingEdits();
+      // As Copy as cURL and Send: an auto-fill still on its way is waited for.
+      await settlePendingEdits();
       const typed = store.get(requestStateAtom);
       const scope = store.get(variableScopeAtom);
       const current = fillVariables ? resolveRequest(typed, includeSecrets ? scope : publicScope(scope)).state : typed;

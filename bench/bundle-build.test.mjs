@@ -1,0 +1,26 @@
+// The built bundle in dist/ (npm test builds it first): the first screen's files carry V8's explicit
+// compile hint, the lazy chunks do not (compiling them eagerly would spend start-up time on code the
+// first screen never runs).
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const dist = new URL('../dist/', import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('manifest.json', dist), 'utf8'));
+const HINT = '//# allFunctionsCalledOnLoad\n';
+
+describe('dist/ compile hints', () => {
+  it('marks every file the main screen preloads, the entry included', () => {
+    expect(manifest.preload).toContain('kite.js');
+    for (const file of manifest.preload) {
+      const code = readFileSync(new URL(file, dist), 'utf8');
+      expect(code.startsWith(HINT), file).toBe(true);
+      expect(manifest.files[file].bytes, file).toBe(Buffer.byteLength(code));
+    }
+  });
+
+  it('leaves lazy chunks and workers to lazy compilation', () => {
+    const lazy = readdirSync(new URL('chunks/', dist)).map((name) => `chunks/${name}`).filter((file) => file.endsWith('.js') && !manifest.preload.includes(file));
+    expect(lazy.length).toBeGreaterThan(10);
+    for (const file of [...lazy, ...manifest.workers]) expect(readFileSync(new URL(file, dist), 'utf8').startsWith(HINT), file).toBe(false);
+  });
+});

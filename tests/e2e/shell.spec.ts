@@ -27,6 +27,28 @@ test.describe('screens and routes', () => {
     expect(settingsChunk).toMatch(/^\/vendor\/kite\/chunks\/SettingsScreen-[A-Z0-9]+\.js$/);
   });
 
+  test('the first screen does not move once drawn: the route list and Send stay where they first appear', async ({ page }) => {
+    // Parts that arrive after the first paint (the tab strip, the docs bar) take the place their
+    // placeholder kept; a shift would make a click land elsewhere (and makes Playwright wait).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { kiteShifts: string[] }).kiteShifts = seen;
+      const tick = () => {
+        const row = document.querySelector('[aria-label="Routes"] button')?.getBoundingClientRect();
+        const send = [...document.querySelectorAll('[aria-label="Request"] button')].find((button) => button.textContent?.trim() === 'Send')?.getBoundingClientRect();
+        const where = row && send ? `${row.x},${row.y},${row.width} ${send.x},${send.y},${send.width},${send.height}` : null;
+        if (where && seen.at(-1) !== where) seen.push(where);
+        if (performance.now() < 4000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.goto('/http-client');
+    await expect(page.getByRole('navigation', { name: 'Routes' }).getByRole('button').first()).toBeVisible();
+    await page.waitForFunction(() => performance.now() > 4000);
+    const shifts = await page.evaluate(() => (window as unknown as { kiteShifts: string[] }).kiteShifts);
+    expect(shifts).toHaveLength(1);
+  });
+
   test("the main screen's page carries its routes: they show without a routes call", async ({ page }) => {
     const routeCalls: string[] = [];
     page.on('request', (request) => request.url().endsWith('/api/routes') && routeCalls.push(request.url()));

@@ -285,7 +285,7 @@ export default function ClientScreen() {
       )}
       <section id="kite-request-pane" className="kite-client-pane kite-client-centre" aria-label="Request">
         <ErrorBoundary name="The tabs">
-          <Suspense fallback={<div className="kite-req-tabs-bar kite-req-tabs" />}>
+          <Suspense fallback={<div className="kite-req-tabs-bar"><div className="kite-req-tabs" /></div>}>
             <TabStrip {...sender} history={history} defaults={preferences} apiRef={tabs} onSwitch={() => setOpenSaved(null)} />
           </Suspense>
         </ErrorBoundary>

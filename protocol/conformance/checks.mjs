@@ -447,8 +447,9 @@ export async function runConformance(pageUrl, options = {}) {
     expect(!bad, bad ?? '');
     expect(answer.rows.length <= DATA_MAX_ROWS, `${answer.rows.length} rows`);
     // The keys the rows carry are taken; a fresh value is not.
-    const fresh = `kite-conformance-${Date.now()}`;
     const taken = answer.rows.slice(0, DATA_MAX_CANDIDATES - 1).map((/** @type {any} */ row) => row.value);
+    // Of the key's own type, so an integer column is not asked about text (PostgreSQL refuses that).
+    const fresh = taken.length > 0 && typeof taken[0] === 'number' ? 1_999_999_937 : `kite-conformance-${Date.now()}`;
     const unique = await data(`source=${encodeURIComponent(`unique:${table},${key}`)}&candidates=${encodeURIComponent(JSON.stringify([...taken, fresh]))}`);
     expect(unique.status === 200, `the unique: question answered ${unique.status}`);
     const free = (await unique.json()).rows.map((/** @type {any} */ row) => row.value);

@@ -3,6 +3,7 @@
 namespace Kite\Http\Controllers;
 
 use Illuminate\Database\Eloquent\Model;
+use Illuminate\Database\QueryException;
 use Illuminate\Http\JsonResponse;
 use Illuminate\Http\Request;
 use Illuminate\Support\Facades\Auth;
@@ -70,7 +71,12 @@ class DataController
                 return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', 'candidates must be a JSON array of 1 to '.self::MAX_CANDIDATES.' strings or numbers of at most '.self::MAX_CANDIDATE_LENGTH.' characters.', 'candidates');
             }
 
-            return self::answer($source, self::absent($table, $column, $candidates));
+            try {
+                return self::answer($source, self::absent($table, $column, $candidates));
+            } catch (QueryException) {
+                // A candidate the column's type cannot hold (text for an integer column on PostgreSQL).
+                return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', "The candidates do not fit the column {$table}.{$column}.", 'candidates');
+            }
         }
         if (str_starts_with($source, ModelBindings::SOURCE_PREFIX)) {
             $binding = $bindings->forSource($source);

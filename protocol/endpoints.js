@@ -13,16 +13,24 @@ export const API_ENDPOINTS = Object.freeze({
   workspaceFiles: 'workspace/files',
   /**
    * GET `data?source=…&q=…`: at most DATA_MAX_ROWS rows of the app's own data for the pickers
-   * (DataResponse). `source` is `users` (users to impersonate, searched by name or email) or
-   * `table:TABLE,COLUMN` (values of the column an `exists:` rule names). A host without data pickers
+   * (DataResponse). `source` is `users` (users to impersonate, searched by name or email),
+   * `table:TABLE,COLUMN` (values of the column an `exists:` rule names), `unique:TABLE,COLUMN` with
+   * `candidates` (a JSON array of 1 to DATA_MAX_CANDIDATES strings or numbers; the rows are those the
+   * column does not hold, for a `unique:` rule; no `q`) or a model-bound path parameter's
+   * `RouteBinding.source` (rows of the model searched by its readable columns; the value is the
+   * route key). A host without data pickers
    * (the Node host; the Laravel host with `kite.data_pickers` off) answers 404 DATA_UNAVAILABLE,
-   * and the app hides them; an unknown source is a 422 INVALID_DATA_SOURCE naming `source`.
+   * and the app hides them; an unknown source is a 422 INVALID_DATA_SOURCE naming `source` (bad
+   * `candidates`: naming `candidates`).
    */
   data: 'data',
 });
 
 /** Most rows one `data` answer holds. */
 export const DATA_MAX_ROWS = 20;
+
+/** Most candidates one `data?source=unique:…` question sends (each also looked up in lower case). */
+export const DATA_MAX_CANDIDATES = 10;
 
 /**
  * The only files a workspace holds: `environments/NAME.json` and `requests/SLUG.json`, one level

@@ -126,6 +126,25 @@ export interface RouteParameter {
   required: boolean;
   schema?: JsonSchema;
   description?: string;
+  /**
+   * A path parameter the host binds to a row of a model (Laravel's route-model binding: `{user}`
+   * with a `User $user` argument, or `Route::model`). Optional: only hosts that can tell send it,
+   * and the app then offers a search of the model's rows beside the parameter (when the host has
+   * data pickers).
+   */
+  binding?: RouteBinding;
+}
+
+/** Where a model-bound path parameter's values come from. */
+export interface RouteBinding {
+  /** The model, as the host names it (`App\Models\User`). */
+  model: string;
+  /** The table its rows are in. */
+  table: string;
+  /** The column the parameter's value is matched against (`getRouteKeyName()`, or `{user:slug}`'s field). */
+  key: string;
+  /** The data endpoint's `source` that searches its rows (DataResponse rows: the key's value, a readable label). */
+  source: string;
 }
 
 export interface ExtractionError {
@@ -606,7 +625,11 @@ export interface DataRow {
   label: string;
 }
 
-/** At most DATA_MAX_ROWS rows; read-only. A host without data pickers answers 404 DATA_UNAVAILABLE. */
+/**
+ * At most DATA_MAX_ROWS rows; read-only. A host without data pickers answers 404 DATA_UNAVAILABLE.
+ * For `source=unique:TABLE,COLUMN&candidates=[…]` the rows are the candidates the column does not
+ * hold yet (value and label the candidate itself), in the order they were sent.
+ */
 export interface DataResponse {
   source: string;
   rows: DataRow[];

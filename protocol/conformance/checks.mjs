@@ -8,7 +8,7 @@ import { compileSchemas } from './schemas.mjs';
 import { isRelayFrame } from '../frame.js';
 import { decodeWholeRelayFrame } from '../frame-whole.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
-import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
+import { DATA_MAX_CANDIDATES, DATA_MAX_ROWS, PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
 
 /**
  * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
@@ -420,6 +420,44 @@ export async function runConformance(pageUrl, options = {}) {
     expect(!bad, bad ?? '');
     await expectError(await workspaceCall('GET', 'data?source=nope'), 422, 'INVALID_DATA_SOURCE');
     return `${answer.rows.length} users`;
+  });
+
+  await check('a model-bound path parameter\'s binding.source answers its rows, and a unique: question the keys not taken', async () => {
+    needConfig();
+    needRoutes();
+    const bound = state.routes.applications
+      .flatMap((/** @type {any} */ app) => app.routes.flatMap((/** @type {any} */ route) => route.parameters))
+      .find((/** @type {any} */ parameter) => parameter.binding);
+    const data = (/** @type {string} */ query) => workspaceCall('GET', `data?${query}`);
+    if (!bound) {
+      const off = await data('source=unique:t,c&candidates=%5B1%5D');
+      expect(off.status === 404 || off.status === 422, `a unique: question answered ${off.status} on a host without bindings`);
+      await off.arrayBuffer();
+      return 'no model-bound parameters';
+    }
+    const { table, key, source } = bound.binding;
+    const response = await data(`source=${encodeURIComponent(source)}&q=`);
+    if (response.status === 404) {
+      await expectError(response, 404, 'DATA_UNAVAILABLE');
+      return 'no data pickers';
+    }
+    expect(response.status === 200, `GET data?source=${source} answered ${response.status}`);
+    const answer = await response.json();
+    const bad = problems('data-response', answer);
+    expect(!bad, bad ?? '');
+    expect(answer.rows.length <= DATA_MAX_ROWS, `${answer.rows.length} rows`);
+    // The keys the rows carry are taken; a fresh value is not.
+    const taken = answer.rows.slice(0, DATA_MAX_CANDIDATES - 1).map((/** @type {any} */ row) => row.value);
+    // Of the key's own type, so an integer column is not asked about text (PostgreSQL refuses that).
+    const fresh = taken.length > 0 && typeof taken[0] === 'number' ? 1_999_999_937 : `kite-conformance-${Date.now()}`;
+    const unique = await data(`source=${encodeURIComponent(`unique:${table},${key}`)}&candidates=${encodeURIComponent(JSON.stringify([...taken, fresh]))}`);
+    expect(unique.status === 200, `the unique: question answered ${unique.status}`);
+    const free = (await unique.json()).rows.map((/** @type {any} */ row) => row.value);
+    expect(JSON.stringify(free) === JSON.stringify([fresh]), `the unique: question said ${JSON.stringify(free)} are free`);
+    const tooMany = Array.from({ length: DATA_MAX_CANDIDATES + 1 }, (_, index) => `c${index}`);
+    const refused = await expectError(await data(`source=${encodeURIComponent(`unique:${table},${key}`)}&candidates=${encodeURIComponent(JSON.stringify(tooMany))}`), 422, 'INVALID_DATA_SOURCE');
+    expect(refused.error.field === 'candidates', `field is ${JSON.stringify(refused.error.field)}`);
+    return `${answer.rows.length} rows of ${bound.binding.model}`;
   });
 
   await check('GET workspace matches workspace-listing.schema.json', async () => {

@@ -12,7 +12,7 @@ final class RouteCatalog
 {
     private const BODYLESS = ['GET', 'HEAD'];
 
-    public function __construct(private Router $router, private RuleSource $rules)
+    public function __construct(private Router $router, private RuleSource $rules, private ModelBindings $bindings)
     {
     }
 
@@ -94,7 +94,7 @@ final class RouteCatalog
             'methods' => $methods,
             'uri' => $displayUri,
             'group' => $group,
-            'parameters' => self::pathParameters($uri),
+            'parameters' => self::pathParameters($uri, $this->bindings->forRoute($route)),
             'schema' => $schema === [] ? new \stdClass : $schema,
             'extractionErrors' => array_map(static fn (array $error) => isset($error['location'])
                 ? ['message' => $error['message'], 'location' => Kite::relativeToBasePath($error['location'])]
@@ -110,7 +110,8 @@ final class RouteCatalog
         return $description;
     }
 
-    private static function pathParameters(string $uri): array
+    /** @param array<string, array> $bindings the model-bound parameters (ModelBindings::forRoute) */
+    private static function pathParameters(string $uri, array $bindings): array
     {
         preg_match_all('/\{(\w+)(\?)?\}/', $uri, $matches, PREG_SET_ORDER);
 
@@ -119,7 +120,7 @@ final class RouteCatalog
             'in' => 'path',
             'required' => ! isset($match[2]) || $match[2] !== '?',
             'schema' => ['type' => 'string'],
-        ], $matches);
+        ] + (isset($bindings[$match[1]]) ? ['binding' => $bindings[$match[1]]] : []), $matches);
     }
 
     private static function matches(string $uri, array $prefixes): bool

@@ -76,7 +76,8 @@ final class RuleSource
         return ['rules' => $rules, 'errors' => $errors];
     }
 
-    private function actionFunction(Route $route): ?ReflectionFunctionAbstract
+    /** The controller method or closure a route runs; null for a route with no PHP action (a redirect, a view). */
+    public function actionFunction(Route $route): ?ReflectionFunctionAbstract
     {
         $uses = $route->getAction('uses');
         if ($uses instanceof Closure) {

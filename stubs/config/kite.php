@@ -73,9 +73,10 @@ return [
     ],
 
     /*
-    | Data pickers: a search over the users to impersonate and the values of the tables that
-    | `exists:` rules name, read through the app's connection (read-only, at most 20 rows a search).
-    | null: on in the `local` environment only; true/false: always on/off.
+    | Data pickers: a search over the users to impersonate and over the rows of a model a route
+    | binds (`{user}`), the values of the tables that `exists:` rules name and values `unique:`
+    | rules' tables do not hold yet (for auto-fill), read through the app's connection (read-only,
+    | at most 20 rows a search). null: on in the `local` environment only; true/false: always on/off.
     */
     'data_pickers' => env('KITE_DATA_PICKERS'),
 

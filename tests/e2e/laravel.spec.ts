@@ -344,3 +344,52 @@ test('in the UI, impersonation offers a search of the users by name, and the use
   await send(page);
   await expect(responseArea(page)).toContainText('"name": "Alan Turing"');
 });
+
+/** Auto-fills the open route's body with one seed, as a person would in the builder. */
+async function fillWithSeed(page: Page, seed: number) {
+  await page.getByRole('textbox', { name: 'Seed' }).fill(String(seed));
+  await page.getByRole('button', { name: 'Fill again with this seed' }).click();
+}
+
+test('in the UI, auto-fill puts an existing user in an exists: field and the one free slot in a unique: field, and the app accepts them', async ({ page }) => {
+  // POST /api/bookings: owner_id `exists:users,id` (users 1–3), slot `between:1,3|unique:bookings,slot`
+  // with slots 1 and 2 seeded, so 3 is the one value both rules accept. Each seed below gives another
+  // owner_id and, from the schema alone, a slot of 1 or 2 (checked against the build before this feature).
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'POST', '/api/bookings');
+  for (const seed of [11, 13, 16]) {
+    await fillWithSeed(page, seed);
+    await expect(jsonBody(page)).toHaveText(/"slot": 3\b/);
+    const filled = JSON.parse(await jsonBodyText(page));
+    expect([1, 2, 3], `seed ${seed}: owner_id ${filled.owner_id} is a user of the app`).toContain(filled.owner_id);
+  }
+  await page.screenshot({ path: 'test-results/autofill-database.png' });
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^201\s*Created/);
+  await expect(responseArea(page)).toContainText('"slot": 3');
+});
+
+test('in the UI, a model-bound {user} offers a search of the users, and the row picked is the one the route binds', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'GET', '/api/users/{user}');
+  await page.getByRole('button', { name: 'Find User for {user}' }).click();
+  await page.getByRole('searchbox', { name: 'Search User rows' }).fill('Hopper');
+  const rows = page.getByRole('list', { name: 'User rows' });
+  await expect(rows.getByRole('button')).toHaveCount(1);
+  await expect(rows.getByRole('button')).toHaveText('2 Grace Hopper · grace@example.com');
+  await page.screenshot({ path: 'test-results/binding-picker.png' });
+  await rows.getByRole('button').click();
+  await expect(page.getByRole('textbox', { name: 'Path parameter user' })).toHaveValue('2');
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^200\s*OK/);
+  await expect(responseArea(page)).toContainText('"email": "grace@example.com"');
+
+  // A model bound by another route key (Booking::getRouteKeyName() is `reference`): the key is what is filled.
+  await searchAndPick(page, 'GET', '/api/bookings/{booking}');
+  await page.getByRole('button', { name: 'Find Booking for {booking}' }).click();
+  await page.getByRole('searchbox', { name: 'Search Booking rows' }).fill('vega');
+  await page.getByRole('list', { name: 'Booking rows' }).getByRole('button', { name: /Vega room/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Path parameter booking' })).toHaveValue('BK-VEGA');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"title": "Vega room"');
+});

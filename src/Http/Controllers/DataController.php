@@ -3,12 +3,14 @@
 namespace Kite\Http\Controllers;
 
 use Illuminate\Database\Eloquent\Model;
+use Illuminate\Database\QueryException;
 use Illuminate\Http\JsonResponse;
 use Illuminate\Http\Request;
 use Illuminate\Support\Facades\Auth;
 use Illuminate\Support\Facades\DB;
 use Illuminate\Support\Facades\Schema;
 use Kite\Http\ErrorResponse;
+use Kite\Routes\ModelBindings;
 
 /**
  * GET {path}/api/data?source=…&q=…: a few rows of the app's own data for the pickers (the
@@ -16,8 +18,10 @@ use Kite\Http\ErrorResponse;
  * endpoint, and off unless `kite.data_pickers` is on (by default: in the `local` environment only);
  * while off it answers 404 DATA_UNAVAILABLE and the app hides the pickers.
  *
- * Sources: `users` (the impersonation guard's users, searched by name or email) and
- * `table:TABLE,COLUMN` (values of a column an `exists:` rule names).
+ * Sources: `users` (the impersonation guard's users, searched by name or email),
+ * `table:TABLE,COLUMN` (values of a column an `exists:` rule names), `unique:TABLE,COLUMN` with
+ * `candidates` (those of the candidates the column does not hold, for a `unique:` rule) and
+ * `model:CLASS,KEY` (rows of a model a route of the app binds by that key, see ModelBindings).
  */
 class DataController
 {
@@ -26,7 +30,16 @@ class DataController
     /** Columns never read, whatever a rule names. */
     private const SECRET_COLUMN = '/pass|token|secret|remember|key|hash/i';
 
-    public function __invoke(Request $request): JsonResponse
+    /** Columns a model's rows are shown and searched by, where the table has them and the model shows them. */
+    private const READABLE_COLUMNS = ['name', 'title', 'email', 'username', 'slug', 'label'];
+
+    /** Most candidates one `unique:` question may send (protocol: DATA_MAX_CANDIDATES). */
+    public const MAX_CANDIDATES = 10;
+
+    /** Longest candidate value a `unique:` question may send. */
+    private const MAX_CANDIDATE_LENGTH = 255;
+
+    public function __invoke(Request $request, ModelBindings $bindings): JsonResponse
     {
         if (! self::enabled()) {
             return ErrorResponse::make(404, 'DATA_UNAVAILABLE', 'Data pickers are off on this host (kite.data_pickers).');
@@ -48,8 +61,118 @@ class DataController
 
             return self::answer($source, $values->map(static fn ($value) => ['value' => $value, 'label' => (string) $value])->all());
         }
+        if (preg_match('/^unique:([A-Za-z0-9_]+),([A-Za-z0-9_]+)$/', $source, $match) === 1) {
+            [, $table, $column] = $match;
+            if (preg_match(self::SECRET_COLUMN, $column) === 1 || ! Schema::hasTable($table) || ! Schema::hasColumn($table, $column)) {
+                return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', "No readable column {$table}.{$column}.", 'source');
+            }
+            $candidates = self::candidates($request->query('candidates'));
+            if ($candidates === null) {
+                return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', 'candidates must be a JSON array of 1 to '.self::MAX_CANDIDATES.' strings or numbers of at most '.self::MAX_CANDIDATE_LENGTH.' characters.', 'candidates');
+            }
 
-        return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', 'source must be "users" or "table:TABLE,COLUMN".', 'source');
+            try {
+                return self::answer($source, self::absent($table, $column, $candidates));
+            } catch (QueryException) {
+                // A candidate the column's type cannot hold (text for an integer column on PostgreSQL).
+                return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', "The candidates do not fit the column {$table}.{$column}.", 'candidates');
+            }
+        }
+        if (str_starts_with($source, ModelBindings::SOURCE_PREFIX)) {
+            $binding = $bindings->forSource($source);
+            if ($binding === null) {
+                return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', 'No route of this app binds '.substr($source, strlen(ModelBindings::SOURCE_PREFIX)).' (model:CLASS,KEY).', 'source');
+            }
+
+            return self::answer($source, self::modelRows($binding['model'], $binding['key'], $search));
+        }
+
+        return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', 'source must be "users", "table:TABLE,COLUMN", "unique:TABLE,COLUMN" or a route binding\'s "model:CLASS,KEY".', 'source');
+    }
+
+    /** @return list<string|int|float>|null the candidates of a `unique:` question, null when they do not read */
+    private static function candidates(mixed $text): ?array
+    {
+        if (! is_string($text)) {
+            return null;
+        }
+        $candidates = json_decode($text, true);
+        if (! is_array($candidates) || array_values($candidates) !== $candidates || $candidates === [] || count($candidates) > self::MAX_CANDIDATES) {
+            return null;
+        }
+        foreach ($candidates as $candidate) {
+            if (! (is_string($candidate) || is_int($candidate) || is_float($candidate)) || mb_strlen((string) $candidate) > self::MAX_CANDIDATE_LENGTH) {
+                return null;
+            }
+        }
+
+        return $candidates;
+    }
+
+    /**
+     * The candidates the column does not hold, in the order sent. Compared without case, as a
+     * case-insensitive collation would match them, so a value said to be free really is.
+     *
+     * @param  list<string|int|float>  $candidates
+     * @return list<array{value: mixed, label: string}>
+     */
+    private static function absent(string $table, string $column, array $candidates): array
+    {
+        // Each candidate is also asked for in lower case (which is how most stored emails and names
+        // read), so no more than MAX_ROWS values are looked up for MAX_CANDIDATES candidates.
+        $lookedUp = array_values(array_unique(array_merge($candidates, array_map(static fn ($candidate) => is_string($candidate) ? mb_strtolower($candidate) : $candidate, $candidates)), SORT_REGULAR));
+        $taken = DB::table($table)->whereIn($column, $lookedUp)->distinct()->limit(self::MAX_ROWS)->pluck($column)
+            ->map(static fn ($value) => mb_strtolower((string) $value))->all();
+        $rows = [];
+        foreach ($candidates as $candidate) {
+            $text = (string) $candidate;
+            if (! in_array(mb_strtolower($text), $taken, true)) {
+                $taken[] = mb_strtolower($text); // each free value once
+                $rows[] = ['value' => $candidate, 'label' => $text];
+            }
+        }
+
+        return $rows;
+    }
+
+    /**
+     * Rows of a bound model, searched by its readable columns (or the key itself): the value is the
+     * route key, the label the readable columns the model does not hide.
+     *
+     * @return list<array{value: mixed, label: string}>
+     */
+    private static function modelRows(string $class, string $key, string $search): array
+    {
+        /** @var Model $model */
+        $model = new $class;
+        $table = $model->getTable();
+        $present = $model->getConnection()->getSchemaBuilder()->getColumnListing($table);
+        $hidden = $model->getHidden();
+        $columns = array_values(array_filter(self::READABLE_COLUMNS, static fn ($column) => $column !== $key && in_array($column, $present, true) && ! in_array($column, $hidden, true)));
+        $query = $model->newQuery()->limit(self::MAX_ROWS)->orderBy($model->getKeyName());
+        if ($search !== '') {
+            // An integer key is matched whole (LIKE on an integer column fails on PostgreSQL), a text key like the columns.
+            $numericKey = $key === $model->getKeyName() && in_array($model->getKeyType(), ['int', 'integer'], true);
+            $likeColumns = $numericKey ? $columns : [$key, ...$columns];
+            if ($likeColumns === [] && ! ctype_digit($search)) {
+                return [];
+            }
+            $query->where(static function ($where) use ($likeColumns, $search, $key, $numericKey) {
+                foreach ($likeColumns as $column) {
+                    $where->orWhere($column, 'like', '%'.self::escapeLike($search).'%');
+                }
+                if ($numericKey && ctype_digit($search)) {
+                    $where->orWhere($key, (int) $search);
+                }
+            });
+        }
+
+        return $query->get()->map(static function (Model $row) use ($columns, $key) {
+            $parts = array_filter(array_map(static fn ($column) => $row->getAttribute($column), $columns), static fn ($part) => $part !== null && $part !== '');
+            $value = $row->getAttribute($key);
+
+            return ['value' => is_int($value) || is_float($value) ? $value : (string) $value, 'label' => $parts === [] ? (string) $value : implode(' · ', array_map('strval', $parts))];
+        })->values()->all();
     }
 
     public static function enabled(): bool

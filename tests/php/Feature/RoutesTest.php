@@ -34,8 +34,25 @@ class RoutesTest extends TestCase
         $this->assertSame('/api/users/{user}', $route['uri']);
         $this->assertSame('users.update', $route['name']);
         $this->assertSame('users', $route['group']);
-        $this->assertSame([['name' => 'user', 'in' => 'path', 'required' => true, 'schema' => ['type' => 'string']]], $route['parameters']);
+        $binding = ['model' => 'App\\Models\\User', 'table' => 'users', 'key' => 'id', 'source' => 'model:App\\Models\\User,id'];
+        $this->assertSame([['name' => 'user', 'in' => 'path', 'required' => true, 'schema' => ['type' => 'string'], 'binding' => $binding]], $route['parameters']);
         $this->assertSame([], $route['extractionErrors']);
+    }
+
+    public function test_model_bound_path_parameters_name_their_model_table_and_route_key(): void
+    {
+        $routes = $this->routes();
+        $binding = static fn (string $id) => $routes[$id]['parameters'][0]['binding'] ?? null;
+
+        // Implicit, by a typed closure argument and the model's getRouteKeyName().
+        $this->assertSame(['model' => 'App\\Models\\Booking', 'table' => 'bookings', 'key' => 'reference', 'source' => 'model:App\\Models\\Booking,reference'], $binding('GET /api/bookings/{booking}'));
+        // Implicit with a {person:email} field: the field is the key.
+        $this->assertSame('email', $binding('GET /api/people/{person}')['key']);
+        $this->assertSame('model:App\\Models\\User,email', $binding('GET /api/people/{person}')['source']);
+        // Explicit: Route::model('owner', User::class), with an untyped argument.
+        $this->assertSame('App\\Models\\User', $binding('GET /api/owners/{owner}/bookings')['model']);
+        // A parameter nothing binds, and a route whose controller does not exist, carry none.
+        $this->assertArrayNotHasKey('binding', $routes['GET /api/words/{word}']['parameters'][0] ?? ['binding' => 'route missing']);
     }
 
     public function test_a_form_request_on_the_controller_method_gives_the_body_schema(): void

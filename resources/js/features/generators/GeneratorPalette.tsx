@@ -26,8 +26,9 @@ import { copyText } from '../../lib/clipboard';
 import { flattenGroups, groupGenerators, moveActive, optionDomId, resolveActive } from './filter';
 import { FALLBACK_ICON, GENERATOR_ICONS } from './icons';
 import { generatorConfigFromInput } from './input-options';
+import { PALETTE } from './constants';
 import { paletteKit } from './palette-kit';
-import { placePalette, type Placement } from './placement';
+import { placePanel, placementStyle, type Placement } from '../../lib/placement';
 import { restoreFilter } from './restore';
 import { readSelection, writeValue, type Selection } from './write-value';
 
@@ -52,12 +53,7 @@ function paletteWidth(): number {
 function currentPlacement(request: PaletteOpenRequest): Placement {
   const input = request.input?.isConnected ? request.input : null;
   const rect = input ? (valueTargetOf(input)?.anchor?.() ?? input.getBoundingClientRect()) : null;
-  return placePalette(rect, { width: window.innerWidth, height: window.innerHeight }, paletteWidth());
-}
-
-function placementStyle(placement: Placement) {
-  const edge = 'bottom' in placement ? { bottom: placement.bottom } : { top: placement.top };
-  return { ...edge, left: placement.left, maxHeight: placement.maxHeight };
+  return placePanel(rect, { width: window.innerWidth, height: window.innerHeight }, paletteWidth(), PALETTE);
 }
 
 /** Long values (a data URI) are cut in the toast; the clipboard holds all of it. */

@@ -5,7 +5,7 @@ import type { AuthState } from '../request/request-state';
 import { TextField } from '../ui/TextField';
 
 // The user search beside the id: its own chunk, loaded when impersonation is chosen.
-const UserPicker = lazy(() => import('../data/UserPicker').then((chunk) => ({ default: chunk.UserPicker })));
+const UserPicker = lazy(() => import('../data/DataPicker').then((chunk) => ({ default: chunk.UserPicker })));
 
 export function AuthEditor({ auth, onChange }: { auth: AuthState; onChange: (auth: AuthState) => void }) {
   const set = (patch: Partial<AuthState>) => onChange({ ...auth, ...patch });

@@ -1,6 +1,6 @@
 import ky from 'ky';
 import { describe, expect, it } from 'vitest';
-import { searchData } from './data-api';
+import { freeValues, searchData } from './data-api';
 
 const clientAnswering = (status: number, body: unknown, seen: string[] = []) =>
   ky.create({
@@ -23,5 +23,16 @@ describe('searchData', () => {
   it('answers null when the host has no data pickers, so the app hides them', async () => {
     expect(await searchData('users', '', undefined, clientAnswering(404, { error: { code: 'DATA_UNAVAILABLE', message: 'off' } }))).toBeNull();
     await expect(searchData('nope', '', undefined, clientAnswering(422, { error: { code: 'INVALID_DATA_SOURCE', message: 'bad' } }))).rejects.toThrow();
+  });
+});
+
+describe('freeValues', () => {
+  it('asks about the candidates of a unique: rule as one JSON array and returns those the host calls free', async () => {
+    const seen: string[] = [];
+    const answer = await freeValues('users', 'email', ['a@x.io', 7], undefined, clientAnswering(200, { source: 'unique:users,email', rows: [{ value: 7, label: '7' }] }, seen));
+    expect(answer).toEqual([7]);
+    expect(new URL(seen[0]).searchParams.get('source')).toBe('unique:users,email');
+    expect(JSON.parse(new URL(seen[0]).searchParams.get('candidates')!)).toEqual(['a@x.io', 7]);
+    expect(await freeValues('users', 'email', ['a'], undefined, clientAnswering(404, { error: { code: 'DATA_UNAVAILABLE', message: 'off' } }))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Method, URL and Send. The URL takes `{param}` placeholders (edited as fields below it); a pasted
 // cURL command is imported instead of typed in; the query is the Params table's ticked rows, and
 // typing one updates them (url-query.ts).
-import { useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { HttpMethod, RouteInfo } from '../../../../../protocol/types';
 import { querySchema } from './route-query';
@@ -11,6 +11,9 @@ import { HTTP_METHODS, type RequestState, pathParamNames } from './request-state
 import { TransactionToggle } from './TransactionToggle';
 import { looksLikeCurl } from './url';
 import { applyUrlText, urlFieldText } from './url-query';
+
+// The search of a model-bound path parameter's rows: the data pickers' chunk, loaded for such routes only.
+const BindingPicker = lazy(() => import('../data/DataPicker').then((chunk) => ({ default: chunk.BindingPicker })));
 
 export interface UrlBarProps {
   state: RequestState;
@@ -100,18 +103,29 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
       </form>
       {params.length > 0 && (
         <div className="kite-path-params" role="group" aria-label="Path parameters">
-          {params.map((name) => (
-            <label key={name} className="kite-path-param">
-              <span className="kite-mono">{`{${name}}`}</span>
-              <TextField
-                value={state.pathParams[name] ?? ''}
-                onValue={(value) => update((previous) => ({ ...previous, pathParams: { ...previous.pathParams, [name]: value } }))}
-                aria-label={`Path parameter ${name}`}
-                placeholder={name}
-                data-missing={!state.pathParams[name] || undefined}
-              />
-            </label>
-          ))}
+          {params.map((name) => {
+            const setParam = (value: string) => update((previous) => ({ ...previous, pathParams: { ...previous.pathParams, [name]: value } }));
+            const binding = route?.parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.binding;
+            return (
+              <Fragment key={name}>
+                <label className="kite-path-param">
+                  <span className="kite-mono">{`{${name}}`}</span>
+                  <TextField
+                    value={state.pathParams[name] ?? ''}
+                    onValue={setParam}
+                    aria-label={`Path parameter ${name}`}
+                    placeholder={name}
+                    data-missing={!state.pathParams[name] || undefined}
+                  />
+                </label>
+                {binding && (
+                  <Suspense fallback={null}>
+                    <BindingPicker parameter={name} binding={binding} onPick={setParam} />
+                  </Suspense>
+                )}
+              </Fragment>
+            );
+          })}
         </div>
       )}
     </div>

@@ -33,17 +33,20 @@ export function useAutofill(store: ReturnType<typeof useStore>, routes: RoutesRe
           flushPendingEdits();
           try {
             // Auto-fill and its generators are chunks of their own, loaded on first use.
-            const [kit, { autofillRequest }, { newSeed }, { withDatabaseValues }] = await Promise.all([
+            const [kit, { autofillRequest }, { autofill, newSeed }, { uniqueCandidates, withDatabaseValues }] = await Promise.all([
               autofillKit(),
               import('../body/autofill-request'),
               import('../body/autofill'),
               import('../data/database-values'),
             ]);
-            // `exists:` fields get values that are in the app's tables (when the host has data pickers).
-            const route = await withDatabaseValues(activeRoute(routes, store.get(requestStateAtom)));
+            const fillSeed = seed ?? newSeed();
+            // `exists:` fields get values that are in the app's tables, `unique:` fields values that
+            // are not (when the host has data pickers).
+            const candidates = uniqueCandidates((schema, name, candidateSeed) => autofill(schema, kit, candidateSeed, name), fillSeed);
+            const route = await withDatabaseValues(activeRoute(routes, store.get(requestStateAtom)), candidates);
             const current = store.get(requestStateAtom);
             const branches = route ? store.get(autofillBranchesAtom)[route.id] : undefined;
-            const { patch, filled, choices } = autofillRequest(current, route, kit, seed ?? newSeed(), { fields: store.get(autofillFieldsAtom), branches });
+            const { patch, filled, choices } = autofillRequest(current, route, kit, fillSeed, { fields: store.get(autofillFieldsAtom), branches });
             store.set(autofillChoicesAtom, { routeId: route?.id ?? '', choices });
             if (filled.length === 0) {
               toast.info(route ? 'This route has no schema to fill from.' : 'Pick a route to fill from its schema.');

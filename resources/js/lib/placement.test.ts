@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { placePalette } from './placement';
+import { placePanel } from './placement';
+
+// The palette's measures (features/generators/constants.ts: PALETTE).
+const PALETTE = { assumedHeight: 400, offset: 4, viewportMargin: 8 };
+const placePalette = (anchor: Parameters<typeof placePanel>[0], viewport: Parameters<typeof placePanel>[1], width: number) => placePanel(anchor, viewport, width, PALETTE);
 
 const viewport = { width: 1280, height: 800 };
 const rect = (top: number, left: number, height = 32, width = 200) => ({ top, left, bottom: top + height, right: left + width });

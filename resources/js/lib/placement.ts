@@ -1,8 +1,8 @@
-// Where the palette goes (spec §9): 4 px below the focused input, flipped above it when the assumed
-// 400 px height does not fit below; centred when no input is focused. Kept inside the viewport:
-// when neither side has 400 px it takes the roomier side and shrinks, and when even that is too
-// little (a textarea taller than the window) it lies over the input.
-import { PALETTE } from './constants';
+// Where a floating panel goes beside what opened it (the generator palette, spec §9: 4 px below the
+// focused input, flipped above it when the assumed 400 px height does not fit below; centred when no
+// input is focused; the data pickers' search). Kept inside the viewport: when neither side has the
+// assumed height it takes the roomier side and shrinks, and when even that is too little (a textarea
+// taller than the window) it lies over the anchor.
 
 export interface Rect {
   top: number;
@@ -28,11 +28,21 @@ export type Placement = (
   maxHeight?: number;
 };
 
-/** Below this the palette is too cramped next to the input and goes over it instead. */
+/** The panel's own measures. */
+export interface PanelSizes {
+  /** Height assumed when deciding whether the panel fits below the anchor. */
+  assumedHeight: number;
+  /** Gap between the anchor and the panel. */
+  offset: number;
+  /** Distance kept from the viewport's edges. */
+  viewportMargin: number;
+}
+
+/** Below this the panel is too cramped next to the anchor and goes over it instead. */
 const MIN_HEIGHT = 200;
 
-export function placePalette(anchor: Rect | null, viewport: Viewport, paletteWidth: number): Placement {
-  const { assumedHeight, offset, viewportMargin } = PALETTE;
+export function placePanel(anchor: Rect | null, viewport: Viewport, paletteWidth: number, sizes: PanelSizes): Placement {
+  const { assumedHeight, offset, viewportMargin } = sizes;
   const maxLeft = Math.max(viewportMargin, viewport.width - paletteWidth - viewportMargin);
   if (!anchor) {
     return {
@@ -51,4 +61,10 @@ export function placePalette(anchor: Rect | null, viewport: Viewport, paletteWid
   const roomier = spaceBelow >= spaceAbove ? below : above;
   if (roomier.maxHeight >= MIN_HEIGHT) return roomier;
   return { kind: 'over', bottom: viewportMargin, left, maxHeight: viewport.height - 2 * viewportMargin };
+}
+
+/** The placement as a `position: fixed` style. */
+export function placementStyle(placement: Placement) {
+  const edge = 'bottom' in placement ? { bottom: placement.bottom } : { top: placement.top };
+  return { ...edge, left: placement.left, maxHeight: placement.maxHeight };
 }

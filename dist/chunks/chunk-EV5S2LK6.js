@@ -1,1 +1,0 @@
-import{c as r,d as o,j as a}from"./chunk-GLBFKNVU.js";async function f(e,s,n,i=a){try{return await i.get(o.data,{searchParams:{source:e,q:s},signal:n}).json()}catch(t){if(t instanceof r&&t.response.status===404)return null;throw t}}export{f as a};

@@ -1,0 +1,247 @@
+<?php
+
+namespace Kite\Relay;
+
+use Illuminate\Contracts\Debug\ExceptionHandler;
+use Illuminate\Contracts\Foundation\Application;
+use Kite\Trace\Capture;
+use Kite\Trace\DdCalled;
+use Symfony\Component\HttpFoundation\Response;
+use Symfony\Component\HttpFoundation\StreamedResponse;
+use Throwable;
+
+/**
+ * A response of the app itself whose body is relayed as it is written, in the streaming form of
+ * the relay frame (protocol/frame-stream.js): the metadata line with `streaming: true`, each piece
+ * of the body as `<length>\n<bytes>`, then `0\n` and the trailer (sizes, total time, time in the
+ * app, the trace, why it ended). The rule, like the Node host's (server/relay/stream.mjs): a
+ * StreamedResponse, or a `text/event-stream`, NDJSON, JSON Lines or json-seq body, streams;
+ * HEAD, 204 and 304 never do.
+ *
+ * The relay controller answers toResponse(), a StreamedResponse of its own. Its callback brings the
+ * relayed call's IsolatedScope and trace Capture back (InProcessDispatcher suspended them once the
+ * kernel had answered), runs the app's callback with every write it makes turned into a piece and
+ * sent at once, and finishes the capture (transaction mode rolls back) and leaves the scope
+ * afterwards, also when the app's callback throws or the browser goes away.
+ *
+ * The writes are caught by two output buffers, both flushed at every write (chunk size 1): the
+ * framer on top turns each write into a piece; the gate under it passes pieces on. To stop the
+ * app's callback (the browser closed the connection, the body limit, the relay timeout) the framer
+ * throws from inside the app's `echo`: PHP then hands the framer's raw input down, which the gate
+ * replaces with the last piece, and it drops everything after it.
+ */
+final class RelayStream
+{
+    /** Bodies that stream whatever their response class (as server/relay/stream.mjs). */
+    public const CONTENT_TYPES = ['text/event-stream', 'application/x-ndjson', 'application/jsonl', 'application/json-seq'];
+
+    private bool $closed = false;
+
+    /** Why the body ended (protocol RelayStreamEnd) and, for timeout and error, what happened. */
+    private string $end = 'complete';
+
+    private ?string $message = null;
+
+    private int $size = 0;
+
+    private int $sent = 0;
+
+    private bool $stopped = false;
+
+    /** The last piece, framed, that the gate sends in place of the framer's raw input. */
+    private string $last = '';
+
+    /**
+     * @param  RelayResult  $head  what the app answered, with an empty body
+     * @param  int  $started  hrtime when the call started
+     */
+    public function __construct(
+        private Application $app,
+        private IsolatedScope $scope,
+        private Capture $capture,
+        private Response $response,
+        private RelayResult $head,
+        private int $started,
+    ) {
+    }
+
+    /** Whether the app's answer to a $method request streams. */
+    public static function streams(string $method, Response $response): bool
+    {
+        if ($method === 'HEAD' || in_array($response->getStatusCode(), [204, 304], true)) {
+            return false;
+        }
+        if ($response instanceof StreamedResponse) {
+            return true;
+        }
+        $type = strtolower(trim(explode(';', (string) $response->headers->get('Content-Type'))[0]));
+
+        return in_array($type, self::CONTENT_TYPES, true);
+    }
+
+    /** The relay's answer: the streamed frame, written as the app writes its body. */
+    public function toResponse(int $maxBodyBytes, string $routesRevision, int $timeoutMs): StreamedResponse
+    {
+        return new StreamedResponse(function () use ($maxBodyBytes, $routesRevision, $timeoutMs) {
+            $this->send($maxBodyBytes, $routesRevision, $timeoutMs);
+        }, 200, self::FRAME_HEADERS);
+    }
+
+    /** The relay frame's headers; proxies (nginx) are asked not to buffer the stream. */
+    private const FRAME_HEADERS = RelayResult::FRAME_HEADERS + ['X-Accel-Buffering' => 'no'];
+
+    /** Ends the capture and the scope if the answer was never sent (its response was dropped). */
+    public function __destruct()
+    {
+        $this->close();
+    }
+
+    private function send(int $maxBodyBytes, string $routesRevision, int $timeoutMs): void
+    {
+        if ($this->closed) {
+            return;
+        }
+        // A closed connection ends the app's callback at its next write (below), not the script
+        // at once: the capture and the scope must be put back, the transactions rolled back.
+        $ignoredAbort = ignore_user_abort(true);
+        self::leaveDefaultBuffers();
+        echo RelayResult::jsonLine($this->head->streamHead($routesRevision));
+        flush();
+
+        $deadline = $this->started + $timeoutMs * 1_000_000;
+        $base = ob_get_level();
+        try {
+            $this->scope->resume();
+            $this->capture->resume();
+            ob_start(fn (string $buffer) => $this->gate($buffer), 1);
+            ob_start(fn (string $buffer) => $this->frame($buffer, $maxBodyBytes, $deadline), 1);
+            try {
+                if (! connection_aborted()) {
+                    $this->response->sendContent();
+                }
+            } catch (StreamStopped) {
+                // $end and $message say why.
+            } catch (DdCalled) {
+                // dd() ends the body where it was called, as it ends the app's own answer.
+            } catch (Throwable $error) {
+                try {
+                    $this->app->make(ExceptionHandler::class)->report($error);
+                } catch (Throwable) {
+                    // The trace still names the failure in the trailer's message.
+                }
+                $this->stopped = true;
+                $this->end = 'error';
+                $this->message = 'The app failed while it sent the body: '.get_class($error).': '.$error->getMessage();
+            } finally {
+                self::endBuffers($base);
+            }
+        } finally {
+            $trace = $this->close();
+            ignore_user_abort((bool) $ignoredAbort);
+        }
+
+        $totalMs = (hrtime(true) - $this->started) / 1e6;
+        echo "0\n".RelayResult::jsonLine([
+            'bodySize' => $this->size,
+            'bodyBytes' => $this->sent,
+            'truncated' => $this->size > $this->sent,
+            ...($this->size > $this->sent ? ['bodySizeKnown' => false] : []),
+            'timing' => ['totalMs' => round($totalMs, 3), 'appMs' => round($this->capture->appMs(), 3)],
+            'end' => $this->end,
+            ...($this->message !== null ? ['message' => $this->message] : []),
+            'trace' => $trace,
+        ]);
+        flush();
+    }
+
+    /** The framer: each write of the app becomes one piece; a reason to stop ends the app's callback. */
+    private function frame(string $buffer, int $maxBodyBytes, int $deadline): string
+    {
+        if ($buffer === '' || $this->stopped) {
+            return '';
+        }
+        $this->size += strlen($buffer);
+        if (connection_aborted()) {
+            $this->stop('error', 'The browser closed the connection.', '');
+        }
+        $room = $maxBodyBytes - $this->sent;
+        if (strlen($buffer) > $room) {
+            $this->stop('limit', null, substr($buffer, 0, $room));
+        }
+        if (hrtime(true) > $deadline) {
+            $this->stop('timeout', 'The relay timeout ran out while the app was still sending the body.', $buffer);
+        }
+        $this->sent += strlen($buffer);
+
+        return strlen($buffer)."\n".$buffer;
+    }
+
+    /** @throws StreamStopped */
+    private function stop(string $end, ?string $message, string $piece): void
+    {
+        $this->stopped = true;
+        $this->end = $end;
+        $this->message = $message;
+        $this->sent += strlen($piece);
+        $this->last = $piece === '' ? '' : strlen($piece)."\n".$piece;
+
+        throw new StreamStopped;
+    }
+
+    /** The gate: passes pieces on; once stopped, only the last piece and nothing after it. */
+    private function gate(string $buffer): string
+    {
+        if (! $this->stopped) {
+            return $buffer;
+        }
+        $last = $this->last;
+        $this->last = '';
+
+        return $last;
+    }
+
+    /**
+     * Finishes the capture (rolling transactions back) and leaves the scope, once.
+     *
+     * @return array the trace (protocol RelayTrace)
+     */
+    private function close(): array
+    {
+        if ($this->closed) {
+            return $this->capture->finish();
+        }
+        $this->closed = true;
+        try {
+            return $this->capture->finish();
+        } finally {
+            $this->scope->leave();
+        }
+    }
+
+    /** Ends the framer, the gate and whatever the app left open above them, each flowing down. */
+    private static function endBuffers(int $base): void
+    {
+        while (ob_get_level() > $base) {
+            try {
+                ob_end_flush();
+            } catch (StreamStopped) {
+                // The framer stopped on this last write; the gate has taken care of it.
+            }
+        }
+    }
+
+    /**
+     * PHP's own output buffer (php.ini output_buffering, as FPM has it) would hold the pieces back;
+     * Symfony ends it after the body anyway, so it goes first.
+     */
+    private static function leaveDefaultBuffers(): void
+    {
+        while (ob_get_level() > 0) {
+            $status = ob_get_status();
+            if (($status['name'] ?? '') !== 'default output handler' || ! (($status['flags'] ?? 0) & PHP_OUTPUT_HANDLER_REMOVABLE)) {
+                return;
+            }
+            ob_end_flush();
+        }
+    }
+}

@@ -26,9 +26,13 @@ use Throwable;
  *
  * The writes are caught by two output buffers, both flushed at every write (chunk size 1): the
  * framer on top turns each write into a piece; the gate under it passes pieces on. To stop the
- * app's callback (the browser closed the connection, the body limit, the relay timeout) the framer
- * throws from inside the app's `echo`: PHP then hands the framer's raw input down, which the gate
- * replaces with the last piece, and it drops everything after it.
+ * app's callback (the body limit, the relay timeout, the browser closed the connection) a handler
+ * throws from inside the app's `echo`. PHP then writes the throwing handler's input straight to
+ * the client, past any buffer below it: so the framer returns the last piece and the gate throws
+ * as it passes it (a closed connection: the framer throws, nobody reads). The framer then drops
+ * whatever the app still writes. This needs no output buffer under the gate, which is how PHP
+ * serves a request once php.ini's own buffer is ended (below); a test harness's buffer (Laravel's
+ * streamedContent(), PHPUnit) would see a stopped stream's last piece pass by it.
  */
 final class RelayStream
 {
@@ -48,8 +52,11 @@ final class RelayStream
 
     private bool $stopped = false;
 
-    /** The last piece, framed, that the gate sends in place of the framer's raw input. */
-    private string $last = '';
+    /** Set with the last piece: the gate throws when it passes it. */
+    private bool $armed = false;
+
+    /** The last byte at the body limit, until more follows or the body ends. */
+    private string $held = '';
 
     /**
      * @param  RelayResult  $head  what the app answered, with an empty body
@@ -135,26 +142,33 @@ final class RelayStream
             } finally {
                 self::endBuffers($base);
             }
+            if ($this->held !== '') {
+                // The body ended exactly at the limit: its last byte goes after all.
+                echo "1\n".$this->held;
+                $this->sent += 1;
+                $this->held = '';
+            }
         } finally {
             $trace = $this->close();
             ignore_user_abort((bool) $ignoredAbort);
         }
 
-        $totalMs = (hrtime(true) - $this->started) / 1e6;
-        echo "0\n".RelayResult::jsonLine([
-            'bodySize' => $this->size,
-            'bodyBytes' => $this->sent,
-            'truncated' => $this->size > $this->sent,
-            ...($this->size > $this->sent ? ['bodySizeKnown' => false] : []),
-            'timing' => ['totalMs' => round($totalMs, 3), 'appMs' => round($this->capture->appMs(), 3)],
-            'end' => $this->end,
-            ...($this->message !== null ? ['message' => $this->message] : []),
-            'trace' => $trace,
-        ]);
+        $trailer = ['bodySize' => $this->size, 'bodyBytes' => $this->sent, 'truncated' => $this->size > $this->sent];
+        if ($trailer['truncated']) {
+            // Stopped at the limit: what had arrived by then, a lower bound.
+            $trailer['bodySizeKnown'] = false;
+        }
+        $trailer['timing'] = ['totalMs' => round((hrtime(true) - $this->started) / 1e6, 3), 'appMs' => round($this->capture->appMs(), 3)];
+        $trailer['end'] = $this->end;
+        if ($this->message !== null) {
+            $trailer['message'] = $this->message;
+        }
+        $trailer['trace'] = $trace;
+        echo "0\n".RelayResult::jsonLine($trailer);
         flush();
     }
 
-    /** The framer: each write of the app becomes one piece; a reason to stop ends the app's callback. */
+    /** The framer: each write of the app becomes one piece; a reason to stop arms the gate. */
     private function frame(string $buffer, int $maxBodyBytes, int $deadline): string
     {
         if ($buffer === '' || $this->stopped) {
@@ -162,42 +176,61 @@ final class RelayStream
         }
         $this->size += strlen($buffer);
         if (connection_aborted()) {
-            $this->stop('error', 'The browser closed the connection.', '');
+            // Nobody reads any more: what this throw lets through goes nowhere.
+            $this->stopped = true;
+            $this->end = 'error';
+            $this->message = 'The browser closed the connection.';
+
+            throw new StreamStopped;
         }
+        $buffer = $this->held.$buffer;
+        $this->held = '';
         $room = $maxBodyBytes - $this->sent;
         if (strlen($buffer) > $room) {
-            $this->stop('limit', null, substr($buffer, 0, $room));
+            return $this->stop('limit', null, substr($buffer, 0, $room));
         }
         if (hrtime(true) > $deadline) {
-            $this->stop('timeout', 'The relay timeout ran out while the app was still sending the body.', $buffer);
+            return $this->stop('timeout', 'The relay timeout ran out while the app was still sending the body.', $buffer);
+        }
+        if (strlen($buffer) === $room) {
+            // The body is at the limit: its last byte waits until it is known whether more follows,
+            // so that a stop at the limit always has a piece to end with (see the gate).
+            $this->held = substr($buffer, -1);
+            $buffer = substr($buffer, 0, -1);
+            if ($buffer === '') {
+                return '';
+            }
         }
         $this->sent += strlen($buffer);
 
         return strlen($buffer)."\n".$buffer;
     }
 
-    /** @throws StreamStopped */
-    private function stop(string $end, ?string $message, string $piece): void
+    /** The last piece, framed; the gate sends it and ends the app's callback. */
+    private function stop(string $end, ?string $message, string $piece): string
     {
         $this->stopped = true;
         $this->end = $end;
         $this->message = $message;
         $this->sent += strlen($piece);
-        $this->last = $piece === '' ? '' : strlen($piece)."\n".$piece;
+        $this->armed = true;
 
-        throw new StreamStopped;
+        return strlen($piece)."\n".$piece;
     }
 
-    /** The gate: passes pieces on; once stopped, only the last piece and nothing after it. */
+    /**
+     * The gate: passes pieces on. Armed, it throws on the last piece: PHP then writes that piece
+     * (the gate's input) itself, and the app's callback ends at the `echo` that wrote it.
+     */
     private function gate(string $buffer): string
     {
-        if (! $this->stopped) {
-            return $buffer;
-        }
-        $last = $this->last;
-        $this->last = '';
+        if ($this->armed && $buffer !== '') {
+            $this->armed = false;
 
-        return $last;
+            throw new StreamStopped;
+        }
+
+        return $buffer;
     }
 
     /**

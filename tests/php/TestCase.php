@@ -102,7 +102,7 @@ abstract class TestCase extends BaseTestCase
     }
 
     /** @return array{0: array, 1: list<string>, 2: array} head, pieces, trailer */
-    protected static function decodeStreamedFrame(string $content): array
+    public static function decodeStreamedFrame(string $content): array
     {
         $at = strpos($content, "\n");
         self::assertNotFalse($at, 'the frame has a metadata line');

@@ -2,20 +2,19 @@
 
 namespace Kite\Relay;
 
-use Closure;
 use Illuminate\Contracts\Foundation\Application;
 use Illuminate\Support\Facades\Facade;
 
 /**
- * Runs a callback with some of the container's shared services replaced, and puts every one of
- * them back afterwards (also when the callback throws). The relay uses it so that a request
+ * Replaces some of the container's shared services for a relayed call, and puts every one of them
+ * back afterwards (InProcessDispatcher leaves it in a `finally`). The relay uses it so that a request
  * dispatched in-process gets its own session, guards, cookie jar and redirector, and the user's
  * own request (the relay call) finds its state untouched when the relayed request is done.
  *
  * A streamed answer runs the app's code twice: the kernel builds the response inside the relay
  * controller, and its callback runs later, while the relay's own answer is sent. Between the two
  * the scope is suspended (the relay call's services are back, the call's own are kept aside) and
- * resumed for the callback: enter(), suspend(), resume(), leave(); run() is enter() … leave().
+ * resumed for the callback: enter(), suspend(), resume(), leave().
  */
 final class IsolatedScope
 {
@@ -36,17 +35,6 @@ final class IsolatedScope
      * @param  array<string, object|null>  $replacements  service => instance, null to forget it
      *                                                    (it is rebuilt on first use inside)
      */
-    public function run(array $replacements, Closure $callback): mixed
-    {
-        $this->enter($replacements);
-        try {
-            return $callback();
-        } finally {
-            $this->leave();
-        }
-    }
-
-    /** @param  array<string, object|null>  $replacements  as for run() */
     public function enter(array $replacements): void
     {
         $this->outer = $this->snapshot();

@@ -100,7 +100,11 @@ final class RelayStream
     /** Ends the capture and the scope if the answer was never sent (its response was dropped). */
     public function __destruct()
     {
-        $this->close();
+        try {
+            $this->close();
+        } catch (Throwable) {
+            // At shutdown the connection may be gone already, and its transaction with it.
+        }
     }
 
     private function send(int $maxBodyBytes, string $routesRevision, int $timeoutMs): void

@@ -2,7 +2,6 @@
 
 namespace Kite\Trace;
 
-use Closure;
 use Illuminate\Contracts\Debug\ExceptionHandler;
 use Illuminate\Contracts\Foundation\Application;
 
@@ -42,25 +41,6 @@ final class Capture
         $this->trace = new Trace(new Source($app), $transaction);
         $this->dumps = new DumpCapture($this->trace);
         $this->mode = $transaction ? new TransactionMode($app) : null;
-    }
-
-    /**
-     * @template T
-     *
-     * @param  Closure(): T  $call  handles the request and reads the response's body
-     * @return array{0: T, 1: array} the call's result and the trace (protocol RelayTrace)
-     */
-    public static function run(Application $app, bool $transaction, Closure $call): array
-    {
-        $capture = new self($app, $transaction);
-        $capture->start();
-        try {
-            $result = $call();
-        } finally {
-            $trace = $capture->finish();
-        }
-
-        return [$result, $trace];
     }
 
     public function start(): void

@@ -347,6 +347,12 @@ export interface RelayStreamTrailer {
   end: RelayStreamEnd;
   /** For `timeout` and `error`: what happened, for the user. */
   message?: string;
+  /**
+   * What happened inside the target, when the host only knows it once the body has ended (the
+   * Laravel host's in-process calls: the app's code runs while it writes the body); it replaces
+   * the head's `trace`.
+   */
+  trace?: RelayTrace;
 }
 
 /**

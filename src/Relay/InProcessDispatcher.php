@@ -35,22 +35,28 @@ final class InProcessDispatcher
     }
 
     /**
+     * The app's answer, whole, or a RelayStream when its body streams (RelayStream::streams()):
+     * then the scope and the capture are suspended, and the stream brings them back while it sends.
+     *
      * @param  ?object  $impersonated  the user to log in for this call, if any
      * @param  ?string  $guard  the guard to log $impersonated in with; given whenever $impersonated is
      */
-    public function dispatch(Request $outer, RelayCall $call, ?object $impersonated, ?string $guard): RelayResult
+    public function dispatch(Request $outer, RelayCall $call, ?object $impersonated, ?string $guard): RelayResult|RelayStream
     {
         $session = $this->isolatedSession($outer, $call);
         $request = $this->buildRequest($outer, $call, $session);
         $auth = $this->isolatedAuth();
         $scope = new IsolatedScope($this->app);
+        $capture = null;
+        $stream = null;
 
-        return $scope->run([
+        $scope->enter([
             'session' => $this->sessionManager($session),
             'session.store' => $session,
             'auth' => $auth,
             'cookie' => $this->cookieJar(),
-        ], function () use ($request, $call, $auth, $impersonated, $guard) {
+        ]);
+        try {
             if ($impersonated !== null) {
                 // Built inside the scope, the guard reads the isolated session; setUser() logs the
                 // user in for this request only (nothing is written to any session).
@@ -60,34 +66,56 @@ final class InProcessDispatcher
 
             // The trace records the call (and transaction mode rolls it back) until its body is
             // read: a streamed body runs the app's code too.
-            [[$response, $body, $ttfb, $total], $trace] = Capture::run($this->app, $call->transaction, function () use ($request) {
-                $started = hrtime(true);
-                $response = $this->app->make(HttpKernel::class)->handle($request);
-                $ttfb = (hrtime(true) - $started) / 1e6;
+            $capture = new Capture($this->app, $call->transaction);
+            $capture->start();
+            $started = hrtime(true);
+            $response = $this->app->make(HttpKernel::class)->handle($request);
+            $ttfb = (hrtime(true) - $started) / 1e6;
+
+            if (RelayStream::streams($call->method, $response)) {
+                $head = $this->result($response, '', $request, $ttfb, $ttfb, null);
+                $capture->suspend();
+                $scope->suspend();
+
+                return $stream = new RelayStream($this->app, $scope, $capture, $response, $head, $started);
+            }
+
+            try {
+                $body = self::bodyOf($response);
+            } catch (DdCalled $dd) {
+                $response = $dd->response();
+                $body = (string) $response->getContent();
+            }
+            $total = (hrtime(true) - $started) / 1e6;
+            $trace = $capture->finish();
+
+            return $this->result($response, $body, $request, $ttfb, $total, $trace);
+        } finally {
+            if ($stream === null) {
                 try {
-                    $body = self::bodyOf($response);
-                } catch (DdCalled $dd) {
-                    $response = $dd->response();
-                    $body = (string) $response->getContent();
+                    $capture?->finish();
+                } finally {
+                    $scope->leave();
                 }
+            }
+        }
+    }
 
-                return [$response, $body, $ttfb, (hrtime(true) - $started) / 1e6];
-            });
-
-            return new RelayResult(
-                $response->getStatusCode(),
-                RelayResult::statusText($response->getStatusCode()),
-                self::headersOf($response),
-                $this->cookiesOf($response),
-                $body,
-                $request->fullUrl(),
-                $ttfb,
-                $total,
-                trace: $trace,
-                // In-process there is no network to time: the whole call is time in the app.
-                appMs: $total,
-            );
-        });
+    private function result(Response $response, string $body, Request $request, float $ttfb, float $total, ?array $trace): RelayResult
+    {
+        return new RelayResult(
+            $response->getStatusCode(),
+            RelayResult::statusText($response->getStatusCode()),
+            self::headersOf($response),
+            $this->cookiesOf($response),
+            $body,
+            $request->fullUrl(),
+            $ttfb,
+            $total,
+            trace: $trace,
+            // In-process there is no network to time: the whole call is time in the app.
+            appMs: $total,
+        );
     }
 
     /** The relayed request's session: never the user's own store, so nothing it does is saved there. */

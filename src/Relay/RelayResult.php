@@ -41,21 +41,59 @@ final class RelayResult
         $body = strlen($this->body) > $maxBodyBytes ? substr($this->body, 0, $maxBodyBytes) : $this->body;
         $truncated = $size > strlen($body);
 
-        $meta = [
-            'status' => $this->status,
-            'statusText' => $this->statusText,
-            'headers' => $this->headers,
-            'cookies' => $this->cookies,
+        $meta = $this->responseMeta() + [
             'bodySize' => $size,
             'bodyBytes' => strlen($body),
             'truncated' => $truncated,
             ...($this->sizeKnown ? [] : ['bodySizeKnown' => false]),
-            'url' => $this->url,
             'timing' => ['ttfbMs' => round($this->ttfbMs, 3), 'totalMs' => round($this->totalMs, 3)],
         ];
         if ($this->appMs !== null) {
             $meta['timing']['appMs'] = round($this->appMs, 3);
         }
+        $meta['routesRevision'] = $routesRevision;
+        if ($this->trace !== null) {
+            $meta['trace'] = $this->trace;
+        }
+
+        return new Response(self::jsonLine($meta).$body, 200, self::FRAME_HEADERS);
+    }
+
+    /**
+     * The head of a streamed frame (protocol RelayStreamHead, frame-stream.js): what is known at
+     * the first byte; the body, its size, the total time and the trace come after it.
+     */
+    public function streamHead(string $routesRevision): array
+    {
+        return ['streaming' => true] + $this->responseMeta() + [
+            'timing' => ['ttfbMs' => round($this->ttfbMs, 3)],
+            'routesRevision' => $routesRevision,
+        ];
+    }
+
+    /** Headers of every relay frame the host answers. */
+    public const FRAME_HEADERS = [
+        'Content-Type' => 'application/vnd.kite.relay-frame',
+        'Cache-Control' => 'no-store',
+        'X-Content-Type-Options' => 'nosniff',
+    ];
+
+    /** One JSON line of a frame (its metadata line, a streamed frame's trailer), newline included. */
+    public static function jsonLine(array $value): string
+    {
+        return json_encode($value, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR)."\n";
+    }
+
+    /** What the target answered, as every frame's metadata line states it. */
+    private function responseMeta(): array
+    {
+        $meta = [
+            'status' => $this->status,
+            'statusText' => $this->statusText,
+            'headers' => $this->headers,
+            'cookies' => $this->cookies,
+            'url' => $this->url,
+        ];
         if ($this->status >= 300 && $this->status < 400) {
             foreach ($this->headers as [$name, $value]) {
                 if (strcasecmp($name, 'Location') === 0) {
@@ -64,18 +102,8 @@ final class RelayResult
                 }
             }
         }
-        $meta['routesRevision'] = $routesRevision;
-        if ($this->trace !== null) {
-            $meta['trace'] = $this->trace;
-        }
 
-        $line = json_encode($meta, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR);
-
-        return new Response($line."\n".$body, 200, [
-            'Content-Type' => 'application/vnd.kite.relay-frame',
-            'Cache-Control' => 'no-store',
-            'X-Content-Type-Options' => 'nosniff',
-        ]);
+        return $meta;
     }
 
     public static function statusText(int $status): string

@@ -2,7 +2,6 @@
 
 namespace Kite\Trace;
 
-use Closure;
 use Illuminate\Contracts\Debug\ExceptionHandler;
 use Illuminate\Contracts\Foundation\Application;
 
@@ -11,45 +10,132 @@ use Illuminate\Contracts\Foundation\Application;
  * notifications, jobs, outgoing HTTP, the reported exception, time in the app) and, in transaction
  * mode, inside transactions that are rolled back afterwards. Everything it changes is put back,
  * also when the call throws.
+ *
+ * A streamed answer records in two parts (see IsolatedScope): start() … suspend() while the
+ * kernel builds the response, resume() … finish() while its callback sends the body. While
+ * suspended nothing is recorded, the app's exception handler, dump handler and queue are back;
+ * the transactions stay open (a transaction cannot be set aside), so the call's writes are still
+ * there for its callback and all of them are rolled back by finish().
  */
 final class Capture
 {
-    /**
-     * @template T
-     *
-     * @param  Closure(): T  $call  handles the request and reads the response's body
-     * @return array{0: T, 1: array} the call's result and the trace (protocol RelayTrace)
-     */
-    public static function run(Application $app, bool $transaction, Closure $call): array
-    {
-        $trace = new Trace(new Source($app), $transaction);
-        $handler = $app->make(ExceptionHandler::class);
-        $dumps = new DumpCapture($trace);
-        $mode = $transaction ? new TransactionMode($app) : null;
+    private Trace $trace;
 
-        Recorder::start($app['events'], $trace);
-        $app->instance(ExceptionHandler::class, new ReportingHandler($handler, $trace));
-        $dumps->start();
+    private ?ExceptionHandler $handler = null;
+
+    private DumpCapture $dumps;
+
+    private ?TransactionMode $mode;
+
+    /** hrtime when the current part started, null while suspended or finished */
+    private ?int $since = null;
+
+    private float $appMs = 0.0;
+
+    private bool $finished = false;
+
+    private bool $recording = false;
+
+    public function __construct(private Application $app, bool $transaction)
+    {
+        $this->trace = new Trace(new Source($app), $transaction);
+        $this->dumps = new DumpCapture($this->trace);
+        $this->mode = $transaction ? new TransactionMode($app) : null;
+    }
+
+    public function start(): void
+    {
+        $this->handler = $this->app->make(ExceptionHandler::class);
+        $this->record();
         try {
-            $mode?->begin();
-            $started = hrtime(true);
-            try {
-                $result = $call();
-            } finally {
-                $trace->setAppTime((hrtime(true) - $started) / 1e6);
-            }
+            $this->mode?->begin();
+        } catch (\Throwable $error) {
+            $this->finish();
+            throw $error;
+        }
+        $this->since = hrtime(true);
+    }
+
+    /** Stops recording for now; the transactions stay open. */
+    public function suspend(): void
+    {
+        if ($this->since === null || $this->finished) {
+            return;
+        }
+        $this->appMs += (hrtime(true) - $this->since) / 1e6;
+        $this->since = null;
+        $this->stopRecording();
+        $this->mode?->suspend();
+    }
+
+    public function resume(): void
+    {
+        if ($this->since !== null || $this->finished) {
+            return;
+        }
+        $this->record();
+        $this->mode?->resume();
+        $this->since = hrtime(true);
+    }
+
+    /** The time spent in the app's code so far (ms), without the time suspended. */
+    public function appMs(): float
+    {
+        return $this->appMs + ($this->since === null ? 0.0 : (hrtime(true) - $this->since) / 1e6);
+    }
+
+    /** The trace that recorded what the call did (protocol RelayTrace). */
+    public function trace(): Trace
+    {
+        return $this->trace;
+    }
+
+    /**
+     * Ends the recording and rolls the transactions back; once only.
+     *
+     * @return array the trace (protocol RelayTrace)
+     */
+    public function finish(): array
+    {
+        if ($this->finished) {
+            return $this->trace->toArray();
+        }
+        $this->finished = true;
+        $this->appMs = $this->appMs();
+        $this->since = null;
+        $this->trace->setAppTime($this->appMs);
+        try {
+            $this->stopRecording();
         } finally {
-            $dumps->stop();
-            Recorder::stop();
-            $app->instance(ExceptionHandler::class, $handler);
-            if ($mode !== null) {
-                foreach ($mode->end() as $job) {
-                    $trace->add('jobs', $job);
+            if ($this->mode !== null) {
+                foreach ($this->mode->end() as $job) {
+                    $this->trace->add('jobs', $job);
                 }
-                $trace->setRolledBack(true);
+                $this->trace->setRolledBack(true);
             }
         }
 
-        return [$result, $trace->toArray()];
+        return $this->trace->toArray();
+    }
+
+    private function record(): void
+    {
+        $this->recording = true;
+        Recorder::start($this->app['events'], $this->trace);
+        $this->app->instance(ExceptionHandler::class, new ReportingHandler($this->handler, $this->trace));
+        $this->dumps->start();
+    }
+
+    private function stopRecording(): void
+    {
+        if (! $this->recording) {
+            return;
+        }
+        $this->recording = false;
+        $this->dumps->stop();
+        Recorder::stop();
+        if ($this->handler !== null) {
+            $this->app->instance(ExceptionHandler::class, $this->handler);
+        }
     }
 }

@@ -34,10 +34,42 @@ final class TransactionMode
 
     public function begin(): void
     {
+        $this->queue = $this->instance('queue');
+        $this->fake = new QueueFake($this->app);
+        $this->attach();
+    }
+
+    /**
+     * Between the two parts of a streamed answer (see Capture): the queue and the connection
+     * factories are the app's again; the open transactions stay open.
+     */
+    public function suspend(): void
+    {
+        $this->detach();
+        if ($this->queue !== null) {
+            $this->app->instance('queue', $this->queue);
+        } else {
+            $this->app->forgetInstance('queue');
+        }
+        Facade::clearResolvedInstance('queue');
+    }
+
+    /** Back for the second part: a connection made meanwhile gets its transaction now. */
+    public function resume(): void
+    {
+        $this->queue = $this->instance('queue');
+        $this->attach();
+    }
+
+    /** Transactions on every connection (now or when first made) and the queue fake in place. */
+    private function attach(): void
+    {
         /** @var DatabaseManager $db */
         $db = $this->app['db'];
         foreach (array_keys($db->getConnections()) as $name) {
-            $this->beginOn($db->connection($name));
+            if (! isset($this->connections[$name])) {
+                $this->beginOn($db->connection($name));
+            }
         }
         foreach (array_keys((array) $this->app['config']->get('database.connections', [])) as $name) {
             if (! isset($this->connections[$name])) {
@@ -45,10 +77,23 @@ final class TransactionMode
             }
         }
 
-        $this->queue = $this->instance('queue');
-        $this->fake = new QueueFake($this->app);
         $this->app->instance('queue', $this->fake);
         Facade::clearResolvedInstance('queue');
+    }
+
+    /** Puts the connection factories back as they were. */
+    private function detach(): void
+    {
+        (function (array $extended) {
+            foreach ($extended as $name => $previous) {
+                if ($previous === null) {
+                    unset($this->extensions[$name]);
+                } else {
+                    $this->extensions[$name] = $previous;
+                }
+            }
+        })->call($this->app['db'], $this->extended);
+        $this->extended = [];
     }
 
     /**
@@ -58,16 +103,7 @@ final class TransactionMode
      */
     public function end(): array
     {
-        $db = $this->app['db'];
-        (function (array $extended) {
-            foreach ($extended as $name => $previous) {
-                if ($previous === null) {
-                    unset($this->extensions[$name]);
-                } else {
-                    $this->extensions[$name] = $previous;
-                }
-            }
-        })->call($db, $this->extended);
+        $this->detach();
 
         $failure = null;
         foreach ($this->connections as $connection) {

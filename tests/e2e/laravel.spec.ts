@@ -393,3 +393,87 @@ test('in the UI, a model-bound {user} offers a search of the users, and the row 
   await send(page);
   await expect(responseArea(page)).toContainText('"title": "Vega room"');
 });
+
+/**
+ * Types a URL of the app into the builder, sends it and waits until the relay call has left (the
+ * page may first finish loading its idle chunks from the single php -S worker).
+ */
+async function sendUrl(page: Page, url: string) {
+  await page.getByRole('textbox', { name: 'URL' }).fill(url);
+  const relayed = page.waitForRequest((request) => request.url().endsWith('/http-client/api/relay'));
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await relayed;
+}
+
+/** A time as Kite shows it ("+1.21 s" beside an event, "412 ms" in the Timing view), in ms. */
+function shownMs(text: string | null): number {
+  const match = /([\d.]+) (ms|s)\b/.exec(text ?? '');
+  expect(match, `a time in ${JSON.stringify(text)}`).not.toBeNull();
+  return Number(match![1]) * (match![2] === 's' ? 1000 : 1);
+}
+
+test('in the UI, SSE events of a Laravel StreamedResponse appear with their arrival times while the request runs, then the whole body stays', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await sendUrl(page, '/api/stream/events?count=6&interval_ms=800');
+  const pane = responseArea(page);
+  const events = pane.getByRole('list', { name: 'Events' });
+  // The first event is on screen while the app is still writing the others (the last one comes 4 s later).
+  await expect(events.getByText('open', { exact: true })).toBeVisible({ timeout: 3000 });
+  const firstSeenAt = Date.now();
+  await expect(pane.getByRole('status')).toContainText(/Streaming · \d events?/);
+  await expect(events.getByText('done', { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/laravel-stream-live.png' });
+
+  await expect(pane.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true', { timeout: 8000 });
+  await expect(events.getByRole('listitem')).toHaveCount(6);
+  await expect(pane).toHaveText(/^200\s*OK/);
+  // The app stamped each event as it wrote it: the first was on screen before the last was written.
+  const lastSentAt = JSON.parse((await events.getByRole('listitem').last().locator('pre').textContent())!).sentAt as number;
+  expect(firstSeenAt).toBeLessThan(lastSentAt);
+  // Each event shows when it arrived, 800 ms apart as the app wrote them.
+  const times = (await events.getByRole('listitem').locator('time').allTextContents()).map(shownMs);
+  expect(times[5] - times[0]).toBeGreaterThan(3000);
+  await page.screenshot({ path: 'test-results/laravel-stream-done.png' });
+  await pane.getByRole('tab', { name: 'Body' }).click();
+  const body = pane.getByRole('tabpanel', { name: 'Body' });
+  await expect(body).toContainText('event: open');
+  await expect(body).toContainText('event: done');
+});
+
+test('in the UI, NDJSON lines of a Laravel route that never flushes appear one by one while it runs', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await sendUrl(page, '/api/stream/ndjson?count=5&interval_ms=800');
+  const pane = responseArea(page);
+  const events = pane.getByRole('list', { name: 'Events' });
+  await expect(events.getByText('"message": "line 1 of 5"')).toBeVisible({ timeout: 3000 });
+  await expect(events.getByText('"message": "line 5 of 5"')).toHaveCount(0);
+  await expect(pane.getByRole('status')).toContainText('Streaming');
+  await expect(events.getByText('"message": "line 5 of 5"')).toBeVisible({ timeout: 8000 });
+  await expect(events.getByRole('listitem')).toHaveCount(5);
+});
+
+test('in the UI, the Timing view of a Laravel call shows the time in the app, the route’s Server-Timing rows and Kite’s hold apart', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'GET', '/api/timing');
+  await send(page);
+  const pane = responseArea(page);
+  await expect(pane).toHaveText(/^200\s*OK/);
+  await pane.getByRole('tab', { name: 'Timing' }).click();
+  const table = pane.getByRole('table', { name: 'Timing' });
+  // In-process there is no network to time: the app's own time (timing.appMs) replaces the phases.
+  const app = table.getByRole('row', { name: /In the application/ });
+  await expect(app).toHaveAttribute('data-kind', 'app');
+  expect(shownMs(await app.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(30);
+  await expect(table.getByRole('rowheader', { name: 'Waiting (first byte)' })).toHaveCount(0);
+  // The route's Server-Timing header: each entry a row of its own, as server time.
+  await expect(table.getByRole('row', { name: /db · Users query/ })).toHaveAttribute('data-kind', 'server');
+  await expect(table.getByRole('row', { name: /db · Users query/ }).getByRole('cell').first()).toHaveText('13 ms');
+  await expect(table.getByRole('row', { name: /^render/ })).toHaveAttribute('data-kind', 'server');
+  // Kite's hold fills the call up to the spec's 200 ms, named as Kite's own (none when it took longer).
+  const total = Number((await table.getByRole('row', { name: /Total in the browser/ }).getByRole('cell').first().textContent())?.replace(/\D/g, ''));
+  expect(total).toBeGreaterThanOrEqual(200);
+  const hold = table.getByRole('row', { name: "Kite's hold (minimum 200 ms)" });
+  await expect(hold).toHaveCount(total === 200 ? 1 : 0);
+  if (total === 200) await expect(hold).toHaveAttribute('data-kind', 'hold');
+  await page.screenshot({ path: 'test-results/laravel-timing.png' });
+});

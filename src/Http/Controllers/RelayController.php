@@ -11,13 +11,15 @@ use Kite\Relay\ExternalDispatcher;
 use Kite\Relay\InProcessDispatcher;
 use Kite\Relay\RelayCall;
 use Kite\Relay\RelayError;
+use Kite\Relay\RelayStream;
 use Kite\Relay\TargetUrl;
 use Kite\Routes\RouteCatalog;
 use Symfony\Component\HttpFoundation\Response;
 
 /**
  * POST {path}/api/relay: validates the RelayRequest, checks the target is allowed, and answers
- * with the target's response framed (protocol/frame.js) or with a protocol error.
+ * with the target's response framed (protocol/frame.js) or with a protocol error. A streaming body
+ * of the app itself (RelayStream::streams()) is answered in the streaming form as it is written.
  */
 class RelayController
 {
@@ -43,6 +45,10 @@ class RelayController
             }
         } catch (RelayError $error) {
             return $error->toResponse();
+        }
+
+        if ($result instanceof RelayStream) {
+            return $result->toResponse($maxBodyBytes, $routesRevision, self::timeoutMs($call));
         }
 
         return $result->toFrame($maxBodyBytes, $routesRevision);

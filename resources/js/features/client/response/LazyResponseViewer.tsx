@@ -9,6 +9,20 @@ const ResponseViewer = lazy(() => loadViewer().then((chunk) => ({ default: chunk
 
 const PREFETCH_AFTER_MS = 500;
 
+/**
+ * The viewer and the stream codec, fetched before a request goes out (at once when already here).
+ * A host that serves one request at a time (`php artisan serve`, `php -S`) would otherwise send
+ * them only after a streamed answer has ended, and its events would wait for them.
+ */
+export function loadResponseView(): Promise<void> {
+  return loadViewer().then(
+    (chunk) => chunk.prewarmStreamView(),
+    () => {
+      // offline or a stale deployment: the viewer loads again when a response arrives
+    },
+  );
+}
+
 function Placeholder({ pending }: { pending: boolean }) {
   return (
     <div className="kite-response" aria-busy={pending}>
@@ -25,7 +39,7 @@ export const LazyResponseViewer = memo(function LazyResponseViewer(props: Respon
         loadViewer()
           .then((chunk) => {
             chunk.prewarmBodyWorker();
-            chunk.prewarmStreamView();
+            void chunk.prewarmStreamView();
           })
           .catch(() => {
             // offline or a stale deployment: the viewer loads again when a response arrives

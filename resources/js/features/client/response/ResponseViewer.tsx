@@ -20,11 +20,15 @@ import { EventsView, LiveStreamView } from './stream/StreamView';
 
 // What happened inside the app (RelayResponseMeta.trace): a chunk of its own, fetched on first use.
 const TraceView = lazy(() => import('../../trace/TraceView'));
-// The streaming frame's codec is fetched when the page is idle, so that a first event does not wait for it.
-export function prewarmStreamView(): void {
-  import('../../../../../protocol/frame-stream.js').catch(() => {
-    // offline or a stale deployment: it loads again when a stream arrives
-  });
+// The streaming frame's codec is fetched when the page is idle (and before a request goes out, see
+// LazyResponseViewer's loadResponseView), so that a first event does not wait for it.
+export function prewarmStreamView(): Promise<void> {
+  return import('../../../../../protocol/frame-stream.js').then(
+    () => undefined,
+    () => {
+      // offline or a stale deployment: it loads again when a stream arrives
+    },
+  );
 }
 
 export interface ResponseViewerProps {

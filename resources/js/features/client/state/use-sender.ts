@@ -17,6 +17,7 @@ import { slimRequestState } from '../request/persistence';
 import type { RequestState } from '../request/request-state';
 import { buildRelayRequest, requestProblem, resolveGlobalHeaders } from '../request/relay-request';
 import { finalUrl } from '../request/url';
+import { loadResponseView } from '../response/LazyResponseViewer';
 import { generateValue } from './generator-kits';
 import { settlePendingEdits } from './pending-edits';
 import { fieldErrorsAtom, requestStateAtom } from './request-atoms';
@@ -71,6 +72,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       try {
         const globalHeaders = await resolveGlobalHeaders(kiteConfig.globalHeaders ?? [], state.disabledGlobalHeaders, generateValue);
         const jarCookies = cookiesFor(store.get(cookieJarsAtom)[jarId] ?? [], sentUrl);
+        await loadResponseView();
         const result = await relay(buildRelayRequest(state, globalHeaders, jarCookies, scope), abort.signal, undefined, (head) => {
           const live = createLiveStream(head);
           setResponse((previous) => ({ ...previous, live }));

@@ -9,6 +9,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const documents = new Map<number, BodyDocument>();
 /** The parsed value of bodies that were filtered, kept for the next expression. */
 const parsed = new Map<number, unknown>();
+/** A filter's result → the body it was filtered from and the expression (to map a value back). */
+const origins = new Map<number, { doc: number; expression: string }>();
 /** Bodies whose bytes are still arriving in chunks. */
 const arriving = new Map<number, { bytes: Uint8Array; received: number; charset?: string; json: boolean }>();
 
@@ -47,9 +49,26 @@ async function filter(doc: number, document: BodyDocument, req: number, expressi
       reply({ type: 'filtered', doc, req, ok: false, error: outcome.error });
       return;
     }
-    documents.set(into, new BodyDocument(outcome.text, true));
+    documents.set(into, new BodyDocument(outcome.text, true, true));
+    origins.set(into, { doc, expression });
     reply({ type: 'filtered', doc, req, ok: true, count: outcome.count, text: outcome.text });
     indexInSlices(into, FIRST_INDEX_SLICE_CHARS);
+  } catch (error) {
+    reply({ type: 'failed', doc, req, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The value on a pretty line; in a filter's result, with its path in the body filtered. */
+async function valueOf(doc: number, document: BodyDocument, req: number, line: number): Promise<void> {
+  try {
+    let value = document.valueAt(line);
+    const origin = origins.get(doc);
+    if (value && origin) {
+      const { valueInBody } = await import('./json-filter');
+      const body = parsed.get(origin.doc);
+      value = body === undefined ? null : valueInBody(value, body, origin.expression);
+    }
+    reply({ type: 'value', doc, req, value });
   } catch (error) {
     reply({ type: 'failed', doc, req, message: error instanceof Error ? error.message : String(error) });
   }
@@ -76,6 +95,7 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
         arriving.delete(message.doc);
         documents.delete(message.doc);
         parsed.delete(message.doc);
+        origins.delete(message.doc);
         return;
     }
     if (!document) throw new Error('This response body is no longer open');
@@ -93,6 +113,9 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
         return;
       case 'filter':
         void filter(message.doc, document, message.req, message.expression, message.into);
+        return;
+      case 'value':
+        void valueOf(message.doc, document, message.req, message.line);
         return;
       case 'locate': {
         const before = document.status().folds;

@@ -106,3 +106,37 @@ test('a shared link opens the request in a new tab elsewhere, with the note and 
   await visitor.screenshot({ path: 'test-results/share-1920.png' });
   await other.close();
 });
+
+test("a shared link's environment becomes the active one where it exists, and is named where it does not", async ({ page, context, browser }) => {
+  const addEnvironment = async (on: Page, name: string) => {
+    await on.getByRole('button', { name: 'Edit environments and variables' }).click();
+    const dialog = on.getByRole('dialog', { name: 'Environments and variables' });
+    await dialog.getByRole('textbox', { name: 'New environment name' }).fill(name);
+    await dialog.getByRole('button', { name: 'Add environment' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+  };
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await clearClientStorage(page);
+  await page.goto('/http-client');
+  await addEnvironment(page, 'staging');
+  await expect(page.getByRole('combobox', { name: 'Environment' })).toHaveValue('staging');
+  await pickRoute(page, 'GET', '/users');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await visitor.goto('/http-client');
+  await visitor.goto(link);
+  await expect(visitor.getByText("The link's environment staging does not exist here")).toBeVisible();
+  await expect(visitor.getByRole('combobox', { name: 'Environment' })).toHaveValue('');
+
+  await addEnvironment(visitor, 'local');
+  await addEnvironment(visitor, 'staging');
+  await visitor.getByRole('combobox', { name: 'Environment' }).selectOption('local');
+  await visitor.goto(link);
+  await expect(visitor.getByText('Switched to the environment staging, as the link says')).toBeVisible();
+  await expect(visitor.getByRole('combobox', { name: 'Environment' })).toHaveValue('staging');
+  await other.close();
+});

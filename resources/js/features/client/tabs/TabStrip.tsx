@@ -9,7 +9,7 @@ import { toast } from '../../../lib/toast';
 import { copyText } from '../../../lib/clipboard';
 import type { HistoryState } from '../../history/use-history';
 import { redactSecrets } from '../../workspace/variables';
-import { applicationWorkspaceAtom, variableScopeAtom } from '../../workspace/workspace-atoms';
+import { applicationWorkspaceAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../../workspace/workspace-atoms';
 import { normalizeRequestState } from '../request/persistence';
 import { type RequestDefaults, defaultRequestState } from '../request/request-state';
 import { flushPendingEdits, settlePendingEdits } from '../state/pending-edits';
@@ -185,12 +185,18 @@ export default function TabStrip({ response, setResponse, cancel, historyId, set
         const tab = newTab({ ...shared.state, auth: { ...open.state.auth, type: shared.state.auth.type } }, { note: share.shareNote(shared) });
         if (isBlank(open, defaults)) commit({ tabs: current().tabs.map((item) => (item.id === open.id ? tab : item)), activeId: tab.id });
         else add(tab);
+        // The environment the link names becomes the active one when this application has it.
+        const application = shared.state.application || store.get(workspaceApplicationAtom);
+        const outcome = share.sharedEnvironment(store.get(workspaceStoreAtom), application, shared.environment);
+        if (outcome.store !== store.get(workspaceStoreAtom)) store.set(workspaceStoreAtom, outcome.store);
+        if (outcome.message?.ok) toast.success(outcome.message.text);
+        else if (outcome.message) toast.warning(outcome.message.text, { description: outcome.message.description });
       })
       .catch((error: unknown) => {
         console.warn('Kite: the shared link could not be read.', error);
         toast.error('This shared link could not be read', { description: error instanceof Error ? error.message : String(error) });
       });
-  }, [defaults, current, commit, add]);
+  }, [defaults, current, commit, add, store]);
   useEffect(() => {
     openShared();
     window.addEventListener('hashchange', openShared);

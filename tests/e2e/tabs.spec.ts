@@ -140,3 +140,33 @@ test("a shared link's environment becomes the active one where it exists, and is
   await expect(visitor.getByRole('combobox', { name: 'Environment' })).toHaveValue('staging');
   await other.close();
 });
+
+test('a request keeps running when its tab is left, and its answer lands in its own tab', async ({ page }) => {
+  await clearClientStorage(page);
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/slow?ms=2500');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+
+  // Another tab sends and shows its own answer meanwhile.
+  await page.getByRole('button', { name: 'New tab' }).click();
+  await pickRoute(page, 'GET', '/users/{user}');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users/2');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"first_name": "Grace"');
+
+  // Back in the first tab while its request is still on its way: it is still sending.
+  await tab(page, 'GET /slow').click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await tab(page, 'GET /users/2').click();
+  await expect(responseArea(page)).toContainText('"first_name": "Grace"');
+  // It ends while the other tab is on screen: that tab keeps its own response…
+  await page.waitForTimeout(3000);
+  await expect(responseArea(page)).toContainText('"first_name": "Grace"');
+  await expect(responseArea(page)).not.toContainText('waitedMs');
+  // …and the first tab shows the answer that came for it.
+  await tab(page, 'GET /slow').click();
+  await expect(responseArea(page)).toHaveText(/^200\s*OK/);
+  await expect(responseArea(page)).toContainText('"waitedMs": 2500');
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+});

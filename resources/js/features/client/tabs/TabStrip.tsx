@@ -14,7 +14,7 @@ import { normalizeRequestState } from '../request/persistence';
 import { type RequestDefaults, defaultRequestState } from '../request/request-state';
 import { flushPendingEdits, settlePendingEdits } from '../state/pending-edits';
 import { browserStorage, requestStateAtom } from '../state/request-atoms';
-import type { ResponseState } from '../state/use-sender';
+import type { ParkedResponse, ResponseState } from '../state/use-sender';
 import {
   type Tab,
   type Tabs,
@@ -40,7 +40,10 @@ const loadShare = () => import('./share-link');
 export interface TabStripProps {
   response: ResponseState;
   setResponse: (response: ResponseState) => void;
-  cancel: () => void;
+  /** A tab comes on screen: what its request came to meanwhile, if it ran on (see useSender). */
+  enter: (id: string) => ParkedResponse | null;
+  /** A tab is closed: its request in flight is cancelled. */
+  forget: (id: string) => void;
   historyId: string | null;
   setHistoryId: (id: string | null) => void;
   history: HistoryState;
@@ -50,7 +53,7 @@ export interface TabStripProps {
   onSwitch: () => void;
 }
 
-export default function TabStrip({ response, setResponse, cancel, historyId, setHistoryId, history, defaults, apiRef, onSwitch }: TabStripProps) {
+export default function TabStrip({ response, setResponse, enter, forget, historyId, setHistoryId, history, defaults, apiRef, onSwitch }: TabStripProps) {
   const store = useStore();
   const [tabs, setTabs] = useState<Tabs>(() => loadTabs(browserStorage(), store.get(requestStateAtom), defaults));
   const [state, setState] = useState(() => store.get(requestStateAtom));
@@ -85,15 +88,20 @@ export default function TabStrip({ response, setResponse, cancel, historyId, set
       tabsRef.current = next;
       setTabs(next);
       if (!switched) return;
-      // A request on its way belongs to the tab being left: it is cancelled, not shown in another.
-      if (live.current.response.pending) cancel();
       const tab = activeTab(next);
       onSwitch();
       store.set(requestStateAtom, tab.state);
-      void showResponse(tab);
+      // A request on its way runs on for the tab being left, and its answer lands there: this tab
+      // shows what its own request came to meanwhile, else its last response from history.
+      const back = enter(tab.id);
+      if (!back) return void showResponse(tab);
+      setHistoryId(back.historyId ?? tab.historyId);
+      setResponse(back.response);
     },
-    [store, cancel, showResponse, onSwitch],
+    [store, enter, showResponse, onSwitch, setHistoryId, setResponse],
   );
+  // The sender learns which tab is on screen once the tabs have loaded.
+  useEffect(() => void enter(tabsRef.current.activeId), [enter]);
 
   const select = useCallback(
     (id: string) => {
@@ -115,8 +123,9 @@ export default function TabStrip({ response, setResponse, cancel, historyId, set
     (id: string) => {
       flushPendingEdits();
       commit(closeTab(current(), id, blank));
+      forget(id);
     },
-    [commit, current, blank],
+    [commit, current, blank, forget],
   );
   const move = useCallback((id: string, to: number) => commit(moveTab(current(), id, to)), [commit, current]);
   const rename = useCallback(

@@ -66,6 +66,14 @@ test('Set as variable… on the token of POST /login saves a capture rule with i
   // …and is applied after the next send of this request.
   await send(page);
   await expect(page.getByText('Captured {{token}}')).toBeVisible();
+  // Picked again: {{token}} is secret already, and stays so.
+  await row.hover();
+  await row.getByRole('button', { name: 'Set as variable…' }).click();
+  await expect(dialog.getByRole('checkbox', { name: /^Secret/ })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /^Secret/ })).toBeDisabled();
+  await expect(dialog.getByText('{{token}} is secret already')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
   // The next request, in a tab of its own, uses it.
   await page.keyboard.press('Alt+n');

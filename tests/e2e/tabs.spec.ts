@@ -164,7 +164,10 @@ test('a request keeps running when its tab is left, and its answer lands in its 
   await page.waitForTimeout(3000);
   await expect(responseArea(page)).toContainText('"first_name": "Grace"');
   await expect(responseArea(page)).not.toContainText('waitedMs');
-  // …and the first tab shows the answer that came for it.
+  // …and the first tab shows the answer that came for it, after a reload too.
+  await page.reload();
+  await expect(tab(page, 'GET /users/2')).toHaveAttribute('aria-selected', 'true');
+  await expect(responseArea(page)).toContainText('"first_name": "Grace"');
   await tab(page, 'GET /slow').click();
   await expect(responseArea(page)).toHaveText(/^200\s*OK/);
   await expect(responseArea(page)).toContainText('"waitedMs": 2500');

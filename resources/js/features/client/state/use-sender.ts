@@ -56,6 +56,8 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
   shown.current = response;
   const shownHistoryId = useRef(historyId);
   shownHistoryId.current = historyId;
+  /** Told when a request of a tab not on screen gets its history entry (the tab list keeps it). */
+  const onBackgroundHistory = useRef<((owner: string, id: string) => void) | null>(null);
 
   /**
    * The tab `id` comes on screen: what its request came to while it was not, if anything (then
@@ -99,6 +101,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       if (controllers.current.get(from) !== abort) return;
       const kept = parked.current.get(from) ?? { response: { result: null, failure: null, pending: false }, historyId: null };
       parked.current.set(from, { ...kept, historyId: id });
+      onBackgroundHistory.current?.(from, id);
     };
     try {
       await settlePendingEdits();
@@ -174,6 +177,6 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
   /** Cancels the request of the tab on screen. */
   const cancel = useCallback(() => (controllers.current.get(owner.current) ?? controllers.current.get(''))?.abort(), []);
 
-  return { response, setResponse: setResponseState, send, cancel, historyId, setHistoryId: setHistoryIdState, enter, forget };
+  return { response, setResponse: setResponseState, send, cancel, historyId, setHistoryId: setHistoryIdState, enter, forget, onBackgroundHistory };
 }
 

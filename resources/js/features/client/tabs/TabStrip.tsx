@@ -44,6 +44,8 @@ export interface TabStripProps {
   enter: (id: string) => ParkedResponse | null;
   /** A tab is closed: its request in flight is cancelled. */
   forget: (id: string) => void;
+  /** Where the sender tells of a history entry for a tab not on screen. */
+  onBackgroundHistory: MutableRefObject<((owner: string, id: string) => void) | null>;
   historyId: string | null;
   setHistoryId: (id: string | null) => void;
   history: HistoryState;
@@ -53,7 +55,7 @@ export interface TabStripProps {
   onSwitch: () => void;
 }
 
-export default function TabStrip({ response, setResponse, enter, forget, historyId, setHistoryId, history, defaults, apiRef, onSwitch }: TabStripProps) {
+export default function TabStrip({ response, setResponse, enter, forget, onBackgroundHistory, historyId, setHistoryId, history, defaults, apiRef, onSwitch }: TabStripProps) {
   const store = useStore();
   const [tabs, setTabs] = useState<Tabs>(() => loadTabs(browserStorage(), store.get(requestStateAtom), defaults));
   const [state, setState] = useState(() => store.get(requestStateAtom));
@@ -100,8 +102,15 @@ export default function TabStrip({ response, setResponse, enter, forget, history
     },
     [store, enter, showResponse, onSwitch, setHistoryId, setResponse],
   );
-  // The sender learns which tab is on screen once the tabs have loaded.
+  // The sender learns which tab is on screen once the tabs have loaded, and tells which history
+  // entry a tab's request got while another tab was on screen (kept in the list, so a reload shows it).
   useEffect(() => void enter(tabsRef.current.activeId), [enter]);
+  useEffect(() => {
+    onBackgroundHistory.current = (owner, id) => setTabs((previous) => (tabsRef.current = updateTab(previous, owner, { historyId: id })));
+    return () => {
+      onBackgroundHistory.current = null;
+    };
+  }, [onBackgroundHistory]);
 
   const select = useCallback(
     (id: string) => {

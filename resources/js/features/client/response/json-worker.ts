@@ -30,13 +30,19 @@ function indexInSlices(doc: number, budget = INDEX_SLICE_CHARS): void {
   if (!done) setTimeout(() => indexInSlices(doc), 0);
 }
 
-/** All bytes are here: decode, then index in slices. */
+/** Requests about a body whose bytes are still arriving (asked while its preview shows). */
+const waiting = new Map<number, WorkerRequest[]>();
+
+/** All bytes are here: decode, then index in slices; requests that waited for it are answered. */
 function complete(doc: number): void {
   const body = arriving.get(doc);
   if (!body) return;
   arriving.delete(doc);
   documents.set(doc, new BodyDocument(decodeBody(body.bytes, body.charset), body.json));
   indexInSlices(doc, FIRST_INDEX_SLICE_CHARS);
+  const queued = waiting.get(doc) ?? [];
+  waiting.delete(doc);
+  for (const message of queued) handle(message);
 }
 
 /** JSONPath over the parsed body; the result is a document of its own, indexed in slices. */
@@ -74,8 +80,9 @@ async function valueOf(doc: number, document: BodyDocument, req: number, line: n
   }
 }
 
-scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
-  const message = event.data;
+scope.onmessage = (event: MessageEvent<WorkerRequest>) => handle(event.data);
+
+function handle(message: WorkerRequest): void {
   const document = documents.get(message.doc);
   try {
     switch (message.type) {
@@ -93,10 +100,15 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
       }
       case 'close':
         arriving.delete(message.doc);
+        waiting.delete(message.doc);
         documents.delete(message.doc);
         parsed.delete(message.doc);
         origins.delete(message.doc);
         return;
+    }
+    if (!document && arriving.has(message.doc)) {
+      waiting.set(message.doc, [...(waiting.get(message.doc) ?? []), message]);
+      return;
     }
     if (!document) throw new Error('This response body is no longer open');
     switch (message.type) {
@@ -128,4 +140,4 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   } catch (error) {
     reply({ type: 'failed', doc: message.doc, req: 'req' in message ? message.req : undefined, message: error instanceof Error ? error.message : String(error) });
   }
-};
+}

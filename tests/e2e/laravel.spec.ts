@@ -477,3 +477,28 @@ test('in the UI, the Timing view of a Laravel call shows the time in the app, th
   if (total === 200) await expect(hold).toHaveAttribute('data-kind', 'hold');
   await page.screenshot({ path: 'test-results/laravel-timing.png' });
 });
+
+test('in the UI, Set as variable… on an id of GET /api/users saves a capture rule, and GET /api/users/{{userId}} uses it', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await pickRoute(page, 'GET', '/api/users');
+  await send(page);
+  const body = responseArea(page).getByRole('region', { name: 'Pretty body' });
+  const row = body.locator('.kite-code-row').filter({ hasText: '"id": 2,' });
+  await row.hover();
+  await row.getByRole('button', { name: 'Set as variable…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Set as variable' });
+  await expect(dialog.getByRole('textbox', { name: 'JSONPath' })).toHaveValue('$[1].id');
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('id');
+  await expect(dialog.getByRole('status', { name: 'Value' })).toHaveText('2');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('userId');
+  await dialog.getByRole('button', { name: 'Set variable' }).click();
+  await expect(page.getByText('Capture rule saved: {{userId}} ← $[1].id')).toBeVisible();
+  await page.getByRole('tab', { name: 'Capture' }).click();
+  await expect(page.getByRole('textbox', { name: 'Capture userId path' })).toHaveValue('$[1].id');
+
+  await page.keyboard.press('Alt+n');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/api/users/{{userId}}');
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^200\s*OK/);
+  await expect(responseArea(page)).toContainText('"name": "Grace Hopper"');
+});

@@ -106,3 +106,70 @@ test('a shared link opens the request in a new tab elsewhere, with the note and 
   await visitor.screenshot({ path: 'test-results/share-1920.png' });
   await other.close();
 });
+
+test("a shared link's environment becomes the active one where it exists, and is named where it does not", async ({ page, context, browser }) => {
+  const addEnvironment = async (on: Page, name: string) => {
+    await on.getByRole('button', { name: 'Edit environments and variables' }).click();
+    const dialog = on.getByRole('dialog', { name: 'Environments and variables' });
+    await dialog.getByRole('textbox', { name: 'New environment name' }).fill(name);
+    await dialog.getByRole('button', { name: 'Add environment' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+  };
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await clearClientStorage(page);
+  await page.goto('/http-client');
+  await addEnvironment(page, 'staging');
+  await expect(page.getByRole('combobox', { name: 'Environment' })).toHaveValue('staging');
+  await pickRoute(page, 'GET', '/users');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await visitor.goto('/http-client');
+  await visitor.goto(link);
+  await expect(visitor.getByText("The link's environment staging does not exist here")).toBeVisible();
+  await expect(visitor.getByRole('combobox', { name: 'Environment' })).toHaveValue('');
+
+  await addEnvironment(visitor, 'local');
+  await addEnvironment(visitor, 'staging');
+  await visitor.getByRole('combobox', { name: 'Environment' }).selectOption('local');
+  await visitor.goto(link);
+  await expect(visitor.getByText('Switched to the environment staging, as the link says')).toBeVisible();
+  await expect(visitor.getByRole('combobox', { name: 'Environment' })).toHaveValue('staging');
+  await other.close();
+});
+
+test('a request keeps running when its tab is left, and its answer lands in its own tab', async ({ page }) => {
+  await clearClientStorage(page);
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/slow?ms=2500');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+
+  // Another tab sends and shows its own answer meanwhile.
+  await page.getByRole('button', { name: 'New tab' }).click();
+  await pickRoute(page, 'GET', '/users/{user}');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users/2');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"first_name": "Grace"');
+
+  // Back in the first tab while its request is still on its way: it is still sending.
+  await tab(page, 'GET /slow').click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await tab(page, 'GET /users/2').click();
+  await expect(responseArea(page)).toContainText('"first_name": "Grace"');
+  // It ends while the other tab is on screen: that tab keeps its own response…
+  await page.waitForTimeout(3000);
+  await expect(responseArea(page)).toContainText('"first_name": "Grace"');
+  await expect(responseArea(page)).not.toContainText('waitedMs');
+  // …and the first tab shows the answer that came for it, after a reload too.
+  await page.reload();
+  await expect(tab(page, 'GET /users/2')).toHaveAttribute('aria-selected', 'true');
+  await expect(responseArea(page)).toContainText('"first_name": "Grace"');
+  await tab(page, 'GET /slow').click();
+  await expect(responseArea(page)).toHaveText(/^200\s*OK/);
+  await expect(responseArea(page)).toContainText('"waitedMs": 2500');
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+});

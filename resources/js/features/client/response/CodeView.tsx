@@ -4,8 +4,9 @@
 // with `wrap`: long lines then wrap, each row is measured (@tanstack/react-virtual) and keeps its
 // line number on its first visual line.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ChevronDown, ChevronRight } from 'lucide-react';
-import { memo, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { ChevronDown, ChevronRight, Variable } from 'lucide-react';
+import { memo, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { BodyView } from './body-document';
 import type { BodySource } from './body-source';
 import { lineSegments } from './line-segments';
@@ -33,7 +34,14 @@ export interface CodeViewProps {
   label: string;
   /** Wrap long lines instead of scrolling sideways. */
   wrap?: boolean;
+  /**
+   * Offers "Set as variable…" (a button on each line holding a value, and its context menu with
+   * "Copy JSONPath" too); `line` is RenderedLine.line.
+   */
+  onValueAction?: (line: number, action: ValueAction) => void;
 }
+
+export type ValueAction = 'set-variable' | 'copy-path';
 
 export function CodeView(props: CodeViewProps) {
   return props.wrap ? <WrappedCodeView {...props} /> : <FixedCodeView {...props} />;
@@ -85,7 +93,8 @@ function useLineCache(source: BodySource, view: BodyView, key: string, first: nu
   return cache.current.lines;
 }
 
-function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal, onFold, label }: CodeViewProps) {
+function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal, onFold, label, onValueAction }: CodeViewProps) {
+  const menu = useValueMenu(onValueAction);
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(600);
@@ -134,7 +143,7 @@ function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal,
   const digits = String(Math.max(lineCount, 1)).length;
   for (let index = window.first; index < window.first + window.count; index += 1) {
     const line = lines.get(index);
-    rows.push(<CodeRow key={index} line={line} currentMatch={currentMatch} onFold={onFold} />);
+    rows.push(<CodeRow key={index} line={line} currentMatch={currentMatch} onFold={onFold} onValue={menu.onValue} />);
   }
 
   return (
@@ -152,11 +161,13 @@ function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal,
           {rows}
         </div>
       </div>
+      {menu.element}
     </div>
   );
 }
 
-function WrappedCodeView({ source, view, lineCount, version, currentMatch, reveal, onFold, label }: CodeViewProps) {
+function WrappedCodeView({ source, view, lineCount, version, currentMatch, reveal, onFold, label, onValueAction }: CodeViewProps) {
+  const menu = useValueMenu(onValueAction);
   const scroller = useRef<HTMLDivElement>(null);
   const key = `${view}\u0000${version}`;
   const virtualizer = useVirtualizer({
@@ -193,17 +204,28 @@ function WrappedCodeView({ source, view, lineCount, version, currentMatch, revea
             className="kite-code-wrapped"
             style={{ transform: `translateY(${item.start}px)` }}
           >
-            <CodeRow line={lines.get(item.index)} currentMatch={currentMatch} onFold={onFold} />
+            <CodeRow line={lines.get(item.index)} currentMatch={currentMatch} onFold={onFold} onValue={menu.onValue} />
           </div>
         ))}
       </div>
+      {menu.element}
     </div>
   );
 }
 
 // Memoised: a scroll redraws the window, and rows whose line (the cached object), match number and
 // fold callback are unchanged are not rebuilt (nor their segments cut again).
-const CodeRow = memo(function CodeRow({ line, currentMatch, onFold }: { line: RenderedLine | undefined; currentMatch: number; onFold: (line: number) => void }) {
+const CodeRow = memo(function CodeRow({
+  line,
+  currentMatch,
+  onFold,
+  onValue,
+}: {
+  line: RenderedLine | undefined;
+  currentMatch: number;
+  onFold: (line: number) => void;
+  onValue?: ValueHandler;
+}) {
   if (!line) {
     return (
       <div className="kite-code-row" data-loading="">
@@ -212,8 +234,9 @@ const CodeRow = memo(function CodeRow({ line, currentMatch, onFold }: { line: Re
     );
   }
   const toggle = () => onFold(line.line);
+  const valued = line.value && onValue;
   return (
-    <div className="kite-code-row">
+    <div className="kite-code-row" onContextMenu={valued ? (event) => onValue(line.line, 'menu', event) : undefined}>
       <span className="kite-code-gutter">
         <span className="kite-code-number">{line.label}</span>
         {line.fold ? (
@@ -253,7 +276,115 @@ const CodeRow = memo(function CodeRow({ line, currentMatch, onFold }: { line: Re
             </span>
           );
         })}
+        {valued ? (
+          <button
+            type="button"
+            className="kite-code-value-action"
+            aria-label="Set as variable…"
+            title="Set as variable… (right-click for more)"
+            onClick={(event) => onValue(line.line, 'set-variable', event)}
+          >
+            <Variable size={13} aria-hidden="true" />
+          </button>
+        ) : null}
       </span>
     </div>
   );
 });
+
+type ValueHandler = (line: number, action: ValueAction | 'menu', event: React.MouseEvent) => void;
+
+/**
+ * The value lines' button and context menu (right-click, the context-menu key or Shift+F10 on the
+ * button): "Set as variable…" and "Copy JSONPath". The menu is drawn in the page's body, as the
+ * code view clips what it contains.
+ */
+function useValueMenu(onValueAction: CodeViewProps['onValueAction']) {
+  const [menu, setMenu] = useState<{ line: number; x: number; y: number; opener: HTMLElement | null } | null>(null);
+  const action = useRef(onValueAction);
+  action.current = onValueAction;
+  const onValue = useCallback<ValueHandler>((line, kind, event) => {
+    if (kind !== 'menu') return action.current?.(line, kind);
+    event.preventDefault();
+    const opener = event.target instanceof HTMLElement ? event.target : null;
+    let { clientX: x, clientY: y } = event;
+    // From the keyboard the event has no pointer position: open at the line's button.
+    if (x === 0 && y === 0 && opener) {
+      const box = opener.getBoundingClientRect();
+      x = box.left;
+      y = box.bottom;
+    }
+    setMenu({ line, x, y, opener });
+  }, []);
+  const close = useCallback((refocus: boolean) => {
+    setMenu((current) => {
+      if (refocus) current?.opener?.focus();
+      return null;
+    });
+  }, []);
+  const element = menu ? (
+    <ValueMenu
+      x={menu.x}
+      y={menu.y}
+      onClose={close}
+      onPick={(kind) => {
+        close(true);
+        action.current?.(menu.line, kind);
+      }}
+    />
+  ) : null;
+  return { onValue: onValueAction ? onValue : undefined, element };
+}
+
+const MENU_ITEMS: Array<[ValueAction, string]> = [
+  ['set-variable', 'Set as variable…'],
+  ['copy-path', 'Copy JSONPath'],
+];
+
+function ValueMenu({ x, y, onClose, onPick }: { x: number; y: number; onClose: (refocus: boolean) => void; onPick: (action: ValueAction) => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const outside = (event: Event) => {
+      if (!box.current?.contains(event.target as Node)) onClose(false);
+    };
+    const away = () => onClose(false);
+    document.addEventListener('pointerdown', outside, true);
+    window.addEventListener('blur', away);
+    window.addEventListener('resize', away);
+    return () => {
+      document.removeEventListener('pointerdown', outside, true);
+      window.removeEventListener('blur', away);
+      window.removeEventListener('resize', away);
+    };
+  }, [onClose]);
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const items = [...(box.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape' || event.key === 'Tab') {
+      event.preventDefault();
+      onClose(true);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+    }
+  };
+  return createPortal(
+    <div
+      ref={box}
+      role="menu"
+      aria-label="Value"
+      className="kite-value-menu"
+      style={{ left: Math.min(x, globalThis.innerWidth - 200), top: Math.min(y, globalThis.innerHeight - 80) }}
+      onKeyDown={onKeyDown}
+      onContextMenu={(event) => event.preventDefault()}
+    >
+      {MENU_ITEMS.map(([kind, text]) => (
+        <button key={kind} type="button" role="menuitem" tabIndex={-1} className="kite-value-menu-item" onClick={() => onPick(kind)}>
+          {text}
+        </button>
+      ))}
+    </div>,
+    document.body,
+  );
+}

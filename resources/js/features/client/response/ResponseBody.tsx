@@ -1,18 +1,24 @@
 // The Body section: Pretty (JSON, folded and highlighted), Raw, Preview (HTML in a sandboxed frame,
 // images, a download offer for binary), search within the body, Copy and Download.
 import { ArrowDown, ArrowUp, Check, Copy, Download, FoldVertical, UnfoldVertical, WrapText } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RelayResult } from '../../../lib/http/relay-result';
 import { copyText } from '../../../lib/clipboard';
 import { COPIED_INDICATOR_MS, copyBody, downloadBody } from './body-actions';
 import type { BodyView } from './body-document';
 import { MAX_MATCHES, decodeBody } from './body-document';
-import { CodeView } from './CodeView';
+import { CodeView, type ValueAction } from './CodeView';
 import { bodyKind, charsetOf, downloadFileName, headerValue, isInertImageType, mediaType, type BodyKind } from './content-type';
 import { blobToDataUrl } from '../../../lib/data-url';
 import { formatSize } from '../../../lib/format';
 import { useBodySource, useSourceState } from './useBodySource';
 import { useBodyFilter, type BodyFilter } from './useBodyFilter';
+import type { BodySource } from './body-source';
+import type { LineValue } from './line-value';
+import { toast } from '../../../lib/toast';
+
+// "Set as variable…" on a value: the dialog (and the workspace code it writes with) loads on first use.
+const SetVariableDialog = lazy(() => import('../../workspace/SetVariableDialog'));
 
 type BodyTab = 'pretty' | 'raw' | 'preview';
 
@@ -61,6 +67,8 @@ export function ResponseBody({ result }: { result: RelayResult }) {
 
   const search = useBodySearch(source, view, searchable);
   const onFold = useCallback((line: number) => void source?.fold({ line }), [source]);
+  const [picked, setPicked] = useState<LineValue | null>(null);
+  const onValueAction = useValueAction(source, setPicked);
 
   return (
     <div className="kite-body" onKeyDown={search.onShortcut}>
@@ -126,6 +134,7 @@ export function ResponseBody({ result }: { result: RelayResult }) {
             onFold={onFold}
             label={filter.filtered ? 'Filtered body' : view === 'pretty' ? 'Pretty body' : 'Raw body'}
             wrap={tab === 'raw' && wrapRaw}
+            onValueAction={onValueAction}
           />
         ) : null}
         {textual && tab !== 'preview' && source && !status && !failure ? <div className="kite-body-loading">Formatting {formatSize(result.body.byteLength)}…</div> : null}
@@ -133,7 +142,39 @@ export function ResponseBody({ result }: { result: RelayResult }) {
         {tab === 'preview' && kind === 'image' ? <ImagePreview bytes={result.body} contentType={mediaType(contentType)} /> : null}
         {tab === 'preview' && kind === 'binary' ? <BinaryOffer result={result} contentType={contentType} /> : null}
       </div>
+      {picked ? (
+        <Suspense fallback={null}>
+          <SetVariableDialog picked={picked} onClose={() => setPicked(null)} />
+        </Suspense>
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * A value line's actions: its value and path are asked of the source (the worker for a large body)
+ * only now, then the dialog opens or the path is copied.
+ */
+function useValueAction(source: BodySource | null, open: (value: LineValue) => void) {
+  return useCallback(
+    (line: number, action: ValueAction) => {
+      if (!source) return;
+      source
+        .valueAt(line)
+        .then(async (value) => {
+          if (!value) {
+            toast.warning('This value’s place in the body could not be worked out', { description: 'Clear the filter and pick it in the whole body.' });
+            return;
+          }
+          if (action === 'set-variable') return open(value);
+          const { formatJsonPath } = await import('../../workspace/capture');
+          const path = formatJsonPath(value.steps);
+          if (await copyText(path)) toast.success(`Copied ${path}`);
+          else toast.error('The browser refused to copy to the clipboard');
+        })
+        .catch((error: unknown) => toast.error('The value could not be read', { description: error instanceof Error ? error.message : String(error) }));
+    },
+    [source, open],
   );
 }
 

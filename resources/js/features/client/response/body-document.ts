@@ -4,6 +4,7 @@
 import { FoldState } from './fold-state';
 import { JsonIndexer } from './json-index';
 import { LineTable } from './line-table';
+import { lineHoldsValue, lineValue, type LineValue } from './line-value';
 import { renderJsonLine, renderRawLine, type MatchSet, type RenderedLine } from './render-line';
 
 export type BodyView = 'pretty' | 'raw';
@@ -70,9 +71,14 @@ export class BodyDocument {
   private matches: MatchSet | null = null;
   private lowerText: string | null = null;
 
+  /**
+   * `filtered`: the document is a filter's result (an array of matches), whose root line stands
+   * for no value of the body, so it offers no "Set as variable…".
+   */
   constructor(
     readonly text: string,
     asJson: boolean,
+    readonly filtered = false,
   ) {
     this.raw = indexRawLines(text);
     this.json = asJson ? new JsonIndexer(text) : null;
@@ -120,7 +126,15 @@ export class BodyDocument {
           folded ? { start: table.start[closeLine], end: table.endOf(closeLine) } : null,
           this.matches,
         );
-        out.push({ index, line, label: String(line + 1), ...rendered, ...(closeLine >= 0 ? { fold: folded ? 'closed' : 'open' } : {}) });
+        const holdsValue = lineHoldsValue(this.text, table, line) && !(this.filtered && table.depth[line] === 0);
+        out.push({
+          index,
+          line,
+          label: String(line + 1),
+          ...rendered,
+          ...(closeLine >= 0 ? { fold: folded ? 'closed' : 'open' } : {}),
+          ...(holdsValue ? { value: true } : {}),
+        });
       }
       return out;
     }
@@ -137,6 +151,15 @@ export class BodyDocument {
       out.push({ index, line: index, label: label ? String(label) : '', ...renderRawLine(this.text, table.start[index], end2, this.matches) });
     }
     return out;
+  }
+
+  /** The value on pretty line `line` (a line table index) and its path; null when it holds none. */
+  valueAt(line: number): LineValue | null {
+    const json = this.json;
+    if (!json || !this.prettyAvailable || line >= json.lines.count || (this.filtered && json.lines.depth[line] === 0)) return null;
+    // A block whose end is not indexed yet (a large body still being formatted) is read whole.
+    if (json.lines.foldEnd[line] < 0 && /[[{]\s*$/.test(this.text.slice(json.lines.start[line], json.lines.endOf(line)))) this.finishIndexing();
+    return lineValue(this.text, json.lines, line);
   }
 
   /** Folds or unfolds one block, or all blocks below the top level. */

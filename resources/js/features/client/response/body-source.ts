@@ -4,6 +4,7 @@
 // same asynchronous interface, so the viewer has one rendering path.
 import { moduleWorker } from '../../../lib/module-worker';
 import { BodyDocument, decodeBody, type BodyStatus, type BodyView, type SearchSummary } from './body-document';
+import type { LineValue } from './line-value';
 import type { RenderedLine } from './render-line';
 import { TRANSFER_CHUNK_BYTES, type FoldAction, type WorkerReply, type WorkerRequest } from './worker-protocol';
 
@@ -31,6 +32,11 @@ export interface BodySource {
   locate(view: BodyView, match: number): Promise<number>;
   /** A JSONPath filter over a JSON body: its matches as a body of their own, or what is wrong. */
   filter(expression: string): Promise<FilterResult>;
+  /**
+   * The value on pretty line `line` (RenderedLine.line) with its path in the whole body, worked
+   * out only when asked; null for a line without one or a filter's match that cannot be mapped.
+   */
+  valueAt(line: number): Promise<LineValue | null>;
   dispose(): void;
 }
 
@@ -73,10 +79,16 @@ class LocalBodySource extends ListenableSource implements BodySource {
    * `body`: the bytes, or text already decoded (a filter's result). `indexChars`: index only that
    * many characters (a preview); the whole body otherwise.
    */
-  constructor(body: ArrayBuffer | Uint8Array | string, options: OpenOptions, indexChars = Number.POSITIVE_INFINITY) {
+  constructor(
+    body: ArrayBuffer | Uint8Array | string,
+    options: OpenOptions,
+    indexChars = Number.POSITIVE_INFINITY,
+    /** For a filter's result: the body filtered (parsed) and the expression. */
+    private readonly origin: { body: unknown; expression: string } | null = null,
+  ) {
     super();
     try {
-      this.document = new BodyDocument(typeof body === 'string' ? body : decodeBody(body, options.charset), options.json);
+      this.document = new BodyDocument(typeof body === 'string' ? body : decodeBody(body, options.charset), options.json, origin !== null);
       if (Number.isFinite(indexChars)) this.document.indexSome(indexChars);
       else while (!this.document.indexSome(Number.POSITIVE_INFINITY));
       this.status = this.document.status();
@@ -119,7 +131,15 @@ class LocalBodySource extends ListenableSource implements BodySource {
     this.parsed ??= { value: JSON.parse(this.doc.text) };
     const outcome = filterJson(this.parsed.value, expression);
     if (!outcome.ok) return outcome;
-    return { ok: true, count: outcome.count, text: outcome.text, source: new LocalBodySource(outcome.text, { json: true }) };
+    const origin = { body: this.parsed.value, expression };
+    return { ok: true, count: outcome.count, text: outcome.text, source: new LocalBodySource(outcome.text, { json: true }, Number.POSITIVE_INFINITY, origin) };
+  }
+
+  async valueAt(line: number): Promise<LineValue | null> {
+    const value = this.doc.valueAt(line);
+    if (!value || !this.origin) return value;
+    const { valueInBody } = await import('./json-filter');
+    return valueInBody(value, this.origin.body, this.origin.expression);
   }
 
   dispose(): void {}
@@ -231,6 +251,7 @@ class WorkerBodySource extends ListenableSource implements BodySource {
     else if (message.type === 'search') pending.resolve(message.summary as never);
     else if (message.type === 'located') pending.resolve(message.line as never);
     else if (message.type === 'filtered') pending.resolve(message as never);
+    else if (message.type === 'value') pending.resolve(message.value as never);
     else pending.resolve(undefined as never);
   }
 
@@ -287,6 +308,11 @@ class WorkerBodySource extends ListenableSource implements BodySource {
 
   locate(view: BodyView, match: number): Promise<number> {
     return this.request((req) => ({ type: 'locate', doc: this.doc, req, view, match }), (s) => s.locate(view, match));
+  }
+
+  valueAt(line: number): Promise<LineValue | null> {
+    // Asked of the worker even while the preview shows: the preview holds only the body's start.
+    return this.request((req) => ({ type: 'value', doc: this.doc, req, line }), (s) => s.valueAt(line));
   }
 
   async filter(expression: string): Promise<FilterResult> {

@@ -9,6 +9,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 const documents = new Map<number, BodyDocument>();
 /** The parsed value of bodies that were filtered, kept for the next expression. */
 const parsed = new Map<number, unknown>();
+/** A filter's result → the body it was filtered from and the expression (to map a value back). */
+const origins = new Map<number, { doc: number; expression: string }>();
 /** Bodies whose bytes are still arriving in chunks. */
 const arriving = new Map<number, { bytes: Uint8Array; received: number; charset?: string; json: boolean }>();
 
@@ -28,13 +30,19 @@ function indexInSlices(doc: number, budget = INDEX_SLICE_CHARS): void {
   if (!done) setTimeout(() => indexInSlices(doc), 0);
 }
 
-/** All bytes are here: decode, then index in slices. */
+/** Requests about a body whose bytes are still arriving (asked while its preview shows). */
+const waiting = new Map<number, WorkerRequest[]>();
+
+/** All bytes are here: decode, then index in slices; requests that waited for it are answered. */
 function complete(doc: number): void {
   const body = arriving.get(doc);
   if (!body) return;
   arriving.delete(doc);
   documents.set(doc, new BodyDocument(decodeBody(body.bytes, body.charset), body.json));
   indexInSlices(doc, FIRST_INDEX_SLICE_CHARS);
+  const queued = waiting.get(doc) ?? [];
+  waiting.delete(doc);
+  for (const message of queued) handle(message);
 }
 
 /** JSONPath over the parsed body; the result is a document of its own, indexed in slices. */
@@ -47,7 +55,8 @@ async function filter(doc: number, document: BodyDocument, req: number, expressi
       reply({ type: 'filtered', doc, req, ok: false, error: outcome.error });
       return;
     }
-    documents.set(into, new BodyDocument(outcome.text, true));
+    documents.set(into, new BodyDocument(outcome.text, true, true));
+    origins.set(into, { doc, expression });
     reply({ type: 'filtered', doc, req, ok: true, count: outcome.count, text: outcome.text });
     indexInSlices(into, FIRST_INDEX_SLICE_CHARS);
   } catch (error) {
@@ -55,8 +64,25 @@ async function filter(doc: number, document: BodyDocument, req: number, expressi
   }
 }
 
-scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
-  const message = event.data;
+/** The value on a pretty line; in a filter's result, with its path in the body filtered. */
+async function valueOf(doc: number, document: BodyDocument, req: number, line: number): Promise<void> {
+  try {
+    let value = document.valueAt(line);
+    const origin = origins.get(doc);
+    if (value && origin) {
+      const { valueInBody } = await import('./json-filter');
+      const body = parsed.get(origin.doc);
+      value = body === undefined ? null : valueInBody(value, body, origin.expression);
+    }
+    reply({ type: 'value', doc, req, value });
+  } catch (error) {
+    reply({ type: 'failed', doc, req, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+scope.onmessage = (event: MessageEvent<WorkerRequest>) => handle(event.data);
+
+function handle(message: WorkerRequest): void {
   const document = documents.get(message.doc);
   try {
     switch (message.type) {
@@ -74,9 +100,15 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
       }
       case 'close':
         arriving.delete(message.doc);
+        waiting.delete(message.doc);
         documents.delete(message.doc);
         parsed.delete(message.doc);
+        origins.delete(message.doc);
         return;
+    }
+    if (!document && arriving.has(message.doc)) {
+      waiting.set(message.doc, [...(waiting.get(message.doc) ?? []), message]);
+      return;
     }
     if (!document) throw new Error('This response body is no longer open');
     switch (message.type) {
@@ -94,6 +126,9 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
       case 'filter':
         void filter(message.doc, document, message.req, message.expression, message.into);
         return;
+      case 'value':
+        void valueOf(message.doc, document, message.req, message.line);
+        return;
       case 'locate': {
         const before = document.status().folds;
         const line = document.locate(message.view, message.match);
@@ -105,4 +140,4 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   } catch (error) {
     reply({ type: 'failed', doc: message.doc, req: 'req' in message ? message.req : undefined, message: error instanceof Error ? error.message : String(error) });
   }
-};
+}

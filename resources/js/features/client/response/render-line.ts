@@ -16,6 +16,8 @@ export interface RenderedLine {
   text: string;
   /** Highlight spans over `text`: [from, to, kind]. */
   spans: Array<[number, number, TokenKind]>;
+  /** Present on a pretty line that holds a value (offers "Set as variable…"). */
+  value?: true;
   /** Present when the line opens a foldable block. */
   fold?: 'open' | 'closed';
   /** Search matches within `text`: [from, to, match number]. */

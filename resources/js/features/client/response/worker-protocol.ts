@@ -1,6 +1,7 @@
 // Messages between the viewer and json-worker.ts. Every request names a document (one body) and,
 // when it expects an answer, a request number the reply carries back.
 import type { BodyStatus, BodyView, SearchSummary } from './body-document';
+import type { LineValue } from './line-value';
 import type { RenderedLine } from './render-line';
 
 export type FoldAction = { line: number } | 'collapse-all' | 'expand-all';
@@ -15,6 +16,8 @@ export type WorkerRequest =
   | { type: 'locate'; doc: number; req: number; view: BodyView; match: number }
   /** Runs a JSONPath filter over the body; its result opens as the new document `into`. */
   | { type: 'filter'; doc: number; req: number; expression: string; into: number }
+  /** The value on pretty line `line` and its path in the body (a filter's result maps back). */
+  | { type: 'value'; doc: number; req: number; line: number }
   | { type: 'close'; doc: number };
 
 export type WorkerReply =
@@ -23,6 +26,7 @@ export type WorkerReply =
   | { type: 'search'; doc: number; req: number; summary: SearchSummary }
   | { type: 'located'; doc: number; req: number; line: number }
   | { type: 'done'; doc: number; req: number }
+  | { type: 'value'; doc: number; req: number; value: LineValue | null }
   /** The filter's outcome: with `ok`, document `into` holds its `count` matches. */
   | { type: 'filtered'; doc: number; req: number; ok: true; count: number; text: string }
   | { type: 'filtered'; doc: number; req: number; ok: false; error: string }

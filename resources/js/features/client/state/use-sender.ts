@@ -37,17 +37,73 @@ export interface ResponseState {
  * @param jarId the application whose cookie jar the request uses and fills.
  * @param onRoutesRevision receives each relay answer's `meta.routesRevision` (see useRoutes).
  */
+/** What a request sent from a tab that is not on screen has come to (see useSender's `enter`). */
+export interface ParkedResponse {
+  response: ResponseState;
+  historyId: string | null;
+}
+
 export function useSender(history: HistoryState, baseUrl: string, jarId: string, onRoutesRevision?: (revision: string | undefined) => void) {
   const store = useStore();
-  const [response, setResponse] = useState<ResponseState>({ result: null, failure: null, pending: false });
-  const [historyId, setHistoryId] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
+  const [response, setResponseState] = useState<ResponseState>({ result: null, failure: null, pending: false });
+  const [historyId, setHistoryIdState] = useState<string | null>(null);
+  // Each tab's request runs on, and its answer lands in that tab, whichever tab is on screen: the
+  // requests in flight by owner (the tab that sent them; '' before the tabs load), and what those
+  // not on screen have come to, until their tab is opened again.
+  const owner = useRef('');
+  const controllers = useRef(new Map<string, AbortController>());
+  const parked = useRef(new Map<string, ParkedResponse>());
+  const shown = useRef(response);
+  shown.current = response;
+  const shownHistoryId = useRef(historyId);
+  shownHistoryId.current = historyId;
+  /** Told when a request of a tab not on screen gets its history entry (the tab list keeps it). */
+  const onBackgroundHistory = useRef<((owner: string, id: string) => void) | null>(null);
+
+  /**
+   * The tab `id` comes on screen: what its request came to while it was not, if anything (then
+   * shown by the caller), else null (its last response comes from history).
+   */
+  const enter = useCallback((id: string): ParkedResponse | null => {
+    const leaving = owner.current;
+    // A request on its way goes on for the tab being left; its progress is kept for it. (One sent
+    // before the tabs loaded, owner '', belongs to whichever tab is on screen.)
+    if (leaving !== id && leaving !== '' && controllers.current.has(leaving)) parked.current.set(leaving, { response: shown.current, historyId: shownHistoryId.current });
+    owner.current = id;
+    const back = parked.current.get(id) ?? null;
+    parked.current.delete(id);
+    return back;
+  }, []);
+
+  /** A tab closed: its request in flight, if any, is cancelled and forgotten. */
+  const forget = useCallback((id: string) => {
+    controllers.current.get(id)?.abort();
+    controllers.current.delete(id);
+    parked.current.delete(id);
+  }, []);
 
   /** Sends the request; resolves with the state that was sent, or undefined when nothing went out. */
   const send = useCallback(async (): Promise<RequestState | undefined> => {
-    if (controller.current) return undefined;
+    const from = owner.current;
+    if (controllers.current.has(from)) return undefined;
     const abort = new AbortController();
-    controller.current = abort;
+    controllers.current.set(from, abort);
+    // Updates land on screen while the sending tab is there, else in what is kept for it (not
+    // for a tab that was closed meanwhile).
+    const onScreen = () => owner.current === from || from === '';
+    const setResponse = (next: ResponseState | ((previous: ResponseState) => ResponseState)) => {
+      if (onScreen()) return setResponseState(next);
+      if (controllers.current.get(from) !== abort) return;
+      const kept = parked.current.get(from) ?? { response: { result: null, failure: null, pending: false }, historyId: null };
+      parked.current.set(from, { ...kept, response: typeof next === 'function' ? next(kept.response) : next });
+    };
+    const setHistoryId = (id: string) => {
+      if (onScreen()) return setHistoryIdState(id);
+      if (controllers.current.get(from) !== abort) return;
+      const kept = parked.current.get(from) ?? { response: { result: null, failure: null, pending: false }, historyId: null };
+      parked.current.set(from, { ...kept, historyId: id });
+      onBackgroundHistory.current?.(from, id);
+    };
     try {
       await settlePendingEdits();
       const state = store.get(requestStateAtom);
@@ -116,12 +172,13 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         return undefined;
       }
     } finally {
-      if (controller.current === abort) controller.current = null;
+      if (controllers.current.get(from) === abort) controllers.current.delete(from);
     }
   }, [store, history, baseUrl, jarId, onRoutesRevision]);
 
-  const cancel = useCallback(() => controller.current?.abort(), []);
+  /** Cancels the request of the tab on screen. */
+  const cancel = useCallback(() => (controllers.current.get(owner.current) ?? controllers.current.get(''))?.abort(), []);
 
-  return { response, setResponse, send, cancel, historyId, setHistoryId };
+  return { response, setResponse: setResponseState, send, cancel, historyId, setHistoryId: setHistoryIdState, enter, forget, onBackgroundHistory };
 }
 

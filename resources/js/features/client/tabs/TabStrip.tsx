@@ -9,12 +9,12 @@ import { toast } from '../../../lib/toast';
 import { copyText } from '../../../lib/clipboard';
 import type { HistoryState } from '../../history/use-history';
 import { redactSecrets } from '../../workspace/variables';
-import { applicationWorkspaceAtom, variableScopeAtom } from '../../workspace/workspace-atoms';
+import { applicationWorkspaceAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../../workspace/workspace-atoms';
 import { normalizeRequestState } from '../request/persistence';
 import { type RequestDefaults, defaultRequestState } from '../request/request-state';
 import { flushPendingEdits, settlePendingEdits } from '../state/pending-edits';
 import { browserStorage, requestStateAtom } from '../state/request-atoms';
-import type { ResponseState } from '../state/use-sender';
+import type { ParkedResponse, ResponseState } from '../state/use-sender';
 import {
   type Tab,
   type Tabs,
@@ -40,7 +40,12 @@ const loadShare = () => import('./share-link');
 export interface TabStripProps {
   response: ResponseState;
   setResponse: (response: ResponseState) => void;
-  cancel: () => void;
+  /** A tab comes on screen: what its request came to meanwhile, if it ran on (see useSender). */
+  enter: (id: string) => ParkedResponse | null;
+  /** A tab is closed: its request in flight is cancelled. */
+  forget: (id: string) => void;
+  /** Where the sender tells of a history entry for a tab not on screen. */
+  onBackgroundHistory: MutableRefObject<((owner: string, id: string) => void) | null>;
   historyId: string | null;
   setHistoryId: (id: string | null) => void;
   history: HistoryState;
@@ -50,7 +55,7 @@ export interface TabStripProps {
   onSwitch: () => void;
 }
 
-export default function TabStrip({ response, setResponse, cancel, historyId, setHistoryId, history, defaults, apiRef, onSwitch }: TabStripProps) {
+export default function TabStrip({ response, setResponse, enter, forget, onBackgroundHistory, historyId, setHistoryId, history, defaults, apiRef, onSwitch }: TabStripProps) {
   const store = useStore();
   const [tabs, setTabs] = useState<Tabs>(() => loadTabs(browserStorage(), store.get(requestStateAtom), defaults));
   const [state, setState] = useState(() => store.get(requestStateAtom));
@@ -85,15 +90,27 @@ export default function TabStrip({ response, setResponse, cancel, historyId, set
       tabsRef.current = next;
       setTabs(next);
       if (!switched) return;
-      // A request on its way belongs to the tab being left: it is cancelled, not shown in another.
-      if (live.current.response.pending) cancel();
       const tab = activeTab(next);
       onSwitch();
       store.set(requestStateAtom, tab.state);
-      void showResponse(tab);
+      // A request on its way runs on for the tab being left, and its answer lands there: this tab
+      // shows what its own request came to meanwhile, else its last response from history.
+      const back = enter(tab.id);
+      if (!back) return void showResponse(tab);
+      setHistoryId(back.historyId ?? tab.historyId);
+      setResponse(back.response);
     },
-    [store, cancel, showResponse, onSwitch],
+    [store, enter, showResponse, onSwitch, setHistoryId, setResponse],
   );
+  // The sender learns which tab is on screen once the tabs have loaded, and tells which history
+  // entry a tab's request got while another tab was on screen (kept in the list, so a reload shows it).
+  useEffect(() => void enter(tabsRef.current.activeId), [enter]);
+  useEffect(() => {
+    onBackgroundHistory.current = (owner, id) => setTabs((previous) => (tabsRef.current = updateTab(previous, owner, { historyId: id })));
+    return () => {
+      onBackgroundHistory.current = null;
+    };
+  }, [onBackgroundHistory]);
 
   const select = useCallback(
     (id: string) => {
@@ -115,8 +132,9 @@ export default function TabStrip({ response, setResponse, cancel, historyId, set
     (id: string) => {
       flushPendingEdits();
       commit(closeTab(current(), id, blank));
+      forget(id);
     },
-    [commit, current, blank],
+    [commit, current, blank, forget],
   );
   const move = useCallback((id: string, to: number) => commit(moveTab(current(), id, to)), [commit, current]);
   const rename = useCallback(
@@ -185,12 +203,18 @@ export default function TabStrip({ response, setResponse, cancel, historyId, set
         const tab = newTab({ ...shared.state, auth: { ...open.state.auth, type: shared.state.auth.type } }, { note: share.shareNote(shared) });
         if (isBlank(open, defaults)) commit({ tabs: current().tabs.map((item) => (item.id === open.id ? tab : item)), activeId: tab.id });
         else add(tab);
+        // The environment the link names becomes the active one when this application has it.
+        const application = shared.state.application || store.get(workspaceApplicationAtom);
+        const outcome = share.sharedEnvironment(store.get(workspaceStoreAtom), application, shared.environment);
+        if (outcome.store !== store.get(workspaceStoreAtom)) store.set(workspaceStoreAtom, outcome.store);
+        if (outcome.message?.ok) toast.success(outcome.message.text);
+        else if (outcome.message) toast.warning(outcome.message.text, { description: outcome.message.description });
       })
       .catch((error: unknown) => {
         console.warn('Kite: the shared link could not be read.', error);
         toast.error('This shared link could not be read', { description: error instanceof Error ? error.message : String(error) });
       });
-  }, [defaults, current, commit, add]);
+  }, [defaults, current, commit, add, store]);
   useEffect(() => {
     openShared();
     window.addEventListener('hashchange', openShared);

@@ -57,3 +57,19 @@ describe('share links', () => {
     expect(() => decodeShare('not-a-link', normalize)).toThrow('The link is incomplete or damaged.');
   });
 });
+
+describe("a link's environment", () => {
+  it('becomes the active one when this application has it, and is named when it does not', async () => {
+    const { sharedEnvironment } = await import('./share-link');
+    const { emptyWorkspace, updateApplication } = await import('../../workspace/environments');
+    const store = updateApplication(emptyWorkspace(), 'demo', () => ({ environments: [{ name: 'local', variables: [] }, { name: 'staging', variables: [] }], active: 'local', captured: [] }));
+    const switched = sharedEnvironment(store, 'demo', 'staging');
+    expect(switched.store.applications.demo.active).toBe('staging');
+    expect(switched.message).toEqual({ ok: true, text: 'Switched to the environment staging, as the link says' });
+    const missing = sharedEnvironment(store, 'demo', 'prod');
+    expect(missing.store).toBe(store);
+    expect(missing.message).toMatchObject({ ok: false, text: "The link's environment prod does not exist here", description: expect.stringContaining('the environment local') });
+    expect(sharedEnvironment(store, 'demo', null)).toEqual({ store, message: null });
+    expect(sharedEnvironment(store, 'other', 'staging').message?.ok).toBe(false);
+  });
+});

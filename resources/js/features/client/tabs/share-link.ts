@@ -8,6 +8,7 @@ import { formatDuration, formatSize } from '../../../lib/format';
 import { isRecord } from '../../../lib/is-record';
 import type { RelayResult } from '../../../lib/http/relay-result';
 import type { RequestState } from '../request/request-state';
+import { applicationWorkspace, updateApplication, type WorkspaceStore } from '../../workspace/environments';
 
 /** Links longer than this break in chat apps, trackers and some browsers: say so instead of copying. */
 export const MAX_LINK_LENGTH = 8000;
@@ -105,4 +106,23 @@ export function shareNote(shared: SharedRequest): string {
   if (shared.last) parts.push(`last answered ${shared.last.status} in ${formatDuration(shared.last.ms)}, ${formatSize(shared.last.size)}`);
   if (shared.environment) parts.push(`environment ${shared.environment}`);
   return parts.join(' · ');
+}
+
+/**
+ * The environment a link names, made active when this application has one of that name. `message`
+ * says what happened (null when the link names none).
+ */
+export function sharedEnvironment(
+  store: WorkspaceStore,
+  application: string,
+  name: string | null,
+): { store: WorkspaceStore; message: { ok: boolean; text: string; description?: string } | null } {
+  if (!name) return { store, message: null };
+  const workspace = applicationWorkspace(store, application);
+  if (!workspace.environments.some((environment) => environment.name === name)) {
+    const active = workspace.active ? `the environment ${workspace.active}` : 'no environment';
+    return { store, message: { ok: false, text: `The link's environment ${name} does not exist here`, description: `The request runs with ${active}; add ${name} under Environments to use its values.` } };
+  }
+  const next = workspace.active === name ? store : updateApplication(store, application, (current) => ({ ...current, active: name }));
+  return { store: next, message: { ok: true, text: `Switched to the environment ${name}, as the link says` } };
 }

@@ -1,0 +1,141 @@
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startKiteHost } from '../../bench/support.mjs';
+import { responseArea, send } from './support/client-screen';
+
+// "Set as variable…" on a value of a JSON response, against the Node host with its demo API: the
+// path filled in, a capture rule saved with the request, the next request using {{token}}; a large
+// body (its lines made in the body worker), the context menu from the keyboard, a filter's match
+// mapped back to the whole body, and setting a value once in the environment or the globals.
+let host: { url: string; origin: string; stop: () => Promise<void> };
+let folder = '';
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'kite-set-variable-e2e-'));
+  host = await startKiteHost(['--workspace', folder]);
+});
+test.afterAll(async () => {
+  await host?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+async function openKite(page: Page) {
+  await page.goto(host.url);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(host.url);
+  await expect(page.getByRole('textbox', { name: 'URL' })).toBeVisible();
+}
+
+async function typeRequest(page: Page, method: string, url: string) {
+  await page.getByRole('combobox', { name: 'Method' }).selectOption(method);
+  await page.getByRole('textbox', { name: 'URL' }).fill(url);
+}
+
+/** The pretty (or filtered) body's row that shows `text`. */
+const bodyRow = (body: Locator, text: string) => body.locator('.kite-code-row').filter({ hasText: text });
+
+test('Set as variable… on the token of POST /login saves a capture rule with its path, and GET /me then uses {{token}}', async ({ page }) => {
+  await openKite(page);
+  await typeRequest(page, 'POST', '/login');
+  await send(page);
+  const body = responseArea(page).getByRole('region', { name: 'Pretty body' });
+  const row = bodyRow(body, '"token":');
+  await row.hover();
+  await row.getByRole('button', { name: 'Set as variable…' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Set as variable' });
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('token');
+  await expect(dialog.getByRole('textbox', { name: 'JSONPath' })).toHaveValue('$.data.token');
+  // A token is offered as secret, so its value is masked here too.
+  await expect(dialog.getByRole('checkbox', { name: /^Secret/ })).toBeChecked();
+  await expect(dialog.getByRole('status', { name: 'Value' })).toHaveText('••••••');
+  await expect(dialog.getByRole('radio', { name: /^Capture rule of this request/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /active environment \(none is active\)/ })).toBeDisabled();
+  await page.screenshot({ path: join(tmpdir(), 'kite-set-variable-dialog.png') });
+  await dialog.getByRole('button', { name: 'Set variable' }).click();
+  await expect(page.getByText('Capture rule saved: {{token}} ← $.data.token')).toBeVisible();
+
+  // The rule is the request's own, as if typed in the Capture tab.
+  await page.getByRole('tab', { name: 'Capture' }).click();
+  await expect(page.getByRole('textbox', { name: 'Capture 1 variable' })).toHaveValue('token');
+  await expect(page.getByRole('textbox', { name: 'Capture token path' })).toHaveValue('$.data.token');
+  await expect(page.getByRole('checkbox', { name: 'Capture token secret' })).toBeChecked();
+  // …and is applied after the next send of this request.
+  await send(page);
+  await expect(page.getByText('Captured {{token}}')).toBeVisible();
+  // Picked again: {{token}} is secret already, and stays so.
+  await row.hover();
+  await row.getByRole('button', { name: 'Set as variable…' }).click();
+  await expect(dialog.getByRole('checkbox', { name: /^Secret/ })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /^Secret/ })).toBeDisabled();
+  await expect(dialog.getByText('{{token}} is secret already')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The next request, in a tab of its own, uses it.
+  await page.keyboard.press('Alt+n');
+  await typeRequest(page, 'GET', '/me');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption('bearer');
+  await page.getByRole('textbox', { name: 'Bearer token' }).fill('{{token}}');
+  await expect(page.getByRole('textbox', { name: 'Bearer token' })).toHaveAttribute('title', '{{token}} = •••••• (capture)');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"via": "bearer"');
+});
+
+test('in a large body, a value deep in it is picked from the context menu by keyboard, mapped from a filter, and set once in the environment or the globals', async ({ page }) => {
+  await openKite(page);
+  // An active environment to set a value in.
+  await page.getByRole('button', { name: 'Edit environments and variables' }).click();
+  const environments = page.getByRole('dialog', { name: 'Environments and variables' });
+  await environments.getByRole('textbox', { name: 'New environment name' }).fill('local');
+  await environments.getByRole('button', { name: 'Add environment' }).click();
+  await environments.getByRole('button', { name: 'Done' }).click();
+
+  await typeRequest(page, 'GET', '/large?mb=1');
+  await send(page);
+  const pane = responseArea(page);
+  const body = pane.getByRole('region', { name: 'Pretty body' });
+  await expect(body).toContainText('"first_name":', { timeout: 10_000 });
+  // Far down the body: search brings the line into view.
+  await pane.getByRole('searchbox', { name: 'Search body' }).fill('user4000@example.com');
+  const row = bodyRow(body, 'user4000@example.com');
+  await expect(row).toBeVisible();
+  // Keyboard: focus the line's button, open its context menu with Shift+F10.
+  await row.getByRole('button', { name: 'Set as variable…' }).focus();
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu', { name: 'Value' });
+  await expect(menu.getByRole('menuitem', { name: 'Set as variable…' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Copy JSONPath' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Set as variable' });
+  await expect(dialog.getByRole('textbox', { name: 'JSONPath' })).toHaveValue('$[3999].email');
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('email');
+  await expect(dialog.getByRole('status', { name: 'Value' })).toHaveText('user4000@example.com');
+  await dialog.getByRole('radio', { name: 'Once, in the environment local' }).check();
+  await dialog.getByRole('button', { name: 'Set variable' }).click();
+  await expect(page.getByText('{{email}} is set in the environment local')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Right-click a value of the filter's result: its path is the one in the whole body.
+  await pane.getByRole('searchbox', { name: 'Search body' }).fill('');
+  await pane.getByRole('textbox', { name: 'Filter' }).fill('$[?(@.id == 1234)]');
+  const filtered = pane.getByRole('region', { name: 'Filtered body' });
+  await expect(filtered).toContainText('"id": 1234');
+  await expect(bodyRow(filtered, '[').first().getByRole('button', { name: 'Set as variable…' }), "the result's own brackets are no value of the body").toHaveCount(0);
+  await bodyRow(filtered, '"age":').click({ button: 'right' });
+  await page.getByRole('menu', { name: 'Value' }).getByRole('menuitem', { name: 'Set as variable…' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'JSONPath' })).toHaveValue('$[1233].age');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('age');
+  await dialog.getByRole('radio', { name: 'Once, in the globals' }).check();
+  await dialog.getByRole('button', { name: 'Set variable' }).click();
+
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?email={{email}}&age={{age}}');
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveAttribute('title', /\{\{email\}\} = user4000@example\.com \(environment\)/);
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveAttribute('title', /\{\{age\}\} = \d+ \(global\)/);
+});

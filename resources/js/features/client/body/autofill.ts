@@ -12,6 +12,7 @@ import { mergeSchemas } from '../../../../../protocol/json-schema-merge.js';
 import { defName, resolveRef } from '../../../lib/json-schema/refs';
 import { childPath } from './json-path';
 import { matchesSchema } from './json-schema-validate';
+import { unsatisfiable } from './schema-satisfiable';
 
 /** The part of the generator kit auto-fill needs (`loadAutofillKit()` in autofill-kit.ts). */
 export interface AutofillKit {
@@ -284,7 +285,12 @@ function fillBranch(schema: JsonSchema, name: string, path: string, context: Con
     setDiscriminator(value, tagged, discriminatorValue(tagged, branches[index], resolved[index].def), context);
     fallback ??= { value, index, choices: attempt.choices };
     // The value must meet its branch and, for oneOf, no other (or carry the discriminator's tag).
-    if (matchesSchema(value, schema, context.root) && matchesSchema(value, whole(index), context.root)) return settle(value, index, attempt.choices);
+    if (matchesSchema(value, whole(index), context.root)) {
+      if (matchesSchema(value, schema, context.root)) return settle(value, index, attempt.choices);
+      // Another branch accepts it too (open objects overlap): change it until only its own does.
+      const apart = keyword === 'oneOf' ? tellApart(value, index, branches.length, whole, schema, path, attempt) : undefined;
+      if (apart !== undefined) return settle(apart, index, attempt.choices);
+    }
   }
   return settle(fallback!.value, fallback!.index, fallback!.choices);
 
@@ -293,6 +299,53 @@ function fillBranch(schema: JsonSchema, name: string, path: string, context: Con
     context.choices.push({ ...choice, labels: [...labels], label: branchLabel(choice) }, ...inner);
     return value;
   }
+}
+
+/** Values most schemas of a field refuse, to make a value fail a branch it should not match. */
+const REFUSED = [null, 0, '', false, [], {}];
+
+/**
+ * A value of branch `index` that no other branch of the oneOf accepts as well: an optional field
+ * another branch requires left out, a field of this branch another one forbids added, or a field
+ * another branch describes given a value that branch refuses and this one allows (`bark: null` on
+ * a Cat when a Dog's `bark` is a boolean). Undefined when no such change is found.
+ */
+function tellApart(value: unknown, index: number, count: number, whole: (i: number) => JsonSchema, schema: JsonSchema, path: string, context: Context): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { root } = context;
+  const mine = flatten(whole(index), root).schema;
+  const mineRequired = new Set(mine.required ?? []);
+  let current = value as Record<string, unknown>;
+  for (let j = 0; j < count; j += 1) {
+    if (j === index || !matchesSchema(current, whole(j), root)) continue;
+    const other = flatten(whole(j), root).schema;
+    const apart = (next: Record<string, unknown>) => matchesSchema(next, mine, root) && !matchesSchema(next, whole(j), root);
+    const candidates = function* (): Generator<Record<string, unknown>> {
+      for (const key of other.required ?? []) {
+        if (!(key in current) || mineRequired.has(key)) continue;
+        const { [key]: _left, ...rest } = current;
+        yield rest;
+      }
+      if (other.additionalProperties === false) {
+        for (const [key, child] of Object.entries(mine.properties ?? {})) {
+          if (!(key in current) && !(key in (other.properties ?? {})) && child.readOnly !== true) yield { ...current, [key]: fill(child, key, childPath(path, key), context) };
+        }
+      }
+      for (const [key, child] of Object.entries(other.properties ?? {})) {
+        for (const refused of REFUSED) if (!matchesSchema(refused, child, root)) yield { ...current, [key]: clone(refused) };
+      }
+    };
+    let found: Record<string, unknown> | undefined;
+    for (const next of candidates()) {
+      if (apart(next)) {
+        found = next;
+        break;
+      }
+    }
+    if (!found) return undefined;
+    current = found;
+  }
+  return matchesSchema(current, schema, root) ? current : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,6 +379,12 @@ function fillObject(schema: JsonSchema, def: string | undefined, path: string, c
       fields === 'all' ? !refersBack(child, context) : fields === 'some' && context.objectDepth < SOME_DEPTH && optional < SOME_PER_OBJECT && !refersBack(child, context);
     if (!wanted) continue;
     add(key, child);
+    // An optional field whose schema accepts no value at all is left out rather than sent invalid.
+    if (!matchesSchema(result[key], child, context.root) && unsatisfiable(child, context.root)) {
+      delete result[key];
+      forgetChoicesUnder(childPath(path, key), context.choices);
+      continue;
+    }
     optional += 1;
   }
   // minProperties: the remaining fields first, then extra ones where the schema allows them.
@@ -343,6 +402,14 @@ function fillObject(schema: JsonSchema, def: string | undefined, path: string, c
   if (schema.discriminator && def !== undefined) setDiscriminator(result, schema, discriminatorValue(schema, {}, def), context);
   copyConfirmations(result);
   return result;
+}
+
+/** A field left out takes the oneOf/anyOf choices made inside it along (nothing there to switch). */
+function forgetChoicesUnder(path: string, choices: BranchChoice[]): void {
+  for (let index = choices.length - 1; index >= 0; index -= 1) {
+    const at = choices[index].path;
+    if (at === path || at.startsWith(`${path}.`) || at.startsWith(`${path}[`)) choices.splice(index, 1);
+  }
 }
 
 const CONFIRMATION_SUFFIX = '_confirmation';

@@ -74,6 +74,11 @@ describe('unsatisfiable', () => {
     expect(unsatisfiable({ minimum: 5, maximum: 3 })).toBeUndefined();
     expect(unsatisfiable({ $ref: '#/components/schemas/Missing' })).toBeUndefined();
     expect(unsatisfiable({ oneOf: [{ type: 'string', not: { const: 'x' } }, { type: 'string' }] })).toBeUndefined();
+    // Formats are checked by validators: an email or any other string.
+    expect(unsatisfiable({ oneOf: [{ type: 'string', format: 'email' }, { type: 'string' }] })).toBeUndefined();
+    expect(unsatisfiable({ enum: [] })?.reason).toBe('enum [] lists no value');
+    // What sits beside the oneOf counts for every branch: maxLength 3 beside, so both branches are the same.
+    expect(unsatisfiable({ type: 'string', maxLength: 3, oneOf: [{ type: 'string' }, { maxLength: 3 }] })?.reason).toMatch(/^oneOf whose branches/);
   });
 
   it('reads OpenAPI documents through JSON pointers', () => {

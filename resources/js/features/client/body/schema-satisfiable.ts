@@ -9,6 +9,7 @@
 // turned into JSON Schema): `$ref`s are JSON pointers into `root`; keywords it does not know only
 // ever make it answer undefined.
 import { childPath } from './json-path';
+import { typeOf } from './json-schema-validate';
 
 export interface Unsatisfiable {
   /** Why no value is accepted: `allOf of string and integer`. */
@@ -28,7 +29,8 @@ interface State {
 
 /** Enough for any real document; past it the answer is "can't tell" (undefined). */
 const MAX_STEPS = 20_000;
-const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'discriminator', 'externalDocs', 'xml', '$id', '$schema', '$defs', 'definitions', '$anchor', 'format']);
+/** Keywords no validator checks (`format` and `discriminator` are checked by some, so they count). */
+const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml', '$id', '$schema', '$defs', 'definitions', '$anchor']);
 /** Keywords whose meaning depends on each other: compared as one. */
 const GROUPS: Record<string, string> = {
   properties: 'object-shape',
@@ -148,13 +150,6 @@ function intersect(a: string[], b: string[]): string[] {
   return a.flatMap((type) => (b.includes(type) ? [type] : type === 'number' && b.includes('integer') ? ['integer'] : type === 'integer' && b.includes('number') ? ['integer'] : []));
 }
 
-function typeOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
-}
-
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (isNode(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
@@ -187,7 +182,8 @@ function checkParts(all: Node[], path: string, depth: number, state: State): Uns
     );
     if (options.length === 0) {
       const named = listed.map((part) => ('const' in part ? `const ${JSON.stringify(part.const)}` : `enum ${JSON.stringify(part.enum)}`));
-      return { reason: listed.length > 1 ? `${named.join(' and ')} have no value in common` : `${named[0]} has no value of type ${label(types!)}`, path };
+      const reason = listed.length > 1 ? `${named.join(' and ')} have no value in common` : types ? `${named[0]} has no value of type ${label(types)}` : `${named[0]} lists no value`;
+      return { reason, path };
     }
   }
 
@@ -252,7 +248,9 @@ function checkParts(all: Node[], path: string, depth: number, state: State): Uns
       if (!Array.isArray(branches) || branches.length === 0) continue;
       // With a discriminator the tag names the branch, so branches may overlap (OpenAPI).
       const exact = keyword === 'oneOf' && !isNode(part.discriminator);
-      const others = all.filter((other) => other !== part);
+      // What the value meets besides this keyword: the other parts and this part's other keywords.
+      const { [keyword]: _branches, ...beside } = part;
+      const others = [...all.filter((other) => other !== part), beside];
       const open = branches.map((branch) => check(outerTypes ? { allOf: [branch, { type: outerTypes }] } : branch, path, depth, state) === undefined);
       if (!open.includes(true)) {
         const first = check(outerTypes ? { allOf: [branches[0], { type: outerTypes }] } : branches[0], path, depth, state);

@@ -308,4 +308,12 @@ describe('auto-fill of schemas from ReadMe\'s examples', () => {
       expect(choices).toEqual([]);
     }
   });
+
+  it('ends a required cycle through a oneOf/anyOf with the branch that ends it (null, or one that is not the cycle)', () => {
+    const node = (parent: JsonSchema): JsonSchema => ({ $ref: '#/$defs/Node', $defs: { Node: { type: 'object', required: ['id', 'parent'], properties: { id: { type: 'string' }, parent } } } });
+    const expression: JsonSchema = { $ref: '#/$defs/E', $defs: { E: { type: 'object', required: ['value'], properties: { value: { oneOf: [{ $ref: '#/$defs/E' }, { type: 'string', title: 'LiteralValue' }] } } } } };
+    for (const schema of [node({ anyOf: [{ type: 'null' }, { $ref: '#/$defs/Node' }] }), node({ oneOf: [{ $ref: '#/$defs/Node' }, { type: 'null' }] }), expression]) {
+      for (const fields of ['some', 'all', 'required'] as const) for (const seed of [1, 2, 3]) expect(ajvAccepts(autofillWithChoices(schema, kit, seed, { fields }).value, schema)).toBe('valid');
+    }
+  });
 });

@@ -164,8 +164,11 @@ function clone<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-function fill(given: JsonSchema, name: string, path: string, outer: Context): unknown {
-  const { schema, def } = flatten(given, outer.root);
+/** `via`: the shared schema a oneOf/anyOf branch came from, when the branch arrives merged (no `$ref` left to see). */
+function fill(given: JsonSchema, name: string, path: string, outer: Context, via?: string): unknown {
+  const flat = flatten(given, outer.root);
+  const { schema } = flat;
+  const def = flat.def ?? via;
   let context = outer;
   if (def !== undefined) {
     const repeats = outer.defs.filter((seen) => seen === def).length;
@@ -261,12 +264,16 @@ function fillBranch(schema: JsonSchema, name: string, path: string, context: Con
   const resolved = branches.map((branch) => flatten(branch, context.root));
   const isNull = resolved.map(({ schema: b }) => b.type === 'null');
   const requested = context.branches[path];
+  // Inside a cycle, a branch that ends it: null, else one that is not a shared schema being filled.
+  const endsCycle = resolved.map(({ def }) => def === undefined || !context.defs.includes(def));
   const preferred =
     requested !== undefined && requested >= 0 && requested < branches.length
       ? requested
       : context.minimal && isNull.includes(true)
         ? isNull.indexOf(true)
-        : Math.max(0, isNull.indexOf(false));
+        : context.minimal && endsCycle.includes(true)
+          ? endsCycle.indexOf(true)
+          : Math.max(0, isNull.indexOf(false));
   const order = [preferred, ...branches.map((_b, i) => i).filter((i) => i !== preferred && !isNull[i])];
   const labels = branches.map((branch, index) => labelOf(branch, index, context.root));
   const whole = (index: number) => mergeSchemas([base, resolved[index].schema]);
@@ -279,7 +286,7 @@ function fillBranch(schema: JsonSchema, name: string, path: string, context: Con
   ].slice(0, MAX_BRANCH_TRIES);
   for (const [index, fields] of plan) {
     const attempt: Context = { ...context, choices: [], fields };
-    const value = fill(whole(index), name, path, attempt);
+    const value = fill(whole(index), name, path, attempt, resolved[index].def);
     // The discriminator may sit beside the branches or in them (a subtype's allOf of its base).
     const tagged = schema.discriminator ? schema : whole(index);
     setDiscriminator(value, tagged, discriminatorValue(tagged, branches[index], resolved[index].def), context);

@@ -1,7 +1,9 @@
 // Fills a value from a route's JSON Schema so that the schema accepts it: types, formats, patterns,
 // enums and consts, required and optional fields, bounds (exclusive ones too), multipleOf,
 // uniqueItems, additionalProperties, allOf, oneOf/anyOf (one branch, chosen by the caller or the
-// first, its discriminator set) and `$ref`s to the root's `$defs`. A schema's example, examples or
+// first, its discriminator set, the value changed until no other oneOf branch accepts it too) and
+// `$ref`s to the root's `$defs`. An optional field whose schema accepts no value at all
+// (schema-satisfiable.ts) is left out. A schema's example, examples or
 // default come first when the schema accepts them; for fields the schema leaves open, the field-name
 // rules of the generators issue, within the schema's limits (a rule's value the schema refuses is
 // replaced). Recursion stops only at a true cycle, and there with the smallest value. Everything

@@ -92,6 +92,11 @@ describe('auto-fill from a schema', () => {
     expect(typeof value.email_confirmation).toBe('string');
   });
 
+  it('leaves a _confirmation field of another type alone (TVmaze: email_confirmation is a boolean)', () => {
+    const schema: JsonSchema = { type: 'object', properties: { email: { type: 'string' }, email_confirmation: { type: 'boolean', default: true } } };
+    for (const seed of [1, 2, 3]) expect(validateJson(autofill(schema, kit, seed, '', { fields: 'all' }), schema)).toEqual([]);
+  });
+
   it('fills query parameters as text', () => {
     const query = autofillQuery({ type: 'object', properties: { page: { type: 'integer', minimum: 1, maximum: 9 }, search: { type: 'string' } } }, kit, 3);
     expect(Object.keys(query)).toEqual(['page', 'search']);

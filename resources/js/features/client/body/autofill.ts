@@ -409,7 +409,7 @@ function fillObject(schema: JsonSchema, def: string | undefined, path: string, c
   }
   // A subtype filled by itself still names itself in its parent's discriminator.
   if (schema.discriminator && def !== undefined) setDiscriminator(result, schema, discriminatorValue(schema, {}, def), context);
-  copyConfirmations(result);
+  copyConfirmations(result, schema, context.root);
   return result;
 }
 
@@ -425,13 +425,14 @@ const CONFIRMATION_SUFFIX = '_confirmation';
 
 /**
  * `password_confirmation` must repeat `password` (Laravel's `confirmed` rule adds such fields):
- * a generated value of its own would fail validation every time.
+ * a generated value of its own would fail validation every time. Only where the twin's schema
+ * takes that value: TVmaze's `email_confirmation` is a boolean (send a confirmation link or not).
  */
-function copyConfirmations(result: Record<string, unknown>): void {
+function copyConfirmations(result: Record<string, unknown>, schema: JsonSchema, root: JsonSchema): void {
   for (const key of Object.keys(result)) {
     if (!key.endsWith(CONFIRMATION_SUFFIX)) continue;
     const confirmed = key.slice(0, -CONFIRMATION_SUFFIX.length);
-    if (confirmed in result) result[key] = result[confirmed];
+    if (confirmed in result && matchesSchema(result[confirmed], schema.properties?.[key] ?? {}, root)) result[key] = result[confirmed];
   }
 }
 

@@ -146,8 +146,11 @@ describe('auto-fill the API accepts', () => {
   });
 
   it('gives every format its shape', () => {
-    for (const format of ['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname', 'byte']) valid({ type: 'string', format });
+    for (const format of ['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname', 'byte', 'duration']) valid({ type: 'string', format });
     expect(typeof autofill({ type: 'string', format: 'binary' }, kit, 1)).toBe('string');
+    // Azure Batch's maxWallClockTime: an ISO 8601 duration, whatever the field name suggests.
+    valid({ type: 'string', format: 'duration' }, {}, 'maxWallClockTime');
+    expect(autofill({ type: 'string', format: 'duration' }, kit, 1, 'maxWallClockTime')).toMatch(/^P\d+DT\d+H\d+M$/);
   });
 
   it('meets exclusive bounds, multipleOf, uniqueItems and enum', () => {

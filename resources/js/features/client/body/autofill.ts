@@ -558,6 +558,8 @@ function formatSample(format: string, random: () => number): string | undefined 
       return `${word(8)}.example.com`;
     case 'byte':
       return btoa(word(12));
+    case 'duration':
+      return `P${int(0, 6)}DT${int(0, 23)}H${int(1, 59)}M`;
     default:
       return undefined;
   }

@@ -3,3 +3,4 @@ export { loadAutofillKit } from '../resources/js/features/client/body/autofill-k
 export { autofillWithChoices } from '../resources/js/features/client/body/autofill';
 export { isListEndpoint, querySchema } from '../resources/js/features/client/body/autofill-request';
 export { linkRouteSchemas } from '../resources/js/lib/json-schema/refs';
+export { describeUnsatisfiable, unsatisfiable } from '../resources/js/features/client/body/schema-satisfiable';

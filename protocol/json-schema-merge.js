@@ -13,7 +13,9 @@ const UPPER_BOUNDS = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxIt
  * Properties and required lists are united (a property two parts describe differently keeps both,
  * as an allOf), bounds take the tightest value, types and enums intersect, `additionalProperties:
  * false` anywhere stays, a second oneOf/anyOf becomes an allOf part, and the first part that names
- * any other keyword wins.
+ * any other keyword wins. Parts that contradict each other (types or enums with nothing in common,
+ * two consts) keep the first part's keyword for the form to show, and both as allOf parts, so the
+ * merged schema still accepts no value (lib/json-schema/satisfiable.ts names the contradiction).
  * @param {JsonSchema[]} parts
  * @returns {JsonSchema}
  */
@@ -22,16 +24,24 @@ export function mergeSchemas(parts) {
   const merged = {};
   /** @type {string[]} */
   const comments = [];
+  /** @type {JsonSchema[]} */
+  const conflicts = [];
   for (const part of parts) {
     for (const [key, value] of Object.entries(part)) {
       if (value === undefined) continue;
       if (key === 'properties') merged.properties = mergeProperties(merged.properties ?? {}, value);
       else if (key === 'required') merged.required = [...new Set([...(merged.required ?? []), ...value])];
       else if (key === '$comment') comments.push(value);
-      else if (key === 'type' && merged.type !== undefined) merged.type = intersectTypes(merged.type, value);
-      else if (key === 'enum' && merged.enum !== undefined) {
+      else if (key === 'type' && merged.type !== undefined) {
+        const both = intersectTypes(merged.type, value);
+        if (both === undefined) conflicts.push({ type: merged.type }, { type: value });
+        else merged.type = both;
+      } else if (key === 'enum' && merged.enum !== undefined) {
         const both = merged.enum.filter((/** @type {unknown} */ a) => value.some((/** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b)));
         if (both.length) merged.enum = both;
+        else conflicts.push({ enum: merged.enum }, { enum: value });
+      } else if (key === 'const' && merged.const !== undefined) {
+        if (JSON.stringify(merged.const) !== JSON.stringify(value)) conflicts.push({ const: merged.const }, { const: value });
       } else if (LOWER_BOUNDS.has(key) && typeof merged[key] === 'number') merged[key] = Math.max(merged[key], value);
       else if (UPPER_BOUNDS.has(key) && typeof merged[key] === 'number') merged[key] = Math.min(merged[key], value);
       else if (key === 'additionalProperties' && value === false) merged.additionalProperties = false;
@@ -41,6 +51,7 @@ export function mergeSchemas(parts) {
     }
   }
   if (merged.properties && merged.type === undefined) merged.type = 'object';
+  if (conflicts.length) merged.allOf = [...(merged.allOf ?? []), ...conflicts.filter((part, index) => conflicts.findIndex((other) => JSON.stringify(other) === JSON.stringify(part)) === index)];
   if (comments.length) merged.$comment = [...new Set(comments)].join('; ');
   return merged;
 }
@@ -60,6 +71,7 @@ function mergeProperties(before, more) {
 }
 
 /**
+ * The types both allow; undefined when they share none.
  * @param {JsonSchema['type']} a
  * @param {JsonSchema['type']} b
  * @returns {JsonSchema['type']}
@@ -67,10 +79,11 @@ function mergeProperties(before, more) {
 function intersectTypes(a, b) {
   const left = Array.isArray(a) ? a : a ? [a] : [];
   const right = Array.isArray(b) ? b : b ? [b] : [];
+  if (left.length === 0 || right.length === 0) return left.length ? a : b;
   /** @type {import('./types').JsonSchemaType[]} */
   const both = left.flatMap((t) => (right.includes(t) ? [t] : (t === 'number' && right.includes('integer')) || (t === 'integer' && right.includes('number')) ? ['integer'] : []));
   /** @type {import('./types').JsonSchemaType[]} */
   const unique = [...new Set(both)];
-  if (unique.length === 0) return a;
+  if (unique.length === 0) return undefined;
   return unique.length === 1 ? unique[0] : unique;
 }

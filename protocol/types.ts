@@ -92,7 +92,10 @@ export interface JsonSchema {
   writeOnly?: boolean;
   /** Returned, never sent: auto-fill leaves it out (the Node host already drops such properties). */
   readOnly?: boolean;
-  /** Every part applies (hosts merge what they can; what stays is a part that refers back to itself). */
+  /**
+   * Every part applies (hosts merge what they can; what stays is a part that refers back to itself,
+   * or parts that contradict each other, kept so the schema still accepts no value, as its document's).
+   */
   allOf?: JsonSchema[];
   /** Exactly one branch applies; auto-fill picks one and the builder lets the user switch. */
   oneOf?: JsonSchema[];

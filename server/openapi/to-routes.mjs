@@ -5,7 +5,8 @@
 // Shared schemas travel once: every schema a `$ref` points at becomes one entry of the
 // application's `$defs`, converted once, and the routes refer to it (`{ "$ref": "#/$defs/Pet" }`).
 // Cycles stay references, so a document of cross-linked schemas converts in time and size
-// proportional to the document. `allOf` is merged where its parts are known, `oneOf`/`anyOf` keep
+// proportional to the document. `allOf` is merged where its parts are known (parts that contradict
+// each other, such as a string and an integer, also stay as parts: no value meets them), `oneOf`/`anyOf` keep
 // their branches (and `discriminator`), `nullable` becomes a type array, OpenAPI 3.0's boolean
 // exclusive bounds become 2020-12 numbers, and read-only properties are left out of the request.
 // `$ref`s into other files (relative to the document) are followed. A route whose schema cannot be

@@ -119,6 +119,15 @@ describe('OpenAPI to routes', () => {
     expect(byId(routes, 'POST /o').schema.body).toMatchObject({ additionalProperties: false, required: ['a'] });
   });
 
+  it('keeps allOf parts that contradict each other, so the merged schema still accepts no value', () => {
+    // ReadMe's schema-types example: an allOf of a string and an integer (no value is both).
+    const routes = openApiToRoutes(
+      doc({ '/q': { put: jsonBody({ description: 'I am a description', allOf: [{ type: 'string' }, { type: 'integer' }] }) }, '/e': { put: jsonBody({ allOf: [{ enum: ['a'] }, { enum: ['b'] }] }) } }),
+    );
+    expect(byId(routes, 'PUT /q').schema.body).toEqual({ type: 'string', description: 'I am a description', allOf: [{ type: 'string' }, { type: 'integer' }] });
+    expect(byId(routes, 'PUT /e').schema.body).toEqual({ enum: ['a'], allOf: [{ enum: ['a'] }, { enum: ['b'] }] });
+  });
+
   it('keeps every oneOf/anyOf branch and the discriminator, its mapping pointing at $defs', () => {
     const { routes } = openApiToApplication(
       doc(

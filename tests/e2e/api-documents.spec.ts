@@ -24,6 +24,15 @@ const document = {
     },
     [LONG]: { get: { tags: ['reactions'], operationId: 'reactions/list-for-issue-comment', summary: 'List reactions for an issue comment', responses: { 200: { description: 'OK' } } } },
     '/repos/{owner}/{repo}/pulls': { get: { tags: ['pulls'], summary: 'List pull requests', responses: { 200: { description: 'OK' } } } },
+    // ReadMe's schema-types example: a body no value can meet.
+    '/quirks': {
+      put: {
+        tags: ['quirks'],
+        summary: 'Incompatible allOf',
+        requestBody: { content: { 'application/json': { schema: { allOf: [{ type: 'string' }, { type: 'integer' }] } } } },
+        responses: { 200: { description: 'OK' } },
+      },
+    },
   },
   components: {
     schemas: {
@@ -78,6 +87,20 @@ test('auto-fill honours a pattern and a oneOf branch, and the branch can be swit
   await page.getByRole('button', { name: 'Auto-fill' }).click();
   await expect.poll(() => jsonBodyText(page)).toMatch(/"iban": "DE\d{20}"/);
   await expect(branch.locator('option:checked')).toHaveText('BankTransfer · one of 2');
+});
+
+test('auto-fill says when the body schema accepts no value, and why', async ({ page }) => {
+  await page.goto(host.url);
+  await routes(page).getByRole('button', { name: /POST\s*\/payments/ }).click();
+  await page.getByRole('button', { name: 'Auto-fill' }).click();
+  await expect.poll(() => jsonBodyText(page)).toMatch(/"reference"/);
+  await expect(page.getByRole('note').filter({ hasText: 'accepts no value' })).toHaveCount(0);
+
+  await routes(page).getByRole('button', { name: /PUT\s*\/quirks/ }).click();
+  await page.getByRole('button', { name: 'Auto-fill' }).click();
+  await expect(page.getByRole('note').filter({ hasText: 'accepts no value' })).toHaveText('This schema accepts no value: allOf of string and integer at $');
+  // Still a value to edit: the first part's type.
+  await expect.poll(() => jsonBodyText(page)).toMatch(/^".*"$/);
 });
 
 test('long paths show their distinctive end, the whole path on hover, and search finds summaries and operation ids', async ({ page }) => {

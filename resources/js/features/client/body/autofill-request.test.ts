@@ -85,4 +85,13 @@ describe('auto-fill of a request', () => {
     const state = { ...defaultRequestState(), url: '/teams/{team}/users', pathParams: { team: '3' } };
     expect(autofillRequest(state, listUsers, kit, 7).patch.pathParams).toBeUndefined();
   });
+
+  it('says when the body schema accepts no value, and why (ReadMe\'s schema-types: an allOf of a string and an integer)', () => {
+    const quirk: RouteInfo = { ...storeUser, id: 'PUT /quirks', methods: ['PUT'], uri: '/quirks', schema: { body: { type: 'string', allOf: [{ type: 'string' }, { type: 'integer' }] } } };
+    const state = { ...defaultRequestState(), method: 'PUT' as const, url: '/quirks', bodyType: 'json' as const };
+    const outcome = autofillRequest(state, quirk, kit, 1);
+    expect(outcome.noValue).toBe('allOf of string and integer at $');
+    expect(outcome.filled).toEqual(['body']);
+    expect(autofillRequest({ ...state, method: 'POST', url: '/users' }, storeUser, kit, 1).noValue).toBeUndefined();
+  });
 });

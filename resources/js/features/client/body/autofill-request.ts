@@ -5,6 +5,8 @@ import { methodHasBody } from '../../../lib/body-types';
 import { type KeyValueRow, type MultipartRow, type RequestState, emptyRow, newRowId, pathParamNames } from '../request/request-state';
 import { type AutofillKit, type AutofillOptions, type BranchChoice, type FieldsMode, autofillQuery, autofillWithChoices } from './autofill';
 import { formFieldsFor } from './form-fields';
+import { matchesSchema } from './json-schema-validate';
+import { describeUnsatisfiable, unsatisfiable } from './schema-satisfiable';
 import { objectSchema } from '../../../lib/json-schema/refs';
 import { querySchema } from '../request/route-query';
 
@@ -32,6 +34,8 @@ export interface AutofillOutcome {
   filled: string[];
   /** The body's oneOf/anyOf choices, for the builder's branch switchers (see `branchLabel`). */
   choices: BranchChoice[];
+  /** Where the body's schema accepts no value at all, why and where (`allOf of string and integer at $.x`). */
+  noValue?: string;
 }
 
 export interface AutofillRequestOptions {
@@ -52,11 +56,15 @@ export function autofillRequest(state: RequestState, route: RouteInfo | undefine
   const patch: Partial<RequestState> = { autofillSeed: seed };
   const filled: string[] = [];
   let choices: BranchChoice[] = [];
+  let noValue: string | undefined;
   const bodySchema = route?.schema.body;
   if (bodySchema && methodHasBody(state.method)) {
     const filledBody = autofillWithChoices(bodySchema, kit, seed, { fields: options.fields, branches: options.branches });
     const value = filledBody.value;
     choices = filledBody.choices;
+    // A value auto-fill could not make valid: say so when no value could be (the document's quirk, not Kite's).
+    const proof = matchesSchema(value, bodySchema) ? undefined : unsatisfiable(bodySchema);
+    if (proof) noValue = describeUnsatisfiable(proof);
     const entries = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [];
     switch (state.bodyType) {
       case 'form':
@@ -97,5 +105,5 @@ export function autofillRequest(state: RequestState, route: RouteInfo | undefine
     patch.pathParams = { ...state.pathParams, ...values };
     filled.push('path');
   }
-  return { patch, filled, choices };
+  return { patch, filled, choices, ...(noValue ? { noValue } : {}) };
 }

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../../../../../protocol/types';
 import { type AutofillKit, autofill, autofillQuery, autofillWithChoices, sampleForPattern, seededRandom } from './autofill';
 import { loadAutofillKit } from './autofill-kit';
 import { validateJson } from './json-schema-validate';
+import Ajv2020 from 'ajv/dist/2020.js';
 
 let kit: AutofillKit;
 beforeAll(async () => {
@@ -91,6 +92,11 @@ describe('auto-fill from a schema', () => {
     expect(typeof value.email_confirmation).toBe('string');
   });
 
+  it('leaves a _confirmation field of another type alone (TVmaze: email_confirmation is a boolean)', () => {
+    const schema: JsonSchema = { type: 'object', properties: { email: { type: 'string' }, email_confirmation: { type: 'boolean', default: true } } };
+    for (const seed of [1, 2, 3]) expect(validateJson(autofill(schema, kit, seed, '', { fields: 'all' }), schema)).toEqual([]);
+  });
+
   it('fills query parameters as text', () => {
     const query = autofillQuery({ type: 'object', properties: { page: { type: 'integer', minimum: 1, maximum: 9 }, search: { type: 'string' } } }, kit, 3);
     expect(Object.keys(query)).toEqual(['page', 'search']);
@@ -140,8 +146,11 @@ describe('auto-fill the API accepts', () => {
   });
 
   it('gives every format its shape', () => {
-    for (const format of ['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname', 'byte']) valid({ type: 'string', format });
+    for (const format of ['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname', 'byte', 'duration']) valid({ type: 'string', format });
     expect(typeof autofill({ type: 'string', format: 'binary' }, kit, 1)).toBe('string');
+    // Azure Batch's maxWallClockTime: an ISO 8601 duration, whatever the field name suggests.
+    valid({ type: 'string', format: 'duration' }, {}, 'maxWallClockTime');
+    expect(autofill({ type: 'string', format: 'duration' }, kit, 1, 'maxWallClockTime')).toMatch(/^P\d+DT\d+H\d+M$/);
   });
 
   it('meets exclusive bounds, multipleOf, uniqueItems and enum', () => {
@@ -232,5 +241,87 @@ describe('auto-fill of oneOf and anyOf', () => {
 
   it('is deterministic per seed', () => {
     expect(autofillWithChoices(payment, kit, 9)).toEqual(autofillWithChoices(payment, kit, 9));
+  });
+});
+
+// Fragments of ReadMe's OpenAPI examples (@readme/oas-examples) as Kite's converter sends them, each
+// value checked by Ajv as `npm run bench -- autofill-validity` does (oneOf: exactly one branch).
+describe('auto-fill of schemas from ReadMe\'s examples', () => {
+  const ajv = new Ajv2020({ strict: false, validateSchema: false, logger: false });
+  const ajvAccepts = (value: unknown, schema: JsonSchema) => {
+    const validate = ajv.compile(schema);
+    return validate(value) ? 'valid' : JSON.stringify(validate.errors?.[0]);
+  };
+  const $defs: Record<string, JsonSchema> = {
+    Cat: { type: 'object', title: 'Meow', required: ['pet_type'], discriminator: { propertyName: 'pet_type' }, properties: { pet_type: { type: 'string' }, hunts: { type: 'boolean' }, age: { type: 'integer' } } },
+    Dog: {
+      type: 'object',
+      title: 'Woof',
+      required: ['pet_type'],
+      discriminator: { propertyName: 'pet_type' },
+      properties: { pet_type: { type: 'string' }, bark: { type: 'boolean' }, breed: { type: 'string', enum: ['Dingo', 'Husky', 'Retriever', 'Shepherd'] } },
+    },
+    object1: { type: 'object', title: 'First type of object', properties: { a: { type: 'string' }, b: { type: 'string' } } },
+    object2: { type: 'object', title: 'Second type of object', properties: { c: { type: 'string' }, d: { type: 'string' } } },
+    string1: { type: 'string' },
+    string2: { type: 'string' },
+  };
+
+  it('tells overlapping oneOf branches apart: a Cat that no Dog schema accepts (discriminators: embedded-discriminator)', () => {
+    const schema: JsonSchema = { oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }], $defs };
+    for (const seed of [1, 2, 3]) {
+      const value = autofill(schema, kit, seed) as Record<string, unknown>;
+      expect(ajvAccepts(value, schema)).toBe('valid');
+      expect(value.pet_type).toBe('Cat');
+    }
+    const dog = autofillWithChoices(schema, kit, 1, { branches: { $: 1 } });
+    expect(ajvAccepts(dog.value, schema)).toBe('valid');
+    expect((dog.value as Record<string, unknown>).pet_type).toBe('Dog');
+  });
+
+  it('tells open objects apart in either branch (polymorphism: one-of-object)', () => {
+    const schema: JsonSchema = { oneOf: [{ $ref: '#/$defs/object1' }, { $ref: '#/$defs/object2' }], $defs };
+    for (const branch of [0, 1]) for (const seed of [1, 2, 3]) expect(ajvAccepts(autofillWithChoices(schema, kit, seed, { branches: { $: branch } }).value, schema)).toBe('valid');
+  });
+
+  it('tells apart a oneOf of objects and a nested oneOf (discriminators: nested-one-of-object-with-nested-one-of)', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      additionalProperties: false,
+      properties: { config: { oneOf: [{ $ref: '#/$defs/object1' }, { $ref: '#/$defs/object2' }, { oneOf: [{ $ref: '#/$defs/Cat' }, { $ref: '#/$defs/Dog' }], discriminator: { propertyName: 'pet_type' } }] } },
+      $defs,
+    };
+    for (const seed of [1, 2, 3]) {
+      const { value } = autofillWithChoices(schema, kit, seed, { fields: 'all' });
+      expect(ajvAccepts(value, schema)).toBe('valid');
+      expect(value).toHaveProperty('config');
+    }
+  });
+
+  it('leaves out an optional field whose schema accepts no value, and its branch choice (schema-types, polymorphism: nested-one-of-ref, one-of-with-type)', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        incompatible: { type: 'string', allOf: [{ type: 'string' }, { type: 'integer' }] },
+        compatible: { type: 'object', properties: { name: { allOf: [{ type: 'string' }, { example: 'buster' }] } } },
+        config: { oneOf: [{ $ref: '#/$defs/string1' }, { $ref: '#/$defs/string2' }] },
+        event: { type: 'string', oneOf: [{ description: 'oneof one' }, { description: 'oneof two' }] },
+      },
+      $defs,
+    };
+    for (const fields of ['some', 'all'] as const) {
+      const { value, choices } = autofillWithChoices(schema, kit, 1, { fields });
+      expect(ajvAccepts(value, schema)).toBe('valid');
+      expect(value).toEqual({ compatible: { name: 'buster' } });
+      expect(choices).toEqual([]);
+    }
+  });
+
+  it('ends a required cycle through a oneOf/anyOf with the branch that ends it (null, or one that is not the cycle)', () => {
+    const node = (parent: JsonSchema): JsonSchema => ({ $ref: '#/$defs/Node', $defs: { Node: { type: 'object', required: ['id', 'parent'], properties: { id: { type: 'string' }, parent } } } });
+    const expression: JsonSchema = { $ref: '#/$defs/E', $defs: { E: { type: 'object', required: ['value'], properties: { value: { oneOf: [{ $ref: '#/$defs/E' }, { type: 'string', title: 'LiteralValue' }] } } } } };
+    for (const schema of [node({ anyOf: [{ type: 'null' }, { $ref: '#/$defs/Node' }] }), node({ oneOf: [{ $ref: '#/$defs/Node' }, { type: 'null' }] }), expression]) {
+      for (const fields of ['some', 'all', 'required'] as const) for (const seed of [1, 2, 3]) expect(ajvAccepts(autofillWithChoices(schema, kit, seed, { fields }).value, schema)).toBe('valid');
+    }
   });
 });

@@ -1,7 +1,9 @@
 // Fills a value from a route's JSON Schema so that the schema accepts it: types, formats, patterns,
 // enums and consts, required and optional fields, bounds (exclusive ones too), multipleOf,
 // uniqueItems, additionalProperties, allOf, oneOf/anyOf (one branch, chosen by the caller or the
-// first, its discriminator set) and `$ref`s to the root's `$defs`. A schema's example, examples or
+// first, its discriminator set, the value changed until no other oneOf branch accepts it too) and
+// `$ref`s to the root's `$defs`. An optional field whose schema accepts no value at all
+// (schema-satisfiable.ts) is left out. A schema's example, examples or
 // default come first when the schema accepts them; for fields the schema leaves open, the field-name
 // rules of the generators issue, within the schema's limits (a rule's value the schema refuses is
 // replaced). Recursion stops only at a true cycle, and there with the smallest value. Everything
@@ -12,6 +14,7 @@ import { mergeSchemas } from '../../../../../protocol/json-schema-merge.js';
 import { defName, resolveRef } from '../../../lib/json-schema/refs';
 import { childPath } from './json-path';
 import { matchesSchema } from './json-schema-validate';
+import { unsatisfiable } from './schema-satisfiable';
 
 /** The part of the generator kit auto-fill needs (`loadAutofillKit()` in autofill-kit.ts). */
 export interface AutofillKit {
@@ -163,8 +166,11 @@ function clone<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
-function fill(given: JsonSchema, name: string, path: string, outer: Context): unknown {
-  const { schema, def } = flatten(given, outer.root);
+/** `via`: the shared schema a oneOf/anyOf branch came from, when the branch arrives merged (no `$ref` left to see). */
+function fill(given: JsonSchema, name: string, path: string, outer: Context, via?: string): unknown {
+  const flat = flatten(given, outer.root);
+  const { schema } = flat;
+  const def = flat.def ?? via;
   let context = outer;
   if (def !== undefined) {
     const repeats = outer.defs.filter((seen) => seen === def).length;
@@ -260,12 +266,16 @@ function fillBranch(schema: JsonSchema, name: string, path: string, context: Con
   const resolved = branches.map((branch) => flatten(branch, context.root));
   const isNull = resolved.map(({ schema: b }) => b.type === 'null');
   const requested = context.branches[path];
+  // Inside a cycle, a branch that ends it: null, else one that is not a shared schema being filled.
+  const endsCycle = resolved.map(({ def }) => def === undefined || !context.defs.includes(def));
   const preferred =
     requested !== undefined && requested >= 0 && requested < branches.length
       ? requested
       : context.minimal && isNull.includes(true)
         ? isNull.indexOf(true)
-        : Math.max(0, isNull.indexOf(false));
+        : context.minimal && endsCycle.includes(true)
+          ? endsCycle.indexOf(true)
+          : Math.max(0, isNull.indexOf(false));
   const order = [preferred, ...branches.map((_b, i) => i).filter((i) => i !== preferred && !isNull[i])];
   const labels = branches.map((branch, index) => labelOf(branch, index, context.root));
   const whole = (index: number) => mergeSchemas([base, resolved[index].schema]);
@@ -278,13 +288,18 @@ function fillBranch(schema: JsonSchema, name: string, path: string, context: Con
   ].slice(0, MAX_BRANCH_TRIES);
   for (const [index, fields] of plan) {
     const attempt: Context = { ...context, choices: [], fields };
-    const value = fill(whole(index), name, path, attempt);
+    const value = fill(whole(index), name, path, attempt, resolved[index].def);
     // The discriminator may sit beside the branches or in them (a subtype's allOf of its base).
     const tagged = schema.discriminator ? schema : whole(index);
     setDiscriminator(value, tagged, discriminatorValue(tagged, branches[index], resolved[index].def), context);
     fallback ??= { value, index, choices: attempt.choices };
     // The value must meet its branch and, for oneOf, no other (or carry the discriminator's tag).
-    if (matchesSchema(value, schema, context.root) && matchesSchema(value, whole(index), context.root)) return settle(value, index, attempt.choices);
+    if (matchesSchema(value, whole(index), context.root)) {
+      if (matchesSchema(value, schema, context.root)) return settle(value, index, attempt.choices);
+      // Another branch accepts it too (open objects overlap): change it until only its own does.
+      const apart = keyword === 'oneOf' ? tellApart(value, index, branches.length, whole, schema, path, attempt) : undefined;
+      if (apart !== undefined) return settle(apart, index, attempt.choices);
+    }
   }
   return settle(fallback!.value, fallback!.index, fallback!.choices);
 
@@ -293,6 +308,53 @@ function fillBranch(schema: JsonSchema, name: string, path: string, context: Con
     context.choices.push({ ...choice, labels: [...labels], label: branchLabel(choice) }, ...inner);
     return value;
   }
+}
+
+/** Values most schemas of a field refuse, to make a value fail a branch it should not match. */
+const REFUSED = [null, 0, '', false, [], {}];
+
+/**
+ * A value of branch `index` that no other branch of the oneOf accepts as well: an optional field
+ * another branch requires left out, a field of this branch another one forbids added, or a field
+ * another branch describes given a value that branch refuses and this one allows (`bark: null` on
+ * a Cat when a Dog's `bark` is a boolean). Undefined when no such change is found.
+ */
+function tellApart(value: unknown, index: number, count: number, whole: (i: number) => JsonSchema, schema: JsonSchema, path: string, context: Context): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { root } = context;
+  const mine = flatten(whole(index), root).schema;
+  const mineRequired = new Set(mine.required ?? []);
+  let current = value as Record<string, unknown>;
+  for (let j = 0; j < count; j += 1) {
+    if (j === index || !matchesSchema(current, whole(j), root)) continue;
+    const other = flatten(whole(j), root).schema;
+    const apart = (next: Record<string, unknown>) => matchesSchema(next, mine, root) && !matchesSchema(next, whole(j), root);
+    const candidates = function* (): Generator<Record<string, unknown>> {
+      for (const key of other.required ?? []) {
+        if (!(key in current) || mineRequired.has(key)) continue;
+        const { [key]: _left, ...rest } = current;
+        yield rest;
+      }
+      if (other.additionalProperties === false) {
+        for (const [key, child] of Object.entries(mine.properties ?? {})) {
+          if (!(key in current) && !(key in (other.properties ?? {})) && child.readOnly !== true) yield { ...current, [key]: fill(child, key, childPath(path, key), context) };
+        }
+      }
+      for (const [key, child] of Object.entries(other.properties ?? {})) {
+        for (const refused of REFUSED) if (!matchesSchema(refused, child, root)) yield { ...current, [key]: clone(refused) };
+      }
+    };
+    let found: Record<string, unknown> | undefined;
+    for (const next of candidates()) {
+      if (apart(next)) {
+        found = next;
+        break;
+      }
+    }
+    if (!found) return undefined;
+    current = found;
+  }
+  return matchesSchema(current, schema, root) ? current : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,6 +388,12 @@ function fillObject(schema: JsonSchema, def: string | undefined, path: string, c
       fields === 'all' ? !refersBack(child, context) : fields === 'some' && context.objectDepth < SOME_DEPTH && optional < SOME_PER_OBJECT && !refersBack(child, context);
     if (!wanted) continue;
     add(key, child);
+    // An optional field whose schema accepts no value at all is left out rather than sent invalid.
+    if (!matchesSchema(result[key], child, context.root) && unsatisfiable(child, context.root)) {
+      delete result[key];
+      forgetChoicesUnder(childPath(path, key), context.choices);
+      continue;
+    }
     optional += 1;
   }
   // minProperties: the remaining fields first, then extra ones where the schema allows them.
@@ -341,21 +409,30 @@ function fillObject(schema: JsonSchema, def: string | undefined, path: string, c
   }
   // A subtype filled by itself still names itself in its parent's discriminator.
   if (schema.discriminator && def !== undefined) setDiscriminator(result, schema, discriminatorValue(schema, {}, def), context);
-  copyConfirmations(result);
+  copyConfirmations(result, schema, context.root);
   return result;
+}
+
+/** A field left out takes the oneOf/anyOf choices made inside it along (nothing there to switch). */
+function forgetChoicesUnder(path: string, choices: BranchChoice[]): void {
+  for (let index = choices.length - 1; index >= 0; index -= 1) {
+    const at = choices[index].path;
+    if (at === path || at.startsWith(`${path}.`) || at.startsWith(`${path}[`)) choices.splice(index, 1);
+  }
 }
 
 const CONFIRMATION_SUFFIX = '_confirmation';
 
 /**
  * `password_confirmation` must repeat `password` (Laravel's `confirmed` rule adds such fields):
- * a generated value of its own would fail validation every time.
+ * a generated value of its own would fail validation every time. Only where the twin's schema
+ * takes that value: TVmaze's `email_confirmation` is a boolean (send a confirmation link or not).
  */
-function copyConfirmations(result: Record<string, unknown>): void {
+function copyConfirmations(result: Record<string, unknown>, schema: JsonSchema, root: JsonSchema): void {
   for (const key of Object.keys(result)) {
     if (!key.endsWith(CONFIRMATION_SUFFIX)) continue;
     const confirmed = key.slice(0, -CONFIRMATION_SUFFIX.length);
-    if (confirmed in result) result[key] = result[confirmed];
+    if (confirmed in result && matchesSchema(result[confirmed], schema.properties?.[key] ?? {}, root)) result[key] = result[confirmed];
   }
 }
 
@@ -481,6 +558,8 @@ function formatSample(format: string, random: () => number): string | undefined 
       return `${word(8)}.example.com`;
     case 'byte':
       return btoa(word(12));
+    case 'duration':
+      return `P${int(0, 6)}DT${int(0, 23)}H${int(1, 59)}M`;
     default:
       return undefined;
   }

@@ -213,6 +213,12 @@ export function RequestBuilder(props: RequestBuilderProps) {
           </button>
         </div>
       </div>
+      {route && choices.routeId === route.id && choices.noValue && (
+        <div className="kite-autofill-choices kite-autofill-novalue" role="note">
+          <AlertTriangle size={13} aria-hidden="true" />
+          <span>This schema accepts no value: {choices.noValue}</span>
+        </div>
+      )}
       {route && choices.routeId === route.id && choices.choices.length > 0 && (
         <div className="kite-autofill-choices" role="group" aria-label="Auto-fill branches">
           {choices.choices.map((choice) => (

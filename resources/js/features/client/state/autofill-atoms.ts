@@ -9,5 +9,5 @@ export const autofillFieldsAtom = atom<FieldsMode>('some');
 /** Per route id: the branch index chosen for each value path (`BranchChoice.path`). */
 export const autofillBranchesAtom = atom<Record<string, Record<string, number>>>({});
 
-/** The choices of the last auto-fill and the route they belong to. */
-export const autofillChoicesAtom = atom<{ routeId: string; choices: BranchChoice[] }>({ routeId: '', choices: [] });
+/** The choices of the last auto-fill and the route they belong to; `noValue`: its body schema accepts no value (why, where). */
+export const autofillChoicesAtom = atom<{ routeId: string; choices: BranchChoice[]; noValue?: string }>({ routeId: '', choices: [] });

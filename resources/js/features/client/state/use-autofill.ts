@@ -46,8 +46,8 @@ export function useAutofill(store: ReturnType<typeof useStore>, routes: RoutesRe
             const route = await withDatabaseValues(activeRoute(routes, store.get(requestStateAtom)), candidates);
             const current = store.get(requestStateAtom);
             const branches = route ? store.get(autofillBranchesAtom)[route.id] : undefined;
-            const { patch, filled, choices } = autofillRequest(current, route, kit, fillSeed, { fields: store.get(autofillFieldsAtom), branches });
-            store.set(autofillChoicesAtom, { routeId: route?.id ?? '', choices });
+            const { patch, filled, choices, noValue } = autofillRequest(current, route, kit, fillSeed, { fields: store.get(autofillFieldsAtom), branches });
+            store.set(autofillChoicesAtom, { routeId: route?.id ?? '', choices, noValue });
             if (filled.length === 0) {
               toast.info(route ? 'This route has no schema to fill from.' : 'Pick a route to fill from its schema.');
               return;

@@ -72,6 +72,13 @@ test.describe('the JSON body code editor', () => {
   });
 });
 
+/** An OpenAPI 3.1 document with these paths, written to a temporary file for `--openapi`. */
+function openApiFile(paths: Record<string, unknown>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'kite-docs-')), 'api.json');
+  writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 'Docs API', version: '1' }, servers: [{ url: 'http://127.0.0.1:9' }], paths }));
+  return file;
+}
+
 test.describe('route documentation', () => {
   let host: Awaited<ReturnType<typeof startKiteHost>> | undefined;
   test.afterEach(async () => {
@@ -80,40 +87,31 @@ test.describe('route documentation', () => {
   });
 
   test('the Docs panel shows summary, description, parameters, body schema and responses, descriptions as text only', async ({ page }) => {
-    const file = join(mkdtempSync(join(tmpdir(), 'kite-docs-')), 'api.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Docs API', version: '1' },
-        servers: [{ url: 'http://127.0.0.1:9' }],
-        paths: {
-          '/orders/{order}': {
-            patch: {
-              tags: ['orders'],
-              summary: 'Change an order',
-              description: 'Changes **some** fields. See `status`.\n\n<p>Refunds are <em>manual</em>.</p><script>window.injected = true</script><img src=x onerror="window.injected = true">',
-              parameters: [
-                { name: 'order', in: 'path', required: true, description: 'The order <b>number</b>.', schema: { type: 'integer', example: 42 } },
-                { name: 'notify', in: 'query', description: 'Who hears of it.', schema: { type: 'string', enum: ['customer', 'nobody'] } },
-              ],
-              requestBody: {
-                content: {
-                  'application/json': {
-                    schema: {
-                      type: 'object',
-                      required: ['status'],
-                      properties: { status: { type: 'string', enum: ['open', 'paid'], description: 'The new status.' }, note: { type: 'string', maxLength: 200 } },
-                    },
-                  },
+    const file = openApiFile({
+      '/orders/{order}': {
+        patch: {
+          tags: ['orders'],
+          summary: 'Change an order',
+          description: 'Changes **some** fields. See `status`.\n\n<p>Refunds are <em>manual</em>.</p><script>window.injected = true</script><img src=x onerror="window.injected = true">',
+          parameters: [
+            { name: 'order', in: 'path', required: true, description: 'The order <b>number</b>.', schema: { type: 'integer', example: 42 } },
+            { name: 'notify', in: 'query', description: 'Who hears of it.', schema: { type: 'string', enum: ['customer', 'nobody'] } },
+          ],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['status'],
+                  properties: { status: { type: 'string', enum: ['open', 'paid'], description: 'The new status.' }, note: { type: 'string', maxLength: 200 } },
                 },
               },
-              responses: { 200: { description: 'The changed order', content: { 'application/json': {} } }, 404: { description: 'No such order' } },
             },
           },
+          responses: { 200: { description: 'The changed order', content: { 'application/json': {} } }, 404: { description: 'No such order' } },
         },
-      }),
-    );
+      },
+    });
     host = await startKiteHost(['--openapi', file]);
     await page.goto(host.url);
     const route = routeButton(page, 'PATCH', '/orders/{order}');
@@ -213,25 +211,16 @@ test.describe('route documentation', () => {
   });
 
   test('documented headers show their docs in the Headers tab; descriptions there are text only', async ({ page }) => {
-    const file = join(mkdtempSync(join(tmpdir(), 'kite-param-docs-')), 'api.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Docs API', version: '1' },
-        servers: [{ url: 'http://127.0.0.1:9' }],
-        paths: {
-          '/reports': {
-            get: {
-              parameters: [
-                { name: 'X-Tenant', in: 'header', required: true, description: 'The <b>tenant</b><script>window.injected = true</script><img src=x onerror="window.injected = true">', schema: { type: 'string' }, example: 'acme' },
-                { name: 'month', in: 'query', schema: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] } },
-              ],
-            },
-          },
+    const file = openApiFile({
+      '/reports': {
+        get: {
+          parameters: [
+            { name: 'X-Tenant', in: 'header', required: true, description: 'The <b>tenant</b><script>window.injected = true</script><img src=x onerror="window.injected = true">', schema: { type: 'string' }, example: 'acme' },
+            { name: 'month', in: 'query', schema: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] } },
+          ],
         },
-      }),
-    );
+      },
+    });
     host = await startKiteHost(['--openapi', file]);
     await page.goto(host.url);
     await routeButton(page, 'GET', '/reports').click();

@@ -2,11 +2,15 @@
 // limits, description (as text, see RichText), allowed values and example. A value or the example
 // is a button that puts it in the row. Its own lazy chunk, loaded when a documented row first shows.
 import '../../../../css/param-doc.lazy.css';
-import { MAX_VALUES_SHOWN, type ParameterDoc } from './parameter-docs';
+import type { RouteInfo } from '../../../../../protocol/types';
+import { MAX_VALUES_SHOWN, type ParameterPlace, parameterDoc } from './parameter-docs';
 import { RichText } from './RichText';
 
 export interface ParamDocProps {
-  doc: ParameterDoc;
+  route: RouteInfo;
+  place: ParameterPlace;
+  /** The row's name: the parameter the route documents under it. */
+  name: string;
   /** The id the row's value input names in aria-describedby. */
   id: string;
   /** The row's value now: the allowed value it equals is shown pressed. */
@@ -14,7 +18,9 @@ export interface ParamDocProps {
   onPick: (value: string) => void;
 }
 
-export default function ParamDoc({ doc, id, value, onPick }: ParamDocProps) {
+export default function ParamDoc({ route, place, name, id, value, onPick }: ParamDocProps) {
+  const doc = parameterDoc(route, place, name);
+  if (!doc) return null;
   const shown = doc.values.slice(0, MAX_VALUES_SHOWN);
   return (
     <div className="kite-param-doc" role="note" aria-label={`About ${doc.name}`}>

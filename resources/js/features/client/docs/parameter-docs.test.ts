@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../../../../protocol/types';
+import { documentsParameter } from '../request/route-query';
 import { limitsOf, parameterDoc, routeParameterDocs, typeLabel } from './parameter-docs';
 
 const route = (parts: Partial<RouteInfo>): RouteInfo => ({ id: 'GET /x', methods: ['GET'], uri: '/x', group: 'x', parameters: [], schema: {}, extractionErrors: [], ...parts });
@@ -41,6 +42,10 @@ describe('parameter docs beside the rows', () => {
     expect(parameterDoc(documented, 'query', '')).toBeUndefined();
     expect(parameterDoc(documented, 'header', 'user')).toBeUndefined();
     expect(parameterDoc(undefined, 'query', 'sort')).toBeUndefined();
+    // The first screen's cheap check names the same rows.
+    for (const [place, name] of [['path', 'user'], ['query', 'sort'], ['query', 'q'], ['header', 'x-TENANT'], ['query', 'mine'], ['query', ''], ['header', 'user'], ['query', 'toString']] as const) {
+      expect(documentsParameter(documented, place, name)).toBe(parameterDoc(documented, place, name) !== undefined);
+    }
     // Worked out once per route.
     expect(routeParameterDocs(documented)).toBe(routeParameterDocs(documented));
   });

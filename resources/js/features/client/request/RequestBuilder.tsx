@@ -9,7 +9,8 @@ import { withoutExpired } from '../cookies/cookie-jar';
 import { type RequestUpdate, useFieldErrors } from '../state/request-atoms';
 import { KeyValueEditor, type KeyValueEditorProps } from '../ui/KeyValueEditor';
 import { TextField } from '../ui/TextField';
-import { type ParameterPlace, parameterDoc } from '../docs/parameter-docs';
+import type { ParameterPlace } from '../docs/parameter-docs';
+import { documentsParameter } from './route-query';
 import { methodHasBody } from '../../../lib/body-types';
 import { authorizationLabel } from '../../../lib/authorization';
 import { whenIdle } from '../../../lib/idle';
@@ -338,14 +339,13 @@ export function RequestBuilder(props: RequestBuilderProps) {
 function rowDocs(route: RouteInfo | undefined, place: ParameterPlace): KeyValueEditorProps['rowDoc'] {
   if (!route) return undefined;
   return (row, setValue) => {
-    const doc = parameterDoc(route, place, row.name);
-    if (!doc) return undefined;
+    if (!documentsParameter(route, place, row.name)) return undefined;
     const id = `kite-param-doc-${row.id}`;
     return {
       id,
       node: (
         <Suspense key="doc" fallback={null}>
-          <ParamDoc doc={doc} id={id} value={row.value} onPick={setValue} />
+          <ParamDoc route={route} place={place} name={row.name} id={id} value={row.value} onPick={setValue} />
         </Suspense>
       ),
     };
@@ -361,7 +361,7 @@ function PathParamRows({ names, values, update, route }: { names: string[]; valu
   return (
     <div className="kite-kv" role="group" aria-label="path parameters">
       {names.map((name) => {
-        const doc = parameterDoc(route, 'path', name);
+        const doc = documentsParameter(route, 'path', name);
         const id = `kite-param-doc-path-${name}`;
         return (
           <div className="kite-kv-row kite-kv-row-static" key={name}>
@@ -378,7 +378,7 @@ function PathParamRows({ names, values, update, route }: { names: string[]; valu
             <span aria-hidden="true" />
             {doc && (
               <Suspense fallback={null}>
-                <ParamDoc doc={doc} id={id} value={values[name] ?? ''} onPick={(value) => setValue(name, value)} />
+                <ParamDoc route={route!} place="path" name={name} id={id} value={values[name] ?? ''} onPick={(value) => setValue(name, value)} />
               </Suspense>
             )}
           </div>

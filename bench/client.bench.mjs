@@ -27,7 +27,10 @@ try {
   const expectedFooter = (query) => {
     const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
     const count = routes.filter((route) => {
-      const haystack = `${route.methods.join(' ')} ${route.uri} ${route.name ?? ''} ${route.summary ?? ''}`.toLowerCase();
+      // route-list.ts routeHaystack: the operation id also split into words, and the tags.
+      const name = route.name ?? '';
+      const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[^A-Za-z0-9]+/g, ' ');
+      const haystack = `${route.methods.join(' ')} ${route.uri} ${name} ${words} ${route.summary ?? ''} ${(route.tags ?? [route.group]).join(' ')}`.toLowerCase();
       return terms.every((term) => (methodNames.has(term) ? route.methods.some((m) => m.toLowerCase() === term) : haystack.includes(term)));
     }).length;
     return count === routes.length ? `${count} routes` : `${count} of ${routes.length} routes`;
@@ -58,10 +61,12 @@ try {
 
   // ---- history of 100 entries -------------------------------------------------------------------
   await page.evaluate(async () => {
-    const open = indexedDB.open('kite', 1);
+    // The app's database as history-backend.ts opens it (version 2, with the set-aside store).
+    const open = indexedDB.open('kite', 2);
     open.onupgradeneeded = () => {
-      open.result.createObjectStore('history', { keyPath: 'id' });
-      open.result.createObjectStore('historyBodies');
+      if (!open.result.objectStoreNames.contains('history')) open.result.createObjectStore('history', { keyPath: 'id' });
+      if (!open.result.objectStoreNames.contains('historyBodies')) open.result.createObjectStore('historyBodies');
+      if (!open.result.objectStoreNames.contains('historySetAside')) open.result.createObjectStore('historySetAside', { autoIncrement: true });
     };
     const db = await new Promise((resolve, reject) => {
       open.onsuccess = () => resolve(open.result);
@@ -99,7 +104,7 @@ try {
       await page.evaluate(async () => {
         const started = performance.now();
         const db = await new Promise((resolve, reject) => {
-          const open = indexedDB.open('kite', 1);
+          const open = indexedDB.open('kite', 2);
           open.onsuccess = () => resolve(open.result);
           open.onerror = () => reject(open.error);
         });

@@ -11,7 +11,7 @@ import { parseMultipart } from '../multipart.mjs';
 import { kitePng } from './png.mjs';
 import { createDemoStore, publicUser } from './store.mjs';
 import { validate, validationMessage } from './validate.mjs';
-import { demoOpenApiDocument, STREAM_LIMITS } from './openapi.mjs';
+import { demoOpenApiDocument, POST_SORTS, STREAM_LIMITS } from './openapi.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -114,7 +114,11 @@ export function createDemoApi(options = {}) {
   // ---- posts -------------------------------------------------------------------------------
   route('GET', '/posts', ({ res, url }) => {
     const author = url.searchParams.get('author_id');
+    const sort = url.searchParams.get('sort') || 'oldest';
+    if (!POST_SORTS.includes(sort)) return sendValidation(res, { sort: ['The selected sort is invalid.'] });
     const list = [...store.posts.values()].filter((p) => !author || String(p.author_id) === author);
+    if (sort === 'newest') list.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+    if (sort === 'title') list.sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id);
     paginate(res, url, list);
   });
   route('POST', '/posts', async ({ req, res }) => {

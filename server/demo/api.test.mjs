@@ -59,6 +59,16 @@ describe('demo users', () => {
     expect(json(await post('/posts', { title: 'Hi', body: 'Text', tags: ['a', 'b'], author_id: 1 })).data).toMatchObject({ tags: ['a', 'b'], author_id: 1 });
     expect(json(await post('/posts', { title: 'Hi', body: 'Text', author_id: 999 })).errors.author_id).toEqual(['The selected author is invalid.']);
   });
+
+  it('lists posts in the order its documented `sort` values name, and refuses another', async () => {
+    const ids = async (sort) => json(await client.relay({ url: '/posts', query: [{ name: 'sort', value: sort }, { name: 'per_page', value: '100' }] })).data.map((p) => p.id);
+    const oldest = await ids('oldest');
+    expect(oldest.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(await ids('newest')).toEqual([...oldest].reverse());
+    const titles = json(await client.relay({ url: '/posts?sort=title&per_page=100' })).data.map((p) => p.title);
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+    expect(json(await client.relay({ url: '/posts?sort=random' })).errors).toEqual({ sort: ['The selected sort is invalid.'] });
+  });
 });
 
 describe('demo bodies', () => {

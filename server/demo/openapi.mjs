@@ -4,13 +4,15 @@
 
 const json = (/** @type {object} */ schema) => ({ content: { 'application/json': { schema } } });
 const ref = (/** @type {string} */ name) => ({ $ref: `#/components/schemas/${name}` });
-const page = { name: 'page', in: 'query', required: false, description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } };
+const page = { name: 'page', in: 'query', required: false, description: 'Page number, from 1. A page past the last one is empty.', schema: { type: 'integer', minimum: 1, default: 1 } };
 const perPage = { name: 'per_page', in: 'query', required: false, description: 'Items per page.', schema: { type: 'integer', minimum: 1, maximum: 100, default: 15 } };
-const userParam = { name: 'user', in: 'path', required: true, description: 'The user id.', schema: { type: 'integer', minimum: 1 } };
+const userParam = { name: 'user', in: 'path', required: true, description: 'The id of the user (the seeded users are 1 to 42).', schema: { type: 'integer', minimum: 1 }, example: 1 };
 const validationFailed = { description: 'Validation failed', ...json(ref('ValidationError')) };
 const notFound = { description: 'No such record', ...json(ref('Message')) };
 
-/** @returns {Record<string, any>} */
+/** The orders GET /posts lists in (api.mjs sorts by them). */
+export const POST_SORTS = ['oldest', 'newest', 'title'];
+
 /** Bounds of the live-stream routes' `count` and `interval_ms` (/events, /stream.ndjson). */
 export const STREAM_LIMITS = { count: { default: 5, min: 1, max: 1000 }, intervalMs: { default: 300, min: 10, max: 10_000 } };
 
@@ -30,8 +32,8 @@ function streamOperation(operationId, summary, description, contentType) {
       summary,
       description,
       parameters: [
-        { name: 'count', in: 'query', required: false, schema: integer(STREAM_LIMITS.count.min, STREAM_LIMITS.count.max, STREAM_LIMITS.count.default) },
-        { name: 'interval_ms', in: 'query', required: false, schema: integer(STREAM_LIMITS.intervalMs.min, STREAM_LIMITS.intervalMs.max, STREAM_LIMITS.intervalMs.default) },
+        { name: 'count', in: 'query', required: false, description: 'How many to send before the end', schema: integer(STREAM_LIMITS.count.min, STREAM_LIMITS.count.max, STREAM_LIMITS.count.default) },
+        { name: 'interval_ms', in: 'query', required: false, description: 'Milliseconds between two', schema: integer(STREAM_LIMITS.intervalMs.min, STREAM_LIMITS.intervalMs.max, STREAM_LIMITS.intervalMs.default) },
         { name: 'delay_ms', in: 'query', required: false, description: 'Wait this long before the first one', schema: integer(0, STREAM_LIMITS.intervalMs.max, 0) },
       ],
       responses: { 200: { description: contentType, content: { [contentType]: { schema: { type: 'string' } } } } },
@@ -39,6 +41,7 @@ function streamOperation(operationId, summary, description, contentType) {
   };
 }
 
+/** @returns {Record<string, any>} */
 export function demoOpenApiDocument() {
   return {
     openapi: '3.1.0',
@@ -61,7 +64,7 @@ export function demoOpenApiDocument() {
           tags: ['users'],
           operationId: 'users.index',
           summary: 'List users',
-          parameters: [page, perPage, { name: 'search', in: 'query', required: false, description: 'Matches names and email addresses.', schema: { type: 'string', maxLength: 100 } }],
+          parameters: [page, perPage, { name: 'search', in: 'query', required: false, description: 'Matches first and last names and email addresses, ignoring case.', schema: { type: 'string', maxLength: 100 }, example: 'ada' }],
           responses: { 200: { description: 'A page of users', ...json(ref('UserPage')) }, 422: validationFailed },
         },
         post: {
@@ -96,7 +99,12 @@ export function demoOpenApiDocument() {
           tags: ['posts'],
           operationId: 'posts.index',
           summary: 'List posts',
-          parameters: [page, perPage, { name: 'author_id', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } }],
+          parameters: [
+            page,
+            perPage,
+            { name: 'author_id', in: 'query', required: false, description: 'Only the posts of this user.', schema: { type: 'integer', minimum: 1 }, example: 1 },
+            { name: 'sort', in: 'query', required: false, description: 'The order of the list: `oldest` first (the default), `newest` first, or by `title`.', schema: { type: 'string', enum: POST_SORTS } },
+          ],
           responses: { 200: { description: 'A page of posts' }, 422: validationFailed },
         },
         post: {
@@ -180,7 +188,7 @@ export function demoOpenApiDocument() {
           tags: ['responses'],
           operationId: 'responses.slow',
           summary: 'Answer after a delay',
-          parameters: [{ name: 'ms', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 120000, default: 2000 } }],
+          parameters: [{ name: 'ms', in: 'query', required: false, description: 'Milliseconds to wait before answering.', schema: { type: 'integer', minimum: 0, maximum: 120000, default: 2000 } }],
           responses: { 200: { description: 'After the delay' } },
         },
       },
@@ -189,7 +197,7 @@ export function demoOpenApiDocument() {
           tags: ['responses'],
           operationId: 'responses.large',
           summary: 'A large JSON array',
-          parameters: [{ name: 'mb', in: 'query', required: false, schema: { type: 'number', minimum: 0, maximum: 500, default: 10 } }],
+          parameters: [{ name: 'mb', in: 'query', required: false, description: 'Size of the answer in megabytes; fractions allowed.', schema: { type: 'number', minimum: 0, maximum: 500, default: 10 } }],
           responses: { 200: { description: 'About mb megabytes of JSON, streamed' } },
         },
       },
@@ -205,7 +213,7 @@ export function demoOpenApiDocument() {
           tags: ['responses'],
           operationId: 'responses.bytes',
           summary: 'Binary bytes',
-          parameters: [{ name: 'kb', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 524288, default: 64 } }],
+          parameters: [{ name: 'kb', in: 'query', required: false, description: 'Size of the answer in kilobytes.', schema: { type: 'integer', minimum: 0, maximum: 524288, default: 64 } }],
           responses: { 200: { description: 'application/octet-stream' } },
         },
       },

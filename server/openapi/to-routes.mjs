@@ -157,10 +157,25 @@ function parametersOf(pathItem, operation, pointer, resolver, errors) {
       const schemaSource = parameter.schema ?? firstContentSchema(parameter.content);
       if (schemaSource) converted.schema = resolver.inlineTop(resolver.schema(schemaSource, `${at}/schema`, errors));
       if (typeof parameter.description === 'string') converted.description = parameter.description;
+      // OpenAPI gives a parameter's example beside its schema (`example`, or `examples` by name);
+      // the builder reads it from the schema, where JSON Schema keeps one.
+      const example = parameterExample(parameter);
+      if (example !== undefined && converted.schema?.example === undefined && converted.schema?.examples === undefined) converted.schema = { ...(converted.schema ?? { type: 'string' }), example };
       byKey.set(`${parameter.in}:${parameter.name}`, converted);
     });
   }
   return [...byKey.values()];
+}
+
+/**
+ * The parameter's own example: `example`, else the first of `examples` that carries a value.
+ * @param {Record<string, any>} parameter
+ */
+function parameterExample(parameter) {
+  if (parameter.example !== undefined) return parameter.example;
+  if (!parameter.examples || typeof parameter.examples !== 'object') return undefined;
+  for (const example of Object.values(parameter.examples)) if (example && typeof example === 'object' && example.value !== undefined) return example.value;
+  return undefined;
 }
 
 /** @param {unknown} content */

@@ -177,6 +177,27 @@ describe('OpenAPI to routes', () => {
     ]);
   });
 
+  it("moves a parameter's own example into its schema, where the builder reads it; the schema's own example wins", () => {
+    const routes = openApiToRoutes(
+      doc({
+        '/items/{item}': {
+          get: {
+            parameters: [
+              { name: 'item', in: 'path', schema: { type: 'integer' }, example: 7 },
+              { name: 'q', in: 'query', examples: { none: { summary: 'no value' }, word: { value: 'kite' } } },
+              { name: 'tag', in: 'query', schema: { type: 'string', example: 'own' }, example: 'beside' },
+            ],
+          },
+        },
+      }),
+    );
+    expect(byId(routes, 'GET /items/{item}').parameters.map((parameter) => parameter.schema)).toEqual([
+      { type: 'integer', example: 7 },
+      { type: 'string', example: 'kite' },
+      { type: 'string', example: 'own' },
+    ]);
+  });
+
   it('prefers a JSON body, then multipart, then form, and names the content type', () => {
     const routes = openApiToRoutes(
       doc({

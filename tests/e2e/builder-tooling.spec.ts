@@ -72,6 +72,13 @@ test.describe('the JSON body code editor', () => {
   });
 });
 
+/** An OpenAPI 3.1 document with these paths, written to a temporary file for `--openapi`. */
+function openApiFile(paths: Record<string, unknown>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'kite-docs-')), 'api.json');
+  writeFileSync(file, JSON.stringify({ openapi: '3.1.0', info: { title: 'Docs API', version: '1' }, servers: [{ url: 'http://127.0.0.1:9' }], paths }));
+  return file;
+}
+
 test.describe('route documentation', () => {
   let host: Awaited<ReturnType<typeof startKiteHost>> | undefined;
   test.afterEach(async () => {
@@ -80,40 +87,31 @@ test.describe('route documentation', () => {
   });
 
   test('the Docs panel shows summary, description, parameters, body schema and responses, descriptions as text only', async ({ page }) => {
-    const file = join(mkdtempSync(join(tmpdir(), 'kite-docs-')), 'api.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Docs API', version: '1' },
-        servers: [{ url: 'http://127.0.0.1:9' }],
-        paths: {
-          '/orders/{order}': {
-            patch: {
-              tags: ['orders'],
-              summary: 'Change an order',
-              description: 'Changes **some** fields. See `status`.\n\n<p>Refunds are <em>manual</em>.</p><script>window.injected = true</script><img src=x onerror="window.injected = true">',
-              parameters: [
-                { name: 'order', in: 'path', required: true, description: 'The order <b>number</b>.', schema: { type: 'integer', example: 42 } },
-                { name: 'notify', in: 'query', description: 'Who hears of it.', schema: { type: 'string', enum: ['customer', 'nobody'] } },
-              ],
-              requestBody: {
-                content: {
-                  'application/json': {
-                    schema: {
-                      type: 'object',
-                      required: ['status'],
-                      properties: { status: { type: 'string', enum: ['open', 'paid'], description: 'The new status.' }, note: { type: 'string', maxLength: 200 } },
-                    },
-                  },
+    const file = openApiFile({
+      '/orders/{order}': {
+        patch: {
+          tags: ['orders'],
+          summary: 'Change an order',
+          description: 'Changes **some** fields. See `status`.\n\n<p>Refunds are <em>manual</em>.</p><script>window.injected = true</script><img src=x onerror="window.injected = true">',
+          parameters: [
+            { name: 'order', in: 'path', required: true, description: 'The order <b>number</b>.', schema: { type: 'integer', example: 42 } },
+            { name: 'notify', in: 'query', description: 'Who hears of it.', schema: { type: 'string', enum: ['customer', 'nobody'] } },
+          ],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['status'],
+                  properties: { status: { type: 'string', enum: ['open', 'paid'], description: 'The new status.' }, note: { type: 'string', maxLength: 200 } },
                 },
               },
-              responses: { 200: { description: 'The changed order', content: { 'application/json': {} } }, 404: { description: 'No such order' } },
             },
           },
+          responses: { 200: { description: 'The changed order', content: { 'application/json': {} } }, 404: { description: 'No such order' } },
         },
-      }),
-    );
+      },
+    });
     host = await startKiteHost(['--openapi', file]);
     await page.goto(host.url);
     const route = routeButton(page, 'PATCH', '/orders/{order}');
@@ -153,6 +151,90 @@ test.describe('route documentation', () => {
     await page.reload();
     await route.click();
     await expect(page.getByRole('button', { name: /^Docs/ })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test("each documented parameter's type, required mark, description, values and example sit under its row, and fill it", async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await openClient(page);
+    await pickRoute(page, 'GET', '/users');
+    const params = page.getByRole('tabpanel');
+    const search = params.getByRole('note', { name: 'About search' });
+    await expect(search).toContainText('string');
+    await expect(search).toContainText('at most 100 characters');
+    await expect(search).toContainText('Matches first and last names and email addresses, ignoring case.');
+    await expect(search).not.toContainText('required');
+    await expect(params.getByRole('textbox', { name: 'query parameter search value' })).toHaveAccessibleDescription(/^string .*Matches first and last names/);
+    await expect(params.getByRole('note', { name: 'About per_page' })).toContainText('integer1 to 100default 15Items per page.');
+    // At 800 and at 1920 px the docs stay inside the table: the row grows down, not sideways.
+    for (const width of [800, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      const table = (await params.getByRole('group', { name: 'query parameters' }).boundingBox())!;
+      const note = (await search.boundingBox())!;
+      const value = (await params.getByRole('textbox', { name: 'query parameter search value' }).boundingBox())!;
+      expect(note.x + note.width).toBeLessThanOrEqual(table.x + table.width + 1);
+      expect(note.y).toBeGreaterThanOrEqual(value.y + value.height);
+      expect(await params.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    }
+    // The example fills the row and ticks it.
+    await search.getByRole('button', { name: 'ada' }).click();
+    await expect(params.getByRole('textbox', { name: 'query parameter search value' })).toHaveValue('ada');
+    await expect(params.getByRole('checkbox', { name: 'Enable query parameter search' })).toBeChecked();
+    await expect(page.getByLabel('Final URL')).toHaveText(/\/demo\/users\?search=ada$/);
+    // A row the user adds, not in the route's schema, has no docs.
+    await params.getByRole('button', { name: 'Add parameter' }).click();
+    await params.getByRole('textbox', { name: 'query parameter 4 name' }).fill('mine');
+    await expect(params.getByRole('textbox', { name: 'query parameter mine value' })).toBeVisible();
+    await expect(params.getByRole('note')).toHaveCount(3);
+
+    // A path parameter: required, with its example; the table and the field under the URL are one value.
+    await pickRoute(page, 'GET', '/users/{user}');
+    const user = page.getByRole('tabpanel').getByRole('note', { name: 'About user' });
+    await expect(user).toContainText('integer');
+    await expect(user).toContainText('required');
+    await expect(user).toContainText('The id of the user');
+    await user.getByRole('button', { name: '1' }).click();
+    await expect(page.getByRole('textbox', { name: 'Path parameter user' })).toHaveValue('1');
+    await expect(page.getByRole('textbox', { name: 'Value of {user}' })).toHaveValue('1');
+    await expect(page.getByLabel('Final URL')).toHaveText(/\/demo\/users\/1$/);
+
+    // Allowed values are listed; picking one fills the row, shows it chosen, and is what is sent.
+    await pickRoute(page, 'GET', '/posts');
+    const sort = page.getByRole('tabpanel').getByRole('note', { name: 'About sort' });
+    const values = sort.getByRole('group', { name: 'Values of sort' });
+    await expect(values.getByRole('button')).toHaveText(['oldest', 'newest', 'title']);
+    await expect(sort).toContainText('oldest first (the default)');
+    await values.getByRole('button', { name: 'newest' }).click();
+    await expect(values.getByRole('button', { name: 'newest' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('checkbox', { name: 'Enable query parameter sort' })).toBeChecked();
+    await send(page);
+    await expect(responseArea(page)).toContainText('"id": 25');
+  });
+
+  test('documented headers show their docs in the Headers tab; descriptions there are text only', async ({ page }) => {
+    const file = openApiFile({
+      '/reports': {
+        get: {
+          parameters: [
+            { name: 'X-Tenant', in: 'header', required: true, description: 'The <b>tenant</b><script>window.injected = true</script><img src=x onerror="window.injected = true">', schema: { type: 'string' }, example: 'acme' },
+            { name: 'month', in: 'query', schema: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] } },
+          ],
+        },
+      },
+    });
+    host = await startKiteHost(['--openapi', file]);
+    await page.goto(host.url);
+    await routeButton(page, 'GET', '/reports').click();
+    const month = page.getByRole('tabpanel').getByRole('note', { name: 'About month' });
+    await expect(month.getByRole('button')).toHaveCount(12);
+    await expect(month).toContainText('and 2 more');
+    await page.getByRole('tab', { name: /Headers/ }).click();
+    const tenant = page.getByRole('tabpanel').getByRole('note', { name: 'About X-Tenant' });
+    await expect(tenant).toContainText('stringrequiredThe tenant');
+    await expect(tenant.getByText('tenant', { exact: true })).toHaveJSProperty('tagName', 'STRONG');
+    await expect(tenant.locator('script, img')).toHaveCount(0);
+    await tenant.getByRole('button', { name: 'acme' }).click();
+    await expect(page.getByRole('textbox', { name: 'header X-Tenant value' })).toHaveValue('acme');
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
   });
 
   test('methods are spelled out the same in the route list, the builder and history', async ({ page }) => {

@@ -176,7 +176,7 @@ function MultipartEditor({ rows, onChange, rowExtra }: { rows: MultipartRow[]; o
 }
 
 /** The query rows after a validation answer: each row's message under it (RequestBuilder loads this lazily). */
-export function QueryRowsWithProblems(props: { rows: KeyValueRow[]; onChange: (rows: KeyValueRow[]) => void; invalid: FieldErrorRecord; schema?: JsonSchema }) {
+export function QueryRowsWithProblems(props: { rows: KeyValueRow[]; onChange: (rows: KeyValueRow[]) => void; invalid: FieldErrorRecord; schema?: JsonSchema; rowDoc?: KeyValueEditorProps['rowDoc'] }) {
   const problems = rowProblems(props.invalid.errors, props.invalid.sent.query, props.rows, props.schema);
-  return <KeyValueEditor rows={props.rows} onChange={props.onChange} noun="query parameter" addLabel="Add parameter" rowExtra={problemRows(problems)} />;
+  return <KeyValueEditor rows={props.rows} onChange={props.onChange} noun="query parameter" addLabel="Add parameter" rowExtra={problemRows(problems)} rowDoc={props.rowDoc} />;
 }

@@ -1,9 +1,12 @@
 // The JSON editor's mode for large documents: no parser (CodeMirror's would keep re-parsing
 // megabytes while the user types), but tokens coloured line by line for the lines in view, and
 // folding of a `{` or `[` that ends a line when its closing bracket is within reach.
+// Punctuation takes the text's own colour in this mode (the `kite-cm-large` class), so only keys
+// and values get an element each: a line draws half the spans, which is most of what a paste of
+// megabytes and each keystroke cost to draw.
 import { foldService } from '@codemirror/language';
-import { type EditorState, type Extension, RangeSetBuilder } from '@codemirror/state';
-import { Decoration, type DecorationSet, type EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
+import { type EditorState, type Extension, RangeSetBuilder, StateField, type Text } from '@codemirror/state';
+import { Decoration, type DecorationSet, EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 
 /** How far a fold looks for its closing bracket: a fold over megabytes is not worth the scan. */
 const FOLD_REACH = 200_000;
@@ -28,30 +31,76 @@ export function tokenKind(token: string, colon: boolean): keyof typeof marks {
   return 'punct';
 }
 
+/** The coloured tokens of one line as [start, end, kind], offsets within the line; punctuation is left to the text colour. */
+export function lineTokens(text: string): Array<[number, number, Exclude<keyof typeof marks, 'punct'>]> {
+  const tokens: Array<[number, number, Exclude<keyof typeof marks, 'punct'>]> = [];
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
+    const kind = tokenKind(match[0], match[1] !== undefined);
+    if (kind === 'punct') continue;
+    tokens.push([match.index, match.index + (kind === 'key' ? match[0].length - match[1]!.length : match[0].length), kind]);
+  }
+  return tokens;
+}
+
 function visibleTokens(view: EditorView): DecorationSet {
   const builder = new RangeSetBuilder<Decoration>();
   for (const { from, to } of view.visibleRanges) {
     for (let line = view.state.doc.lineAt(from); ; line = view.state.doc.line(line.number + 1)) {
-      TOKEN.lastIndex = 0;
-      for (let match = TOKEN.exec(line.text); match; match = TOKEN.exec(line.text)) {
-        const kind = tokenKind(match[0], match[1] !== undefined);
-        const length = kind === 'key' ? match[0].length - match[1]!.length : match[0].length;
-        builder.add(line.from + match.index, line.from + match.index + length, marks[kind]);
-      }
+      for (const [start, end, kind] of lineTokens(line.text)) builder.add(line.from + start, line.from + end, marks[kind]);
       if (line.to >= to || line.number >= view.state.doc.lines) break;
     }
   }
   return builder.finish();
 }
 
+/** Above this many changed lines an edit redraws the tokens in view from scratch. */
+const PATCH_LINES = 200;
+
+/**
+ * The tokens of the lines an edit changed, the others' moved with the text: a keystroke colours
+ * one line again, not every line in view (a new viewport is coloured from scratch).
+ */
+export function patchTokens(decorations: DecorationSet, update: Pick<ViewUpdate, 'changes' | 'state'>): DecorationSet | null {
+  const doc = update.state.doc;
+  let patched = decorations.map(update.changes);
+  let tooMany = false;
+  update.changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
+    if (tooMany) return;
+    const first = doc.lineAt(fromB);
+    const last = doc.lineAt(toB);
+    if (last.number - first.number > PATCH_LINES) {
+      tooMany = true;
+      return;
+    }
+    const add = [];
+    for (let number = first.number; number <= last.number; number += 1) {
+      const line = doc.line(number);
+      for (const [start, end, kind] of lineTokens(line.text)) add.push(marks[kind].range(line.from + start, line.from + end));
+    }
+    patched = patched.update({ filterFrom: first.from, filterTo: last.to, filter: () => false, add });
+  });
+  return tooMany ? null : patched;
+}
+
+/** Whether the ranges in view are the ones before the change, moved with the text (CodeMirror calls that a new viewport). */
+function sameRanges(before: readonly { from: number; to: number }[], update: ViewUpdate): boolean {
+  const now = update.view.visibleRanges;
+  return before.length === now.length && before.every((range, i) => update.changes.mapPos(range.from, -1) === now[i]!.from && update.changes.mapPos(range.to, 1) === now[i]!.to);
+}
+
 const highlighter = ViewPlugin.fromClass(
   class {
     decorations: DecorationSet;
+    ranges: readonly { from: number; to: number }[];
     constructor(view: EditorView) {
       this.decorations = visibleTokens(view);
+      this.ranges = view.visibleRanges;
     }
     update(update: ViewUpdate) {
-      if (update.docChanged || update.viewportChanged) this.decorations = visibleTokens(update.view);
+      if (update.docChanged && sameRanges(this.ranges, update)) this.decorations = patchTokens(this.decorations, update) ?? visibleTokens(update.view);
+      else if (update.docChanged || update.viewportChanged) this.decorations = visibleTokens(update.view);
+      this.ranges = update.view.visibleRanges;
     }
   },
   { decorations: (plugin) => plugin.decorations },
@@ -63,7 +112,19 @@ export function bracketFold(state: EditorState, lineStart: number, lineEnd: numb
   const open = text[text.length - 1];
   if (open !== '{' && open !== '[') return null;
   const from = lineStart + text.length;
-  const chunk = state.doc.sliceString(from, Math.min(state.doc.length, from + FOLD_REACH));
+  // The fold gutter asks again for every line in view after each change: a bracket whose reach the
+  // change did not touch has the answer it had (see foldMemo).
+  const memo = state.field(foldMemo, false);
+  const known = memo?.get(from);
+  if (known !== undefined) return known;
+  const found = partnerOf(state.doc, from);
+  memo?.set(from, found);
+  return found;
+}
+
+/** The fold from the bracket that ends at `from` to its partner, scanning at most FOLD_REACH characters. */
+function partnerOf(doc: Text, from: number): { from: number; to: number } | null {
+  const chunk = doc.sliceString(from, Math.min(doc.length, from + FOLD_REACH));
   let depth = 1;
   for (let i = 0; i < chunk.length; i += 1) {
     const char = chunk[i];
@@ -72,12 +133,35 @@ export function bracketFold(state: EditorState, lineStart: number, lineEnd: numb
     } else if (char === '{' || char === '[') depth += 1;
     else if (char === '}' || char === ']') {
       depth -= 1;
-      if (depth === 0) return from + i > state.doc.lineAt(from).to ? { from, to: from + i } : null;
+      if (depth === 0) return from + i > doc.lineAt(from).to ? { from, to: from + i } : null;
     }
   }
   return null;
 }
 
+/**
+ * Fold answers by the position after their bracket. A change keeps the answers whose scanned
+ * range (the bracket to FOLD_REACH after it) it leaves alone, moved with the text; the others are
+ * asked again. Filled as the gutter asks, so it holds the lines that were in view.
+ */
+export const foldMemo = StateField.define<Map<number, { from: number; to: number } | null>>({
+  create: () => new Map(),
+  update(memo, transaction) {
+    if (!transaction.docChanged) return memo;
+    const kept = new Map<number, { from: number; to: number } | null>();
+    const { changes } = transaction;
+    for (const [from, fold] of memo) {
+      if (changes.touchesRange(from - 1, Math.min(transaction.startState.doc.length, from + FOLD_REACH))) continue;
+      const moved = changes.mapPos(from);
+      kept.set(moved, fold && { from: moved, to: changes.mapPos(fold.to) });
+    }
+    return kept;
+  },
+});
+
+/** In this mode punctuation and whitespace are drawn in the text's colour, which is the punctuation colour. */
+const largeTheme = EditorView.theme({ '.kite-cm-large': { color: 'var(--kite-tok-punct)' } });
+
 export function largeDocumentMode(): Extension {
-  return [highlighter, foldService.of(bracketFold)];
+  return [highlighter, foldMemo, foldService.of(bracketFold), largeTheme, EditorView.contentAttributes.of({ class: 'kite-cm-large' })];
 }

@@ -7,7 +7,7 @@ import { useRef } from 'react';
 import type { JsonSchema, RouteInfo, RouteParameter } from '../../../../../protocol/types';
 import { describeType } from '../body/schema-completion';
 import '../../../../css/route-docs.lazy.css';
-import { type Block, type Inline, richText } from './rich-text';
+import { RichText } from './RichText';
 
 export interface RouteDocsProps {
   route: RouteInfo | undefined;
@@ -177,63 +177,5 @@ function SchemaFacts({ schema }: { schema: JsonSchema }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function RichText({ source, inline = false }: { source: string | undefined; inline?: boolean }) {
-  const blocks = richText(source);
-  if (blocks.length === 0) return null;
-  if (inline) return <span className="kite-rich">{blocks.map((block, i) => <InlineBlock key={i} block={block} />)}</span>;
-  return (
-    <div className="kite-rich">
-      {blocks.map((block, i) =>
-        block.kind === 'code' ? (
-          <pre key={i} className="kite-rich-code">
-            {block.text}
-          </pre>
-        ) : block.kind === 'list' ? (
-          <ul key={i}>
-            {block.items.map((item, j) => (
-              <li key={j}>
-                <Inlines inlines={item} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p key={i}>
-            <Inlines inlines={block.inlines} />
-          </p>
-        ),
-      )}
-    </div>
-  );
-}
-
-function InlineBlock({ block }: { block: Block }) {
-  if (block.kind === 'code') return <code>{block.text} </code>;
-  if (block.kind === 'list') return <>{block.items.map((item, i) => <Inlines key={i} inlines={item} />)} </>;
-  return (
-    <>
-      <Inlines inlines={block.inlines} />{' '}
-    </>
-  );
-}
-
-function Inlines({ inlines }: { inlines: Inline[] }) {
-  return (
-    <>
-      {inlines.map((inline, i) => {
-        if (inline.code) return <code key={i}>{inline.text}</code>;
-        if (inline.strong) return <strong key={i}>{inline.text}</strong>;
-        if (inline.em) return <em key={i}>{inline.text}</em>;
-        if (inline.href)
-          return (
-            <a key={i} href={inline.href} target="_blank" rel="noopener noreferrer">
-              {inline.text}
-            </a>
-          );
-        return <span key={i}>{inline.text}</span>;
-      })}
-    </>
   );
 }

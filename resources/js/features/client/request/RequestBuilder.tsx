@@ -7,7 +7,10 @@ import type { GlobalHeader, RouteInfo } from '../../../../../protocol/types';
 import { cookieJarsAtom } from '../cookies/cookie-atoms';
 import { withoutExpired } from '../cookies/cookie-jar';
 import { type RequestUpdate, useFieldErrors } from '../state/request-atoms';
-import { KeyValueEditor } from '../ui/KeyValueEditor';
+import { KeyValueEditor, type KeyValueEditorProps } from '../ui/KeyValueEditor';
+import { TextField } from '../ui/TextField';
+import type { ParameterPlace } from '../docs/parameter-docs';
+import { documentsParameter } from './route-query';
 import { methodHasBody } from '../../../lib/body-types';
 import { authorizationLabel } from '../../../lib/authorization';
 import { whenIdle } from '../../../lib/idle';
@@ -17,6 +20,7 @@ import type { CodeChoice } from './CodeExportDialog';
 import type { OutgoingRequest } from './outgoing';
 import type { RequestState } from './request-state';
 import { GENERATOR_PREFIX } from './relay-request';
+import { pathParamNames } from './request-state';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from './url';
 import { UrlBar } from './UrlBar';
 import { EnvironmentPicker } from '../../workspace/EnvironmentPicker';
@@ -34,6 +38,8 @@ const BodyEditor = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk
 // Query rows with the last response's validation messages: only after a 422, from the body editor's chunk.
 const QueryRowsWithProblems = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.QueryRowsWithProblems })));
 const PREFETCH_BODY_EDITOR_AFTER_MS = 1000;
+// A documented parameter's type, description, values and example under its row: a chunk of its own.
+const ParamDoc = lazy(() => import('../docs/ParamDoc'));
 const CaptureEditor = lazy(() => import('../../workspace/CaptureEditor').then((chunk) => ({ default: chunk.CaptureEditor })));
 
 export interface RequestBuilderProps {
@@ -73,7 +79,9 @@ export function RequestBuilder(props: RequestBuilderProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the route changes
   }, [state.routeId]);
   const invalid = useFieldErrors(state);
-  const queryRows = <KeyValueEditor rows={state.query} onChange={(query) => update({ query })} noun="query parameter" addLabel="Add parameter" />;
+  const queryDocs = rowDocs(route, 'query');
+  const queryRows = <KeyValueEditor rows={state.query} onChange={(query) => update({ query })} noun="query parameter" addLabel="Add parameter" rowDoc={queryDocs} />;
+  const pathNames = pathParamNames(state.url);
   const seedShown = seedText !== '' ? seedText : state.autofillSeed === null ? '' : String(state.autofillSeed);
   const preview = finalUrl(baseUrl, state.url, state.pathParams, state.query);
   const missing = missingPathParams(splitUrl(state.url).path, state.pathParams);
@@ -247,10 +255,16 @@ export function RequestBuilder(props: RequestBuilderProps) {
       <div className="kite-tab-panel" role="tabpanel" id={`kite-request-panel-${tab}`} aria-labelledby={`kite-request-tab-${tab}`}>
         {tab === 'params' && (
           <section>
+            {pathNames.length > 0 && (
+              <>
+                <h3 className="kite-section-title">Path parameters</h3>
+                <PathParamRows names={pathNames} values={state.pathParams} update={update} route={route} />
+              </>
+            )}
             <h3 className="kite-section-title">Query parameters</h3>
             {invalid ? (
               <Suspense fallback={queryRows}>
-                <QueryRowsWithProblems rows={state.query} onChange={(query) => update({ query })} invalid={invalid} schema={route?.schema.query} />
+                <QueryRowsWithProblems rows={state.query} onChange={(query) => update({ query })} invalid={invalid} schema={route?.schema.query} rowDoc={queryDocs} />
               </Suspense>
             ) : (
               queryRows
@@ -293,7 +307,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
               </>
             )}
             <h3 className="kite-section-title">Headers</h3>
-            <KeyValueEditor rows={state.headers} onChange={(headers) => update({ headers })} noun="header" addLabel="Add header" />
+            <KeyValueEditor rows={state.headers} onChange={(headers) => update({ headers })} noun="header" addLabel="Add header" rowDoc={rowDocs(route, 'header')} />
           </section>
         )}
         {tab === 'body' && (
@@ -323,6 +337,59 @@ export function RequestBuilder(props: RequestBuilderProps) {
           <kbd>Ctrl</kbd>+<kbd>Enter</kbd> to send
         </span>
       </div>
+    </div>
+  );
+}
+
+/** The docs under the rows the route documents at `place`; none without a route. */
+function rowDocs(route: RouteInfo | undefined, place: ParameterPlace): KeyValueEditorProps['rowDoc'] {
+  if (!route) return undefined;
+  return (row, setValue) => {
+    if (!documentsParameter(route, place, row.name)) return undefined;
+    const id = `kite-param-doc-${row.id}`;
+    return {
+      id,
+      node: (
+        <Suspense key="doc" fallback={null}>
+          <ParamDoc route={route} place={place} name={row.name} id={id} value={row.value} onPick={setValue} />
+        </Suspense>
+      ),
+    };
+  };
+}
+
+/**
+ * The URL's `{placeholders}` as rows of the Params table, each with its docs: the same values as
+ * the fields under the URL, in a table with room for what the route says about them.
+ */
+function PathParamRows({ names, values, update, route }: { names: string[]; values: Record<string, string>; update: (update: RequestUpdate) => void; route?: RouteInfo }) {
+  const setValue = (name: string, value: string) => update((previous) => ({ ...previous, pathParams: { ...previous.pathParams, [name]: value } }));
+  return (
+    <div className="kite-kv" role="group" aria-label="path parameters">
+      {names.map((name) => {
+        const doc = documentsParameter(route, 'path', name);
+        const id = `kite-param-doc-path-${name}`;
+        return (
+          <div className="kite-kv-row kite-kv-row-static" key={name}>
+            <span aria-hidden="true" />
+            <span className="kite-kv-static kite-mono">{name}</span>
+            <TextField
+              value={values[name] ?? ''}
+              onValue={(value) => setValue(name, value)}
+              placeholder="Value"
+              aria-label={`Value of {${name}}`}
+              aria-describedby={doc ? id : undefined}
+              data-missing={!values[name] || undefined}
+            />
+            <span aria-hidden="true" />
+            {doc && (
+              <Suspense fallback={null}>
+                <ParamDoc route={route!} place="path" name={name} id={id} value={values[name] ?? ''} onPick={(value) => setValue(name, value)} />
+              </Suspense>
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }

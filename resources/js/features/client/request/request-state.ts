@@ -138,17 +138,17 @@ export function requestForRoute(
   for (const parameter of route.parameters) {
     if (parameter.in !== 'query' || queryNames.has(parameter.name)) continue;
     queryNames.add(parameter.name);
-    query.push({ ...emptyRow(parameter.name, defaultText(parameter.schema?.default)), enabled: parameter.required });
+    query.push({ ...emptyRow(parameter.name, valueText(parameter.schema?.default)), enabled: parameter.required });
   }
   for (const [name, schema] of Object.entries(route.schema.query?.properties ?? {})) {
     if (queryNames.has(name)) continue;
     queryNames.add(name);
     const required = route.schema.query?.required?.includes(name) ?? false;
-    query.push({ ...emptyRow(name, defaultText(schema.default)), enabled: required });
+    query.push({ ...emptyRow(name, valueText(schema.default)), enabled: required });
   }
   const headers = route.parameters
     .filter((parameter) => parameter.in === 'header')
-    .map((parameter) => ({ ...emptyRow(parameter.name, defaultText(parameter.schema?.default)), enabled: parameter.required }));
+    .map((parameter) => ({ ...emptyRow(parameter.name, valueText(parameter.schema?.default)), enabled: parameter.required }));
   return {
     ...base,
     application,
@@ -163,7 +163,8 @@ export function requestForRoute(
   };
 }
 
-function defaultText(value: unknown): string {
+/** A schema's default, example or allowed value as a row's text: strings as they are, the rest as JSON. */
+export function valueText(value: unknown): string {
   if (value === undefined || value === null) return '';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

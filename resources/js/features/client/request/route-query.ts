@@ -16,3 +16,14 @@ export function querySchema(route: RouteInfo): JsonSchema | undefined {
   if (Object.keys(properties).length === 0) return undefined;
   return objectSchema(properties, [...required]);
 }
+
+/**
+ * Whether the route documents a parameter of this name there (headers by any case): the rows that
+ * get docs beside them. The docs themselves are worked out in their own chunk (docs/parameter-docs.ts).
+ */
+export function documentsParameter(route: RouteInfo | undefined, place: 'path' | 'query' | 'header', name: string): boolean {
+  const wanted = place === 'header' ? name.trim().toLowerCase() : name.trim();
+  if (!route || wanted === '') return false;
+  if (route.parameters.some((parameter) => parameter.in === place && (place === 'header' ? parameter.name.toLowerCase() : parameter.name) === wanted)) return true;
+  return place === 'query' && Object.hasOwn(route.schema.query?.properties ?? {}, wanted);
+}

@@ -13,14 +13,21 @@ export interface KeyValueEditorProps {
   addLabel: string;
   /** What a row's value input gets and what shows under the row (a validation message, see body/BodyEditor.tsx). */
   rowExtra?: (row: KeyValueRow) => [Pick<InputHTMLAttributes<HTMLInputElement>, 'aria-invalid' | 'aria-describedby'>, ReactNode] | undefined;
+  /**
+   * The documentation shown under a row the route documents (see docs/ParamDoc.tsx): the id the
+   * value input is described by, and what to draw. `setValue` puts a value in the row (and ticks it).
+   */
+  rowDoc?: (row: KeyValueRow, setValue: (value: string) => void) => { id: string; node: ReactNode } | undefined;
 }
 
-export function KeyValueEditor({ rows, onChange, noun, addLabel, rowExtra }: KeyValueEditorProps) {
+export function KeyValueEditor({ rows, onChange, noun, addLabel, rowExtra, rowDoc }: KeyValueEditorProps) {
   const update = (id: string, patch: Partial<KeyValueRow>) => onChange(editRow(rows, id, patch));
   return (
     <div className="kite-kv" role="group" aria-label={`${noun}s`}>
       {rows.map((row, index) => {
         const extra = rowExtra?.(row);
+        const doc = rowDoc?.(row, (value) => update(row.id, { value }));
+        const describedBy = [extra?.[0]['aria-describedby'], doc?.id].filter(Boolean).join(' ') || undefined;
         return (
           <div className="kite-kv-row" key={row.id} data-disabled={!row.enabled || undefined}>
             <input
@@ -37,6 +44,7 @@ export function KeyValueEditor({ rows, onChange, noun, addLabel, rowExtra }: Key
               placeholder="Value"
               aria-label={`${noun} ${row.name || index + 1} value`}
               {...extra?.[0]}
+              aria-describedby={describedBy}
             />
             <button
               type="button"
@@ -48,6 +56,7 @@ export function KeyValueEditor({ rows, onChange, noun, addLabel, rowExtra }: Key
               <Trash2 size={14} aria-hidden="true" />
             </button>
             {extra?.[1]}
+            {doc?.node}
           </div>
         );
       })}

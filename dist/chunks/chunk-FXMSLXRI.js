@@ -1,2 +1,0 @@
-//# allFunctionsCalledOnLoad
-import{d as t}from"./chunk-CMP3YJYS.js";function m(r){let n={...r.schema.query?.properties??{}};if(r.schema.query?.$defs)for(let[e,s]of Object.entries(n))n[e]={...s,$defs:r.schema.query.$defs};let o=new Set(r.schema.query?.required??[]);for(let e of r.parameters)e.in==="query"&&(n[e.name]??=e.schema??{type:"string"},e.required&&o.add(e.name));if(Object.keys(n).length!==0)return t(n,[...o])}export{m as a};

@@ -128,7 +128,12 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       try {
         const globalHeaders = await resolveGlobalHeaders(kiteConfig.globalHeaders ?? [], state.disabledGlobalHeaders, generateValue);
         const jarCookies = cookiesFor(store.get(cookieJarsAtom)[jarId] ?? [], sentUrl);
-        await loadResponseView();
+        // The viewer and the stream codec start loading with the call. A host that serves one request
+        // at a time (Laravel under `php -S` or `artisan serve`) would send them only after a streamed
+        // answer has ended, so there the call waits for them; the Node host serves both at once, and
+        // waiting there cost every first Send after a page load its chunk round trips (~80 ms).
+        const viewLoaded = loadResponseView();
+        if (kiteConfig.host !== 'node') await viewLoaded;
         const result = await relay(buildRelayRequest(state, globalHeaders, jarCookies, scope), abort.signal, undefined, (head) => {
           const live = createLiveStream(head);
           setResponse((previous) => ({ ...previous, live }));

@@ -74,7 +74,7 @@ function manifestPlugin() {
         if (!result.metafile) return;
         copyFileSync('resources/images/favicon.svg', `${outdir}/favicon.svg`);
         const built = manifest(result.metafile);
-        for (const file of built.preload) built.files[file].bytes = hintEagerCompile(`${outdir}/${file}`);
+        for (const file of [...built.preload, ...built.firstResponse]) built.files[file].bytes = hintEagerCompile(`${outdir}/${file}`);
         writeFileSync(`${outdir}/manifest.json`, `${JSON.stringify(built, null, 2)}\n`);
       });
     },
@@ -82,11 +82,11 @@ function manifestPlugin() {
 }
 
 /**
- * Marks a file of the first screen for eager compilation (V8's explicit compile hints, Chrome 136+;
+ * Marks a file of the first screen (or of the first response) for eager compilation (V8's explicit compile hints, Chrome 136+;
  * other engines ignore the comment). Everything in these files runs while the first screen renders;
  * without the hint V8 compiles each function on the main thread at its first call, which was the
  * largest part of React's start-up. With it, compilation happens on the streaming thread while the
- * files download. Lazy chunks are left to V8's lazy compilation. Returns the file's new size.
+ * files download. Other lazy chunks are left to V8's lazy compilation. Returns the file's new size.
  */
 function hintEagerCompile(path) {
   const hint = '//# allFunctionsCalledOnLoad\n';
@@ -111,13 +111,17 @@ function manifest(metafile) {
   // module preloads too, so they download with the entry instead of after it has run.
   const mainScreen = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'resources/js/features/client/ClientScreen.tsx');
   const preload = [...new Set([...initial, ...(mainScreen ? [...staticClosure(mainScreen)].map(rel) : [])])];
+  // The response viewer loads while the first request is on its way and first runs when its answer
+  // lands: compiled ahead too, so the first response does not pay for its code on the main thread.
+  const viewer = Object.keys(outputs).find((file) => outputs[file].entryPoint === 'resources/js/features/client/response/ResponseViewer.tsx');
+  const firstResponse = viewer ? [...staticClosure(viewer)].map(rel).filter((file) => !preload.includes(file)) : [];
   const files = Object.fromEntries(
     Object.entries(outputs)
       .filter(([file]) => !file.endsWith('.map'))
       .map(([file, out]) => [rel(file), { bytes: out.bytes, entry: out.entryPoint ?? null }])
       .sort(([a], [b]) => a.localeCompare(b)),
   );
-  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', workers: ['json-worker.js', 'json-validate-worker.js'], initial, preload, files };
+  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', workers: ['json-worker.js', 'json-validate-worker.js'], initial, preload, firstResponse, files };
 }
 
 if (watch) {

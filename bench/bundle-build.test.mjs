@@ -1,6 +1,6 @@
 // The built bundle in dist/ (npm test builds it first): the first screen's files and the response
-// viewer's carry V8's explicit compile hint, the other lazy chunks do not (compiling them eagerly would spend start-up time on code the
-// first screen never runs).
+// viewer's carry V8's explicit compile hint, the other lazy chunks do not (compiling them eagerly
+// would spend start-up time on code the first screen never runs).
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 

@@ -98,13 +98,16 @@ describe('JSON Schema subset validation', () => {
     expect(checkJsonText('   ', user)).toEqual({ kind: 'empty' });
   });
 
-  it('validates a 5 MB document within a budget', () => {
+  // How long it takes is the client bench's figure (`npm run bench -- client`), not a test's.
+  it('validates a multi-megabyte document whole', () => {
     const big = JSON.stringify(Array.from({ length: 50_000 }, (_, i) => ({ name: `user ${i}`, email: `u${i}@example.com`, age: 20 + (i % 50), tags: ['a'] })));
     expect(big.length).toBeGreaterThan(3_000_000);
-    const started = performance.now();
-    const check = checkJsonText(big, { type: 'array', items: user });
-    expect(check).toEqual({ kind: 'checked', errors: [] });
-    expect(performance.now() - started).toBeLessThan(1500);
+    expect(checkJsonText(big, { type: 'array', items: user })).toEqual({ kind: 'checked', errors: [] });
+    // The last item is checked too: one bad value at the very end is found.
+    const broken = `${big.slice(0, -1)},{"name":"late","email":"not an email","age":30,"tags":["a"]}]`;
+    const check = checkJsonText(broken, { type: 'array', items: user });
+    expect(check.kind).toBe('checked');
+    expect(check.kind === 'checked' && check.errors.some((error) => error.path.includes('50000'))).toBe(true);
   });
 });
 

@@ -1,38 +1,16 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startKiteHost } from '../../bench/support.mjs';
 import { responseArea, send } from './support/client-screen';
+import { openFreshKite, typeRequest, useWorkspaceHost } from './support/workspace-host';
 
 // "Set as variable…" on a value of a JSON response, against the Node host with its demo API: the
 // path filled in, a capture rule saved with the request, the next request using {{token}}; a large
 // body (its lines made in the body worker), the context menu from the keyboard, a filter's match
 // mapped back to the whole body, and setting a value once in the environment or the globals.
-let host: { url: string; origin: string; stop: () => Promise<void> };
-let folder = '';
-
+const workspace = useWorkspaceHost('kite-set-variable-e2e-');
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'kite-set-variable-e2e-'));
-  host = await startKiteHost(['--workspace', folder]);
-});
-test.afterAll(async () => {
-  await host?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-});
-
-async function openKite(page: Page) {
-  await page.goto(host.url);
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(host.url);
-  await expect(page.getByRole('textbox', { name: 'URL' })).toBeVisible();
-}
-
-async function typeRequest(page: Page, method: string, url: string) {
-  await page.getByRole('combobox', { name: 'Method' }).selectOption(method);
-  await page.getByRole('textbox', { name: 'URL' }).fill(url);
-}
+const openKite = (page: Page) => openFreshKite(page, workspace.host.url);
 
 /** The pretty (or filtered) body's row that shows `text`. */
 const bodyRow = (body: Locator, text: string) => body.locator('.kite-code-row').filter({ hasText: text });

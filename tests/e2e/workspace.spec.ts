@@ -1,37 +1,16 @@
 import { test, expect, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startKiteHost } from '../../bench/support.mjs';
 import { responseArea, send } from './support/client-screen';
+import { openFreshKite, typeRequest, useWorkspaceHost } from './support/workspace-host';
 
 // Workspaces against the Node host with its demo API: variables and environments, chained requests
 // (a token captured from POST /login used by GET /me), saved requests in a workspace folder.
 // Its own host, so the workspace folder is a scratch directory.
-let host: { url: string; origin: string; stop: () => Promise<void> };
-let folder = '';
-
+const workspace = useWorkspaceHost('kite-workspace-e2e-');
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'kite-workspace-e2e-'));
-  host = await startKiteHost(['--workspace', folder]);
-});
-test.afterAll(async () => {
-  await host?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-});
-
-async function openKite(page: Page) {
-  await page.goto(host.url);
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(host.url);
-  await expect(page.getByRole('textbox', { name: 'URL' })).toBeVisible();
-}
-
-async function typeRequest(page: Page, method: string, url: string) {
-  await page.getByRole('combobox', { name: 'Method' }).selectOption(method);
-  await page.getByRole('textbox', { name: 'URL' }).fill(url);
-}
+const openKite = (page: Page) => openFreshKite(page, workspace.host.url);
 
 async function addVariable(page: Page, name: string, value: string, secret = false) {
   const dialog = page.getByRole('dialog', { name: 'Environments and variables' });
@@ -115,7 +94,6 @@ test('a token captured from POST /login is used by GET /me as {{token}}', async 
 });
 
 test('Ctrl+S saves a new request under a name into the workspace folder, listed in the Saved pane; an edit on disk shows on focus', async ({ page }) => {
-  const { readFileSync, writeFileSync } = await import('node:fs');
   await openKite(page);
   await typeRequest(page, 'GET', '/users/{{userId}}');
   await page.getByRole('tab', { name: 'Auth' }).click();
@@ -128,7 +106,7 @@ test('Ctrl+S saves a new request under a name into the workspace folder, listed 
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved requests/get-user.json')).toBeVisible();
 
-  const text = readFileSync(join(folder, 'requests/get-user.json'), 'utf8');
+  const text = readFileSync(join(workspace.folder, 'requests/get-user.json'), 'utf8');
   expect(JSON.parse(text)).toMatchObject({ name: 'Get user', folder: 'users', method: 'GET', url: '/users/{{userId}}', auth: { type: 'bearer' } });
   expect(text).not.toContain('never-in-a-file');
   expect(text.startsWith('{\n  "application"')).toBe(true);
@@ -140,11 +118,11 @@ test('Ctrl+S saves a new request under a name into the workspace folder, listed 
   // Saving again writes the same file, without asking.
   await page.getByRole('textbox', { name: 'URL' }).fill('/users/{{userId}}/posts');
   await page.getByRole('textbox', { name: 'URL' }).press('Control+s');
-  await expect.poll(() => JSON.parse(readFileSync(join(folder, 'requests/get-user.json'), 'utf8')).url).toBe('/users/{{userId}}/posts');
+  await expect.poll(() => JSON.parse(readFileSync(join(workspace.folder, 'requests/get-user.json'), 'utf8')).url).toBe('/users/{{userId}}/posts');
 
   // Edited on disk: shows after the window gets the focus back.
-  writeFileSync(join(folder, 'requests/get-user.json'), JSON.stringify({ ...JSON.parse(text), name: 'Get one user' }));
-  writeFileSync(join(folder, 'requests/broken.json'), '{"name": ');
+  writeFileSync(join(workspace.folder, 'requests/get-user.json'), JSON.stringify({ ...JSON.parse(text), name: 'Get one user' }));
+  writeFileSync(join(workspace.folder, 'requests/broken.json'), '{"name": ');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(pane.getByRole('button', { name: 'GET Get one user' })).toBeVisible();
   await expect(pane.getByText('requests/broken.json is not valid JSON', { exact: false })).toBeVisible();

@@ -1,0 +1,40 @@
+// A Node host of a spec's own, with a scratch workspace folder (`--workspace`), for the specs that
+// save requests and environments: started before the spec's tests, stopped and removed after.
+import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startKiteHost } from '../../../bench/support.mjs';
+
+export interface WorkspaceHost {
+  host: { url: string; origin: string; stop: () => Promise<void> };
+  folder: string;
+}
+
+/** Registers the host's start and stop around the spec; read its fields inside tests. */
+export function useWorkspaceHost(folderPrefix: string): WorkspaceHost {
+  const workspace = { folder: '' } as WorkspaceHost;
+  test.beforeAll(async () => {
+    workspace.folder = mkdtempSync(join(tmpdir(), folderPrefix));
+    workspace.host = await startKiteHost(['--workspace', workspace.folder]);
+  });
+  test.afterAll(async () => {
+    await workspace.host?.stop();
+    if (workspace.folder) rmSync(workspace.folder, { recursive: true, force: true });
+  });
+  return workspace;
+}
+
+/** Opens Kite on that host with nothing kept from an earlier test. */
+export async function openFreshKite(page: Page, url: string) {
+  await page.goto(url);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(url);
+  await expect(page.getByRole('textbox', { name: 'URL' })).toBeVisible();
+}
+
+/** Types a request into the builder: its method and URL. */
+export async function typeRequest(page: Page, method: string, url: string) {
+  await page.getByRole('combobox', { name: 'Method' }).selectOption(method);
+  await page.getByRole('textbox', { name: 'URL' }).fill(url);
+}

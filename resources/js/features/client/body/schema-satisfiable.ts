@@ -211,6 +211,11 @@ function checkParts(all: Node[], path: string, depth: number, state: State): Uns
       if (first > last) return { reason: `no integer between ${low} and ${high}`, path };
     }
   }
+  if (only('string')) {
+    for (const part of all) {
+      if (typeof part.pattern === 'string' && patternNeverMatches(part.pattern)) return { reason: `pattern ${JSON.stringify(part.pattern)} can never match (^ after a character, without the m flag)`, path };
+    }
+  }
   const lengths = only('string') ? crossing('minLength', 'maxLength') : undefined;
   const counts = only('array') ? crossing('minItems', 'maxItems') : only('object') ? crossing('minProperties', 'maxProperties') : undefined;
   if (lengths ?? counts) return { reason: (lengths ?? counts)!, path };
@@ -276,6 +281,40 @@ function checkParts(all: Node[], path: string, depth: number, state: State): Uns
     }
   }
   return undefined;
+}
+
+/**
+ * A pattern no string matches because a start anchor `^` stands, outside every group, after a
+ * character that must be consumed first: `/^\\d{5}$/` (a regular expression written with its
+ * slashes, so it asks for a literal `/` before the start). Only said where sure: no alternation
+ * outside groups, a first literal without a quantifier (groups never move the position back).
+ */
+export function patternNeverMatches(pattern: string): boolean {
+  const first = pattern[0];
+  if (first === undefined || '\\([.^$)]|?*+{}'.includes(first) || '?*+{'.includes(pattern[1] ?? '')) return false;
+  // Not a regular expression at all (with or without the unicode flag): nothing to say.
+  const compiles = (flags: string) => {
+    try {
+      return new RegExp(pattern, flags) !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  if (!compiles('u') && !compiles('')) return false;
+  let depth = 0;
+  let inClass = false;
+  let anchored = false;
+  for (let i = 1; i < pattern.length; i += 1) {
+    const char = pattern[i];
+    if (char === '\\') i += 1;
+    else if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    else if (char === '|' && depth === 0) return false;
+    else if (char === '^' && depth === 0) anchored = true;
+  }
+  return anchored;
 }
 
 /**

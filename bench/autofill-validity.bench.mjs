@@ -228,8 +228,14 @@ for (const [label, file] of documents) {
       let validated = 0;
       for (const seed of SEEDS) {
         const { value } = app.autofillWithChoices(target.schema, kit, seed, { fields: target.fields });
+        let valid;
+        try {
+          valid = validate(value);
+        } catch {
+          break; // Ajv's own failure on this schema (a compiled reference it cannot run): not auto-fill's
+        }
         checked += 1;
-        if (validate(value)) {
+        if (valid) {
           validated += 1;
           continue;
         }

@@ -12,6 +12,8 @@ const LOOKAROUNDS = [
   'jdbc:(redshift|postgresql)://((?!-)[A-Za-z0-9-]{1,63}(?<!-)\\.)+redshift\\.([a-zA-Z0-9\\.]+):\\d{1,5}/[a-zA-Z0-9_$-]+',
   '(?!^.*--)(?!^[0-9]+$)(?!^-)(?!.*-$)^[A-Za-z0-9-]+$',
   '^(?=.*[a-z])(?=.*[A-Z])(?=.*[!@#$%\\^&\\*\\(\\)])[a-zA-Z\\d!@#$%\\^&\\*\\(\\)]{12,123}$',
+  // Linode's firewall label: `..` is any two characters, so only two-character labels match.
+  '^[a-zA-Z]((?!--|__|..)[a-zA-Z0-9-_.])+$',
 ];
 
 describe('samplePattern with lookarounds', () => {

@@ -52,6 +52,9 @@ export function withoutLookarounds(pattern: string): string {
 /** Draws per pattern before giving up: enough for lookarounds that refuse a few draws. */
 const ATTEMPTS = 48;
 
+/** Repetition bounds tried in turn for a pattern whose lookarounds refuse a draw. */
+const REPEATS = [0, 1, 2, 4, 8, 16];
+
 /** Printable ASCII: what `.` and negated classes draw from. */
 const PRINTABLE: [number, number] = [33, 126];
 
@@ -84,6 +87,9 @@ export function samplePattern(pattern: string, random: () => number, minLength =
       if (fits(padded)) return padded;
       max = Math.min(max * 2, Math.max(minLength, 1) * 2);
     } else if (maxLength !== undefined && length > maxLength) max = Math.max(0, Math.floor(max / 2));
+    // Within the lengths but refused by a lookaround: try other repetition counts, short ones too
+    // (Linode's `^[a-zA-Z]((?!--|__|..)[a-zA-Z0-9-_.])+$` takes two characters only).
+    else if (source !== regex) max = REPEATS[attempt % REPEATS.length];
   }
   return undefined;
 }

@@ -53,7 +53,7 @@ export function mergeSchemas(parts) {
   // A part closed by `additionalProperties: false` refuses every property it does not name itself:
   // only the properties every closed part names can be given (a required one stays, so a schema
   // that accepts no value still shows why).
-  const closed = parts.filter((part) => part.additionalProperties === false && part.patternProperties === undefined);
+  const closed = parts.filter((part) => part.additionalProperties === false && /** @type {any} */ (part).patternProperties === undefined);
   if (closed.length && merged.properties) {
     const allowed = Object.keys(merged.properties).filter(
       (name) => (merged.required ?? []).includes(name) || closed.every((part) => part.properties !== undefined && Object.hasOwn(part.properties, name)),

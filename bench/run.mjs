@@ -5,7 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
-const only = process.argv.slice(2);
+// Words pick benchmarks by name; flags (`--all`) are passed on to each benchmark that runs.
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.mjs'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
@@ -14,7 +16,7 @@ const files = readdirSync(dir)
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file.replace('.bench.mjs', '')} ===`);
-  const run = spawnSync(process.execPath, [`${dir}${file}`], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [`${dir}${file}`, ...flags], { stdio: 'inherit' });
   if (run.status !== 0) {
     failed += 1;
     console.log(`(${file} could not finish: exit ${run.status})`);

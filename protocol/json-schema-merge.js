@@ -12,7 +12,7 @@ const UPPER_BOUNDS = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxIt
 /**
  * Properties and required lists are united (a property two parts describe differently keeps both,
  * as an allOf), bounds take the tightest value, types and enums intersect, `additionalProperties:
- * false` anywhere stays, a second oneOf/anyOf becomes an allOf part, and the first part that names
+ * false` anywhere stays (and leaves only the properties every closed part names), a second oneOf/anyOf becomes an allOf part, and the first part that names
  * any other keyword wins. Parts that contradict each other (types or enums with nothing in common,
  * two consts) keep the first part's keyword for the form to show, and both as allOf parts, so the
  * merged schema still accepts no value (lib/json-schema/satisfiable.ts names the contradiction).
@@ -49,6 +49,16 @@ export function mergeSchemas(parts) {
       else if ((key === 'oneOf' || key === 'anyOf') && merged[key] !== undefined) merged.allOf = [...(merged.allOf ?? []), { [key]: value }];
       else if (merged[key] === undefined) merged[key] = value;
     }
+  }
+  // A part closed by `additionalProperties: false` refuses every property it does not name itself:
+  // only the properties every closed part names can be given (a required one stays, so a schema
+  // that accepts no value still shows why).
+  const closed = parts.filter((part) => part.additionalProperties === false && /** @type {any} */ (part).patternProperties === undefined);
+  if (closed.length && merged.properties) {
+    const allowed = Object.keys(merged.properties).filter(
+      (name) => (merged.required ?? []).includes(name) || closed.every((part) => part.properties !== undefined && Object.hasOwn(part.properties, name)),
+    );
+    if (allowed.length < Object.keys(merged.properties).length) merged.properties = Object.fromEntries(allowed.map((name) => [name, merged.properties[name]]));
   }
   if (merged.properties && merged.type === undefined) merged.type = 'object';
   if (conflicts.length) merged.allOf = [...(merged.allOf ?? []), ...conflicts.filter((part, index) => conflicts.findIndex((other) => JSON.stringify(other) === JSON.stringify(part)) === index)];

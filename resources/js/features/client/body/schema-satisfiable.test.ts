@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUnsatisfiable, unsatisfiable } from './schema-satisfiable';
+import { describeUnsatisfiable, patternNeverMatches, unsatisfiable } from './schema-satisfiable';
 
 // Fragments of ReadMe's OpenAPI examples (@readme/oas-examples), as documents and as Kite converts them.
 const treeNode = {
@@ -84,5 +84,20 @@ describe('unsatisfiable', () => {
   it('reads OpenAPI documents through JSON pointers', () => {
     const doc = { components: { schemas: { A: { allOf: [{ type: 'string' }, { type: 'integer' }] } } } };
     expect(unsatisfiable({ type: 'object', required: ['a'], properties: { a: { $ref: '#/components/schemas/A' } } }, doc)).toEqual({ reason: 'allOf of string and integer', path: '$.a' });
+  });
+
+  it('proves a pattern written with its slashes empty where ^ follows the slash (PeerTube)', () => {
+    const peertube = '/^\\d{4}-\\d{2}-\\d{2}T(0[0-9]|1[0-9]|2[0-3])(:[0-5][0-9]){2}(\\-(0[0-9]|1[0-2])|\\+(0[0-9]|1[0-4]))[0-5][0-9]$/';
+    expect(describeUnsatisfiable(unsatisfiable({ type: 'object', required: ['at'], properties: { at: { type: 'string', pattern: peertube } } })!)).toBe(
+      `pattern ${JSON.stringify(peertube)} can never match (^ after a character, without the m flag) at $.at`,
+    );
+    expect(patternNeverMatches('/^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)[a-zA-Z\\d\\S]{8,64}$/')).toBe('^ after a character');
+    expect(patternNeverMatches('/^[0-9]{5}$/i')).toBe('^ after a character');
+    // AWS Chime's ClientRequestId: a length written after the end anchor.
+    expect(patternNeverMatches('^[-_a-zA-Z0-9]*$\\{2,64\\}$')).toBe('$ before a character');
+    // Patterns some string matches are never called empty.
+    for (const pattern of ['/pub/calendar_event/[0-9a-z]+', '/?^x', '/(^x|y)', '/(?<=^/)x', '^/x', '/[^a]', '/\\^', 'a|/^b', '/(?!^)x', '/*^x', '/{0,2}^x', '\\b^x', '^x$\\b', '^x$(y)?', 'x$y?', '(a)^x', '^x$', '^[$]x$']) expect(patternNeverMatches(pattern), pattern).toBeUndefined();
+    // A value that need not be a string is not held to the pattern.
+    expect(unsatisfiable({ type: ['string', 'null'], pattern: '/^x$/' })).toBeUndefined();
   });
 });

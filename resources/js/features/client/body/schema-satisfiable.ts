@@ -211,6 +211,12 @@ function checkParts(all: Node[], path: string, depth: number, state: State): Uns
       if (first > last) return { reason: `no integer between ${low} and ${high}`, path };
     }
   }
+  if (only('string')) {
+    for (const part of all) {
+      const never = typeof part.pattern === 'string' ? patternNeverMatches(part.pattern) : undefined;
+      if (never) return { reason: `pattern ${JSON.stringify(part.pattern)} can never match (${never}, without the m flag)`, path };
+    }
+  }
   const lengths = only('string') ? crossing('minLength', 'maxLength') : undefined;
   const counts = only('array') ? crossing('minItems', 'maxItems') : only('object') ? crossing('minProperties', 'maxProperties') : undefined;
   if (lengths ?? counts) return { reason: (lengths ?? counts)!, path };
@@ -275,6 +281,63 @@ function checkParts(all: Node[], path: string, depth: number, state: State): Uns
       }
     }
   }
+  return undefined;
+}
+
+/**
+ * Why no string matches a pattern, where its anchors stand against characters it must consume,
+ * outside every group and with no alternation there (no m flag, as JSON Schema's patterns have):
+ * `^` after a character (`/^\\d{5}$/`, a regular expression written with its slashes, asks for a
+ * literal `/` before the start) or `$` before one (`^[a-z]*$\\{2,64\\}$`). Undefined otherwise:
+ * groups, escapes that may be empty and optional characters never count.
+ */
+export function patternNeverMatches(pattern: string): string | undefined {
+  const compiles = (flags: string) => {
+    try {
+      return new RegExp(pattern, flags) !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  // Not a regular expression at all (with or without the unicode flag): nothing to say.
+  if (!compiles('u') && !compiles('')) return undefined;
+  const tokens: { kind: 'char' | 'start' | 'end' | 'other'; optional: boolean }[] = [];
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i];
+    const quantifier = /^(\?|\*|\+|\{(\d+)(,\d*)?\})/.exec(pattern.slice(i));
+    if (quantifier) {
+      const last = tokens.at(-1);
+      if (last && quantifier[1] !== '+' && (quantifier[2] === undefined || Number(quantifier[2]) === 0)) last.optional = true;
+      i += quantifier[0].length - 1;
+      continue;
+    }
+    if (char === '|') return undefined;
+    if (char === '\\') {
+      const next = pattern[i + 1] ?? '';
+      tokens.push({ kind: /[0-9bBk]/.test(next) ? 'other' : 'char', optional: false });
+      i += 1;
+    } else if (char === '[') {
+      for (i += 1; i < pattern.length && pattern[i] !== ']'; i += 1) if (pattern[i] === '\\') i += 1;
+      tokens.push({ kind: 'char', optional: false });
+    } else if (char === '(') {
+      let depth = 0;
+      let inClass = false;
+      for (; i < pattern.length; i += 1) {
+        const inner = pattern[i];
+        if (inner === '\\') i += 1;
+        else if (inClass) inClass = inner !== ']';
+        else if (inner === '[') inClass = true;
+        else if (inner === '(') depth += 1;
+        else if (inner === ')' && --depth === 0) break;
+      }
+      tokens.push({ kind: 'other', optional: false });
+    } else tokens.push({ kind: char === '^' ? 'start' : char === '$' ? 'end' : 'char', optional: false });
+  }
+  const mandatory = (index: number) => tokens[index].kind === 'char' && !tokens[index].optional;
+  const start = tokens.findLastIndex((token) => token.kind === 'start');
+  if (start > 0 && tokens.slice(0, start).some((_token, index) => mandatory(index))) return '^ after a character';
+  const end = tokens.findIndex((token) => token.kind === 'end');
+  if (end >= 0 && tokens.slice(end + 1).some((_token, index) => mandatory(end + 1 + index))) return '$ before a character';
   return undefined;
 }
 

@@ -5,6 +5,7 @@
 // is drawn from its lookaround-free core and every draw is checked with the real RegExp (unicode
 // flag, as the validators compile it), retried a bounded number of times.
 import RandExp from 'randexp';
+import { groupEnd } from './regex-groups';
 
 function compile(pattern: string): RegExp | undefined {
   for (const flags of ['u', '']) {
@@ -33,17 +34,7 @@ export function withoutLookarounds(pattern: string): string {
       inClass = true;
       result += char;
     } else if (char === '(' && /^\(\?<?[=!]/.test(pattern.slice(i, i + 4))) {
-      // Skip to the group's closing parenthesis.
-      let depth = 0;
-      let nestedClass = false;
-      for (; i < pattern.length; i += 1) {
-        const inner = pattern[i];
-        if (inner === '\\') i += 1;
-        else if (nestedClass) nestedClass = inner !== ']';
-        else if (inner === '[') nestedClass = true;
-        else if (inner === '(') depth += 1;
-        else if (inner === ')' && --depth === 0) break;
-      }
+      i = groupEnd(pattern, i); // the whole group is left out
     } else result += char;
   }
   return result;

@@ -10,6 +10,7 @@
 // ever make it answer undefined.
 import { childPath } from './json-path';
 import { typeOf } from './json-schema-validate';
+import { groupEnd } from './regex-groups';
 
 export interface Unsatisfiable {
   /** Why no value is accepted: `allOf of string and integer`. */
@@ -320,16 +321,7 @@ export function patternNeverMatches(pattern: string): string | undefined {
       for (i += 1; i < pattern.length && pattern[i] !== ']'; i += 1) if (pattern[i] === '\\') i += 1;
       tokens.push({ kind: 'char', optional: false });
     } else if (char === '(') {
-      let depth = 0;
-      let inClass = false;
-      for (; i < pattern.length; i += 1) {
-        const inner = pattern[i];
-        if (inner === '\\') i += 1;
-        else if (inClass) inClass = inner !== ']';
-        else if (inner === '[') inClass = true;
-        else if (inner === '(') depth += 1;
-        else if (inner === ')' && --depth === 0) break;
-      }
+      i = groupEnd(pattern, i);
       tokens.push({ kind: 'other', optional: false });
     } else tokens.push({ kind: char === '^' ? 'start' : char === '$' ? 'end' : 'char', optional: false });
   }

@@ -1,0 +1,1 @@
+function t(i,s){let n=0,r=!1,e=s;for(;e<i.length;e+=1){let l=i[e];if(l==="\\")e+=1;else if(r)r=l!=="]";else if(l==="[")r=!0;else if(l==="(")n+=1;else if(l===")"&&--n===0)break}return e}export{t as a};

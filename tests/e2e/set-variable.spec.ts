@@ -2,7 +2,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { responseArea, send } from './support/client-screen';
-import { openFreshKite, typeRequest, useWorkspaceHost } from './support/workspace-host';
+import { openFreshKite, setBearerToken, typeRequest, useWorkspaceHost } from './support/workspace-host';
 
 // "Set as variable…" on a value of a JSON response, against the Node host with its demo API: the
 // path filled in, a capture rule saved with the request, the next request using {{token}}; a large
@@ -56,9 +56,7 @@ test('Set as variable… on the token of POST /login saves a capture rule with i
   // The next request, in a tab of its own, uses it.
   await page.keyboard.press('Alt+n');
   await typeRequest(page, 'GET', '/me');
-  await page.getByRole('tab', { name: 'Auth' }).click();
-  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption('bearer');
-  await page.getByRole('textbox', { name: 'Bearer token' }).fill('{{token}}');
+  await setBearerToken(page, '{{token}}');
   await expect(page.getByRole('textbox', { name: 'Bearer token' })).toHaveAttribute('title', '{{token}} = •••••• (capture)');
   await send(page);
   await expect(responseArea(page)).toContainText('"via": "bearer"');

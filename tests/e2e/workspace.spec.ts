@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { responseArea, send } from './support/client-screen';
-import { openFreshKite, typeRequest, useWorkspaceHost } from './support/workspace-host';
+import { openFreshKite, setBearerToken, typeRequest, useWorkspaceHost } from './support/workspace-host';
 
 // Workspaces against the Node host with its demo API: variables and environments, chained requests
 // (a token captured from POST /login used by GET /me), saved requests in a workspace folder.
@@ -25,9 +25,7 @@ async function addVariable(page: Page, name: string, value: string, secret = fal
 test('a {{variable}} is marked where typed, stops a send while it has no value, and resolves from the active environment', async ({ page }) => {
   await openKite(page);
   await typeRequest(page, 'GET', '/me');
-  await page.getByRole('tab', { name: 'Auth' }).click();
-  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption('bearer');
-  await page.getByRole('textbox', { name: 'Bearer token' }).fill('{{token}}');
+  await setBearerToken(page, '{{token}}');
   await expect(page.getByRole('textbox', { name: 'Bearer token' })).toHaveAttribute('title', '{{token}} has no value');
 
   await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -84,9 +82,7 @@ test('a token captured from POST /login is used by GET /me as {{token}}', async 
   await typeRequest(page, 'GET', '/me');
   await page.getByRole('tab', { name: 'Capture' }).click();
   await page.getByRole('button', { name: /^Remove capture/ }).click();
-  await page.getByRole('tab', { name: 'Auth' }).click();
-  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption('bearer');
-  await page.getByRole('textbox', { name: 'Bearer token' }).fill('{{token}}');
+  await setBearerToken(page, '{{token}}');
   await expect(page.getByRole('textbox', { name: 'Bearer token' })).toHaveAttribute('title', '{{token}} = •••••• (capture)');
   await send(page);
   await expect(responseArea(page)).toContainText('"via": "bearer"');

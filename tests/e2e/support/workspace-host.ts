@@ -38,3 +38,10 @@ export async function typeRequest(page: Page, method: string, url: string) {
   await page.getByRole('combobox', { name: 'Method' }).selectOption(method);
   await page.getByRole('textbox', { name: 'URL' }).fill(url);
 }
+
+/** Sets the request's auth to a bearer token (a `{{variable}}` or a value) in its Auth tab. */
+export async function setBearerToken(page: Page, token: string) {
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption('bearer');
+  await page.getByRole('textbox', { name: 'Bearer token' }).fill(token);
+}

@@ -16,6 +16,8 @@ const options = {
     'json-worker': 'resources/js/features/client/response/json-worker.ts',
     // Kept apart from json-worker: the editor's checks should not queue behind a 50 MB response.
     'json-validate-worker': 'resources/js/features/client/body/validate-worker.ts',
+    // Receives the relay's answers, so that 100 MB never pass through the page's thread.
+    'fetch-worker': 'resources/js/lib/http/fetch-worker.ts',
   },
   outdir,
   bundle: true,
@@ -121,7 +123,7 @@ function manifest(metafile) {
       .map(([file, out]) => [rel(file), { bytes: out.bytes, entry: out.entryPoint ?? null }])
       .sort(([a], [b]) => a.localeCompare(b)),
   );
-  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', workers: ['json-worker.js', 'json-validate-worker.js'], initial, preload, firstResponse, files };
+  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', workers: ['json-worker.js', 'json-validate-worker.js', 'fetch-worker.js'], initial, preload, firstResponse, files };
 }
 
 if (watch) {

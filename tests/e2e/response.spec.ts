@@ -63,6 +63,24 @@ test('a large body still shows when the formatting worker cannot load', async ({
   await expect(body).toContainText('"first_name":', { timeout: 10_000 });
 });
 
+test("the relay's answer is received by the fetch worker, off the page's thread", async ({ page }) => {
+  await send(page, '/large?mb=1');
+  await expect(responseArea(page).getByRole('region', { name: 'Pretty body' })).toContainText('"first_name":', { timeout: 10_000 });
+  // Resource timing is per thread: the relay call is in the worker's timeline, not the page's.
+  const relayCalls = (names: string[]) => names.filter((name) => new URL(name).pathname.endsWith('/api/relay')).length;
+  expect(relayCalls(await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)))).toBe(0);
+  const worker = page.workers().find((w) => w.url().endsWith('/fetch-worker.js'));
+  expect(worker, 'the fetch worker runs').toBeDefined();
+  expect(relayCalls(await worker!.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)))).toBe(1);
+});
+
+test('a response still arrives when the fetch worker cannot load', async ({ page }) => {
+  await page.route('**/fetch-worker.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await send(page, '/large?mb=1');
+  await expect(responseArea(page).getByRole('region', { name: 'Pretty body' })).toContainText('"first_name":', { timeout: 10_000 });
+  expect(page.workers().some((w) => w.url().endsWith('/fetch-worker.js'))).toBe(false);
+});
+
 test('an HTML response previews in a sandboxed frame that cannot run scripts', async ({ page }) => {
   await send(page, '/page.html');
   const pane = responseArea(page);

@@ -1,17 +1,19 @@
 // The ONE HTTP client for every call from the app to its host. Each behaviour is a named hook in
-// ./hooks (marker header, XSRF, one retry with a fresh XSRF token after a 419, duration stamp,
-// minimum duration, error toast); the timeout and the toast for calls that never got a response
-// live in ./host-fetch.
+// ./hooks: ky's beforeRequest hooks (marker header, XSRF) and the steps after a response that
+// ./host-fetch runs (one retry with a fresh XSRF token after a 419, duration stamp, minimum
+// duration, error toast); the timeout, the toast for calls that never got a response and the
+// fetch worker for large answers live in ./host-fetch too.
 import ky, { type KyInstance } from 'ky';
 import { toast } from '../toast';
 import type { RoutesResponse, StatusResponse } from '../../../../protocol/types';
 import { kiteConfig } from '../config';
 import { notifyNonOkResponse, type FailureNotifier } from './hooks/error-toast';
 import { markAsXhr } from './hooks/requested-with';
-import { holdForMinimumDuration, markRequestStart, MINIMUM_DURATION_MS, stampDuration } from './hooks/timing';
+import { holdForMinimumDuration, MINIMUM_DURATION_MS, stampDuration } from './hooks/timing';
 import { sendXsrfToken } from './hooks/xsrf';
 import { loadPageForXsrfToken, retryWithFreshXsrfToken } from './hooks/xsrf-retry';
 import { createHostFetch, HOST_TIMEOUT_MS } from './host-fetch';
+import { createWorkerFetch } from './worker-fetch';
 
 export { responseDuration } from './hooks/timing';
 
@@ -31,7 +33,20 @@ const toastFailure: FailureNotifier = (title, description) => {
 
 export function createHostClient(options: HostClientOptions): KyInstance {
   const notify = options.notify ?? toastFailure;
-  const hostFetch = createHostFetch({ timeoutMs: options.timeoutMs ?? HOST_TIMEOUT_MS, notify, fetch: options.fetch });
+  const hostFetch = createHostFetch({
+    timeoutMs: options.timeoutMs ?? HOST_TIMEOUT_MS,
+    notify,
+    fetch: options.fetch,
+    // A test's own fetch serves every call; otherwise large answers are received in the fetch worker.
+    largeAnswerFetch: options.fetch ?? createWorkerFetch((input, init) => globalThis.fetch(input, init)),
+    steps: [
+      // First, so the other steps see the answer to the retry.
+      retryWithFreshXsrfToken(options.refreshXsrfToken ?? loadPageForXsrfToken(pageUrl('settings'))),
+      stampDuration,
+      holdForMinimumDuration(options.minimumDurationMs ?? MINIMUM_DURATION_MS),
+      notifyNonOkResponse(notify),
+    ],
+  });
   return ky.create({
     prefixUrl: options.prefixUrl,
     credentials: 'include',
@@ -39,16 +54,8 @@ export function createHostClient(options: HostClientOptions): KyInstance {
     timeout: false,
     retry: 0,
     fetch: hostFetch,
-    hooks: {
-      beforeRequest: [markAsXhr, sendXsrfToken, markRequestStart],
-      afterResponse: [
-        // First, so the other hooks see the answer to the retry.
-        retryWithFreshXsrfToken(options.refreshXsrfToken ?? loadPageForXsrfToken(pageUrl('settings')), hostFetch),
-        stampDuration,
-        holdForMinimumDuration(options.minimumDurationMs ?? MINIMUM_DURATION_MS),
-        notifyNonOkResponse(notify),
-      ],
-    },
+    // No afterResponse hooks: ky would tee the body for each (see ./host-fetch).
+    hooks: { beforeRequest: [markAsXhr, sendXsrfToken] },
   });
 }
 

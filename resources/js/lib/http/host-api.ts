@@ -6,7 +6,7 @@ import { isRelayFrame, readRelayFrame } from '../../../../protocol/frame.js';
 import type { ErrorBody, RelayRequest, RelayStreamHead } from '../../../../protocol/types';
 import { hostClient, responseDuration } from './client';
 import { CALLER_SHOWS_FAILURE } from './hooks/error-toast';
-import { HostTimeoutError, isAbortError } from './host-fetch';
+import { HostTimeoutError, isAbortError, LARGE_ANSWER } from './host-fetch';
 import type { RelayFailure, RelayResult } from './relay-result';
 
 /** Told of a streamed answer's head at once; the function it returns gets each piece and its time (ms since the call began). */
@@ -35,7 +35,7 @@ export async function relay(request: RelayRequest, signal?: AbortSignal, client:
   let response: Response;
   try {
     // The response card shows a failed relay; a toast would say it twice (and wrongly as "HTTP error").
-    response = await client.post('relay', { json: request, signal, [CALLER_SHOWS_FAILURE]: true } as Options);
+    response = await client.post('relay', { json: request, signal, [CALLER_SHOWS_FAILURE]: true, [LARGE_ANSWER]: true } as Options);
   } catch (error) {
     throw new RelayFailureError(await failureFrom(error, signal));
   }

@@ -1,5 +1,11 @@
 // The fetch that the host client runs on: it owns the timeout (so a timeout is told apart from the
-// user's own cancel) and reports every call that failed without a response.
+// user's own cancel), reports every call that failed without a response, runs the steps that
+// follow a response (./hooks: XSRF retry, duration stamp, minimum duration, error toast), and lets
+// a call whose answer may be large be received off the page's thread.
+//
+// The steps run here and not as ky's afterResponse hooks because ky hands each of those hooks a
+// clone of the response: a tee of its body, so every hook made the page's thread copy all of a
+// 100 MB answer once more.
 import { callerShowsFailure, httpErrorTitle, type FailureNotifier } from './hooks/error-toast';
 
 export const HOST_TIMEOUT_MS = 30_000;
@@ -16,16 +22,49 @@ export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-export function createHostFetch(options: { timeoutMs: number; notify: FailureNotifier; fetch?: typeof fetch }) {
+/**
+ * A per-call option (ky hands unknown options to fetch): this call's answer may be tens of
+ * megabytes, so its bytes are received by `largeAnswerFetch` (the fetch worker), not on the page's thread.
+ */
+export const LARGE_ANSWER = 'kiteLargeAnswer';
+
+/** What a step after the response knows of its call. */
+export interface HostCall {
+  /** An unsent copy of the request, body included, to send again. */
+  spare: Request;
+  /** The call's own options (ky's unknown options, such as CALLER_SHOWS_FAILURE). */
+  init: RequestInit;
+  /** When the call was sent (performance.now()). */
+  startedAt: number;
+  /** Sends a request with this fetch's timeout and failure report; no steps run for it. */
+  send(request: Request, init: RequestInit): Promise<Response>;
+}
+
+/** Runs after a response arrived, in order, on the response itself; a returned response replaces it. */
+export type ResponseStep = (response: Response, call: HostCall) => Promise<Response | void> | Response | void;
+
+export interface HostFetchOptions {
+  timeoutMs: number;
+  notify: FailureNotifier;
+  fetch?: typeof fetch;
+  largeAnswerFetch?: typeof fetch;
+  steps?: ResponseStep[];
+}
+
+export function createHostFetch(options: HostFetchOptions) {
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  const largeAnswerFetch = options.largeAnswerFetch ?? baseFetch;
+  const steps = options.steps ?? [];
+
+  const send = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const callerSignal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
     const timeoutController = new AbortController();
     const timer = setTimeout(() => timeoutController.abort(new HostTimeoutError(options.timeoutMs)), options.timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutController.signal]) : timeoutController.signal;
     const notify = callerShowsFailure(init) ? () => {} : options.notify;
     try {
-      return await baseFetch(input, { ...init, signal });
+      const transport = (init as Record<string, unknown> | undefined)?.[LARGE_ANSWER] === true ? largeAnswerFetch : baseFetch;
+      return await transport(input, { ...init, signal });
     } catch (error) {
       if (timeoutController.signal.aborted) {
         const timeout = timeoutController.signal.reason as HostTimeoutError;
@@ -40,5 +79,15 @@ export function createHostFetch(options: { timeoutMs: number; notify: FailureNot
     } finally {
       clearTimeout(timer);
     }
+  };
+
+  return async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const spare = request.clone();
+    const startedAt = performance.now();
+    let response = await send(request, init);
+    const call: HostCall = { spare, init, startedAt, send };
+    for (const step of steps) response = (await step(response, call)) ?? response;
+    return response;
   };
 }

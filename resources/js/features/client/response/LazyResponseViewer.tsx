@@ -1,6 +1,8 @@
 // The response viewer is its own chunk: the first screen does not need it, so it is fetched when
-// the page is idle (with its body worker started), or at the latest when the first request goes out.
+// the page is idle (with its body worker, and the fetch worker that receives relay answers,
+// started), or at the latest when the first request goes out.
 import { lazy, memo, Suspense, useEffect } from 'react';
+import { startFetchWorker } from '../../../lib/http/worker-fetch';
 import { whenIdle } from '../../../lib/idle';
 import type { ResponseViewerProps } from './ResponseViewer';
 
@@ -36,6 +38,7 @@ export const LazyResponseViewer = memo(function LazyResponseViewer(props: Respon
   useEffect(
     () =>
       whenIdle(() => {
+        void startFetchWorker();
         loadViewer()
           .then((chunk) => {
             chunk.prewarmBodyWorker();

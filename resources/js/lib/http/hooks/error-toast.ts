@@ -1,9 +1,9 @@
-import type { AfterResponseHook } from 'ky';
+import type { ResponseStep } from '../host-fetch';
 
 export type FailureNotifier = (title: string, description?: string) => void;
 
 /**
- * A per-call option (ky hands unknown options to the hooks and to fetch): the caller shows this
+ * A per-call option (ky hands unknown options to fetch): the caller shows this
  * call's failure itself, as the relay's response card does, so no toast repeats it.
  */
 export const CALLER_SHOWS_FAILURE = 'kiteCallerShowsFailure';
@@ -18,8 +18,8 @@ export function httpErrorTitle(status: number): string {
 }
 
 /** Shows 'HTTP error! status: {status}' for every non-OK response whose caller does not show it. */
-export function notifyNonOkResponse(notify: FailureNotifier): AfterResponseHook {
-  return (_request, options, response) => {
-    if (!response.ok && !callerShowsFailure(options)) notify(httpErrorTitle(response.status), response.statusText || undefined);
+export function notifyNonOkResponse(notify: FailureNotifier): ResponseStep {
+  return (response, call) => {
+    if (!response.ok && !callerShowsFailure(call.init)) notify(httpErrorTitle(response.status), response.statusText || undefined);
   };
 }

@@ -1,0 +1,176 @@
+// @vitest-environment node
+// The fetch worker (./fetch-worker.ts) and its page side (./worker-fetch.ts) in one process: a fake
+// Worker joins them with structuredClone and the transfer list, as postMessage does. The requests
+// go to a real HTTP server on 127.0.0.1.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FetchWorkerReply, FetchWorkerRequest } from './fetch-worker-messages';
+
+type Listener = ((event: { data: unknown }) => void) | null;
+const workerScope: { onmessage: Listener; postMessage(message: unknown, transfer?: Transferable[]): void } = {
+  onmessage: null,
+  postMessage(message, transfer = []) {
+    const copy = structuredClone(message, { transfer });
+    replies.push(copy as FetchWorkerReply);
+    setTimeout(() => page?.onmessage?.({ data: copy }), 0);
+  },
+};
+/** Every message the worker sent to the page. */
+const replies: FetchWorkerReply[] = [];
+let page: FakeWorker | null = null;
+class FakeWorker {
+  onmessage: Listener = null;
+  onerror: ((event: { preventDefault(): void }) => void) | null = null;
+  constructor() {
+    page = this;
+    // The worker's script runs once the worker exists, as in a browser.
+    void import('./fetch-worker');
+  }
+  postMessage(message: FetchWorkerRequest, transfer: Transferable[] = []) {
+    const copy = structuredClone(message, { transfer });
+    setTimeout(() => workerScope.onmessage?.({ data: copy }), 0);
+  }
+  terminate() {}
+}
+Object.assign(globalThis, { self: workerScope, Worker: FakeWorker });
+const { createWorkerFetch } = await import('./worker-fetch');
+const workerFetch = createWorkerFetch(() => Promise.reject(new Error('the fallback fetch must not run')));
+
+const byteAt = (i: number) => (i * 7) % 251;
+let server: Server;
+let base: string;
+/** Resolves when the server saw the connection of the last /slow call close. */
+let slowClosed: Promise<void> = Promise.resolve();
+let lastEcho: { method?: string; header?: string; body: string } | null = null;
+
+beforeAll(async () => {
+  server = createServer((req: IncomingMessage, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/big') {
+      const total = Number(url.searchParams.get('bytes'));
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'x-kite-test': 'big' });
+      const block = Buffer.alloc(256 * 1024);
+      let sent = 0;
+      const more = () => {
+        while (sent < total) {
+          const n = Math.min(block.length, total - sent);
+          for (let i = 0; i < n; i++) block[i] = byteAt(sent + i);
+          sent += n;
+          if (!res.write(Buffer.from(block.subarray(0, n)))) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
+      return;
+    }
+    if (url.pathname === '/slow') {
+      slowClosed = new Promise((resolve) => res.on('close', () => resolve()));
+      if (url.searchParams.has('head')) res.writeHead(200, { 'content-type': 'text/plain' }).write('first piece');
+      return; // never ends by itself
+    }
+    if (url.pathname === '/empty') return void res.writeHead(204).end();
+    if (url.pathname === '/echo') {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        lastEcho = { method: req.method, header: req.headers['x-kite-test'] as string | undefined, body };
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ got: body }));
+      });
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('a fetch received in the fetch worker', () => {
+  it('gives the status, the headers and all of a 10 MB body in order, in a few transferred pieces', async () => {
+    replies.length = 0;
+    const total = 10 * 1024 * 1024 + 3;
+    const response = await workerFetch(`${base}/big?bytes=${total}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-kite-test')).toBe('big');
+    const body = new Uint8Array(await response.arrayBuffer());
+    expect(body.length).toBe(total);
+    let wrong = -1;
+    for (let i = 0; i < total && wrong < 0; i++) if (body[i] !== byteAt(i)) wrong = i;
+    expect(wrong).toBe(-1);
+    const pieces = replies.filter((reply) => reply.type === 'chunk').map((reply) => reply.bytes.byteLength);
+    expect(pieces.reduce((a, b) => a + b, 0)).toBe(total);
+  });
+
+  it('gathers what has already arrived into pieces of about 4 MB instead of one message per read', async () => {
+    // A network that delivered the whole body before the worker read any of it, in 64 KB reads.
+    const networkFetch = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const arrived = new Uint8Array(await (await networkFetch(input, init)).arrayBuffer());
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < arrived.length; at += 64 * 1024) controller.enqueue(arrived.slice(at, at + 64 * 1024));
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 200 });
+    };
+    try {
+      replies.length = 0;
+      const total = 10 * 1024 * 1024;
+      const response = await workerFetch(`${base}/big?bytes=${total}`);
+      expect((await response.arrayBuffer()).byteLength).toBe(total);
+      const pieces = replies.filter((reply) => reply.type === 'chunk').map((reply) => reply.bytes.byteLength);
+      expect(pieces).toEqual([4 * 1024 * 1024, 4 * 1024 * 1024, 2 * 1024 * 1024]);
+    } finally {
+      globalThis.fetch = networkFetch;
+    }
+  });
+
+  it('sends the method, the headers and the body of the request', async () => {
+    const response = await workerFetch(`${base}/echo`, { method: 'POST', headers: { 'x-kite-test': 'yes', 'content-type': 'application/json' }, body: '{"a":1}' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ got: '{"a":1}' });
+    expect(lastEcho).toEqual({ method: 'POST', header: 'yes', body: '{"a":1}' });
+  });
+
+  it('gives a response without a body for 204', async () => {
+    const response = await workerFetch(`${base}/empty`);
+    expect(response.status).toBe(204);
+    expect(response.body).toBeNull();
+  });
+
+  it('rejects with the signal’s reason when cancelled before the head, and the connection is closed', async () => {
+    const controller = new AbortController();
+    const call = workerFetch(`${base}/slow`, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const reason = new Error('cancelled by the user');
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
+    await slowClosed;
+  });
+
+  it('errors the body with the signal’s reason when cancelled while the body arrives', async () => {
+    const controller = new AbortController();
+    const response = await workerFetch(`${base}/slow?head`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('first piece');
+    controller.abort(new DOMException('stop', 'AbortError'));
+    await expect(reader.read()).rejects.toMatchObject({ name: 'AbortError' });
+    await slowClosed;
+  });
+
+  it('stops the worker’s fetch when the page cancels the body', async () => {
+    const response = await workerFetch(`${base}/slow?head`);
+    await response.body!.cancel();
+    await slowClosed;
+  });
+
+  it('rejects like fetch when the host cannot be reached', async () => {
+    await expect(workerFetch('http://127.0.0.1:9/')).rejects.toBeInstanceOf(TypeError);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadOnce, whenIdle } from './idle';
+import { holdIdleWork, loadOnce, whenIdle } from './idle';
 
 describe('work deferred until the page is idle', () => {
   afterEach(() => vi.useRealTimers());
@@ -20,6 +20,35 @@ describe('work deferred until the page is idle', () => {
     const work = vi.fn();
     const cancel = whenIdle(work, 1000);
     cancel();
+    vi.runAllTimers();
+    expect(work).not.toHaveBeenCalled();
+  });
+
+  it('waits while held and runs once the last hold is released', () => {
+    vi.useFakeTimers();
+    const work = vi.fn();
+    const release = holdIdleWork();
+    const releaseToo = holdIdleWork();
+    whenIdle(work, 100);
+    vi.runAllTimers();
+    expect(work).not.toHaveBeenCalled();
+    release();
+    release(); // a second release of the same hold changes nothing
+    vi.runAllTimers();
+    expect(work).not.toHaveBeenCalled();
+    releaseToo();
+    vi.runAllTimers();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs work cancelled while it was held back', () => {
+    vi.useFakeTimers();
+    const work = vi.fn();
+    const release = holdIdleWork();
+    const cancel = whenIdle(work, 100);
+    vi.runAllTimers();
+    cancel();
+    release();
     vi.runAllTimers();
     expect(work).not.toHaveBeenCalled();
   });

@@ -1,18 +1,53 @@
 // Loading what the first screen does not need (a lazy chunk, faker, a worker).
 
+let holds = 0;
+/** Idle work that came due while held; it runs once the last hold is released. */
+const heldBack = new Set<() => void>();
+
 /**
- * Starts `work` once the page has settled: after `delayMs`, in an idle period of the browser.
- * Returns a function that cancels it.
+ * Starts `work` once the page has settled: after `delayMs`, in an idle period of the browser, and
+ * not while {@link holdIdleWork} holds it back. Returns a function that cancels it.
  */
 export function whenIdle(work: () => void, delayMs: number): () => void {
   let idle: number | undefined;
-  const timer = window.setTimeout(() => {
-    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(work, { timeout: 5000 });
+  let cancelled = false;
+  const run = () => {
+    if (cancelled) return;
+    if (holds > 0) heldBack.add(run);
     else work();
+  };
+  const timer = window.setTimeout(() => {
+    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(run, { timeout: 5000 });
+    else run();
   }, delayMs);
   return () => {
+    cancelled = true;
+    heldBack.delete(run);
     window.clearTimeout(timer);
     if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
+
+/**
+ * Holds idle work back while a request is on its way and its answer is drawn: a prefetched chunk
+ * evaluated then (the body editor's takes 30-70 ms) would delay the answer on the page's thread.
+ * Returns the release; once every hold is released, what waited runs in the next idle period.
+ */
+export function holdIdleWork(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    if (holds > 0 || heldBack.size === 0) return;
+    const waiting = [...heldBack];
+    heldBack.clear();
+    const runAll = () => {
+      for (const run of waiting) run();
+    };
+    if ('requestIdleCallback' in window) window.requestIdleCallback(runAll, { timeout: 5000 });
+    else setTimeout(runAll, 0);
   };
 }
 

@@ -11,6 +11,7 @@ import { CodeView, type ValueAction } from './CodeView';
 import { bodyKind, charsetOf, downloadFileName, headerValue, isInertImageType, mediaType, type BodyKind } from './content-type';
 import { blobToDataUrl } from '../../../lib/data-url';
 import { formatSize } from '../../../lib/format';
+import { holdIdleWork } from '../../../lib/idle';
 import { useBodySource, useSourceState } from './useBodySource';
 import { useBodyFilter, type BodyFilter } from './useBodyFilter';
 import type { BodySource } from './body-source';
@@ -53,6 +54,9 @@ export function ResponseBody({ result }: { result: RelayResult }) {
   const textual = kind === 'json' || kind === 'html' || kind === 'text';
   const body = useBodySource(textual ? result.body : null, kind === 'json', charset);
   const jsonUsable = kind === 'json' && body.status?.jsonError == null;
+  // Prefetches wait while a large body is formatted: the answer on screen comes first.
+  const formatting = body.status?.indexing === true;
+  useEffect(() => (formatting ? holdIdleWork() : undefined), [formatting]);
   const tabs = tabsFor(kind, jsonUsable);
   const [chosen, setChosen] = useState<BodyTab | null>(null);
   const [wrapRaw, setWrapRaw] = useState(false);

@@ -4,6 +4,7 @@
 // request state is never touched.
 import { useStore } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
+import { holdIdleWork } from '../../../lib/idle';
 import { toast } from '../../../lib/toast';
 import { kiteConfig } from '../../../lib/config';
 import { RelayFailureError, relay } from '../../../lib/http/host-api';
@@ -104,6 +105,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       parked.current.set(from, { ...kept, historyId: id });
       onBackgroundHistory.current?.(from, id);
     };
+    let releaseIdleWork: (() => void) | undefined;
     try {
       await settlePendingEdits();
       const state = store.get(requestStateAtom);
@@ -120,6 +122,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       }
       setResponse((previous) => ({ ...previous, failure: null, pending: true, live: null }));
       store.set(fieldErrorsAtom, null);
+      releaseIdleWork = holdIdleWork();
       const time = Date.now();
       // History keeps the request as typed ({{variables}} and all); the jar answers for the URL sent.
       const url = finalUrl(baseUrl, state.url, state.pathParams, state.query);
@@ -178,6 +181,9 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       }
     } finally {
       if (controllers.current.get(from) === abort) controllers.current.delete(from);
+      // After the frame that draws the answer (or the failure), prefetches may go on.
+      const release = releaseIdleWork;
+      if (release) requestAnimationFrame(() => setTimeout(release, 0));
     }
   }, [store, history, baseUrl, jarId, onRoutesRevision]);
 

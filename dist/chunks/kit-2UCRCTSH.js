@@ -1,1 +1,0 @@
-import{c as a,d as b,e as c,f as d}from"./chunk-P7BJJLQ7.js";import"./chunk-YRW6U6YM.js";import"./chunk-6DHFEWGX.js";export{a as SEEDED_REFERENCE_DATE,b as createGeneratorKit,d as loadGeneratorKit,c as preloadFaker};

@@ -15,11 +15,17 @@ test.beforeEach(async ({ page }) => {
 const request = (page: Page) => page.getByRole('region', { name: 'Request' });
 const jsonEditor = (page: Page) => page.getByRole('textbox', { name: 'JSON body' });
 
-/** The query the target received from the next relay call, read from the answer's metadata line (its final URL). */
+/**
+ * The query the next relay call asks the host to send: the parameters of its URL and of its query
+ * list together, so a parameter given twice shows twice. (Read from the request: the answer is
+ * received by the fetch worker, whose response bodies Playwright cannot always read.)
+ */
 async function nextRelayQuery(page: Page): Promise<Array<[string, string]>> {
-  const answer = await page.waitForResponse((call) => call.url().endsWith('/api/relay'));
-  const meta = JSON.parse((await answer.body()).toString('utf8').split('\n')[0]);
-  return [...new URL(meta.url).searchParams];
+  const call = await page.waitForRequest((request) => request.url().endsWith('/api/relay'));
+  const relayed = call.postDataJSON() as { url: string; query: Array<{ name: string; value: string }> };
+  return [...new URL(relayed.url, 'http://target').searchParams, ...relayed.query.map(({ name, value }): [string, string] => [name, value])].sort(
+    ([a], [b]) => a.localeCompare(b),
+  );
 }
 
 test('a value typed for a query parameter of the route ticks its row and is sent; empty unticked rows are not', async ({ page }) => {

@@ -53,6 +53,12 @@ export function lineTokens(text: string): Array<[number, number, Exclude<keyof t
   return tokens;
 }
 
+/** The tokens of a line drawn as mark decorations: where the browser paints highlights, only its nulls. */
+function decoratedTokens(text: string): ReturnType<typeof lineTokens> {
+  if (PAINTED_KINDS.length > 0 && !text.includes('null')) return [];
+  return lineTokens(text).filter(([, , kind]) => decorated(kind));
+}
+
 /** Calls `f` with each line in view, top to bottom. */
 function forVisibleLines(view: EditorView, f: (line: Line) => void): void {
   for (const { from, to } of view.visibleRanges) {
@@ -66,7 +72,7 @@ function forVisibleLines(view: EditorView, f: (line: Line) => void): void {
 function visibleTokens(view: EditorView): DecorationSet {
   const builder = new RangeSetBuilder<Decoration>();
   forVisibleLines(view, (line) => {
-    for (const [start, end, kind] of lineTokens(line.text)) if (decorated(kind)) builder.add(line.from + start, line.from + end, marks[kind]);
+    for (const [start, end, kind] of decoratedTokens(line.text)) builder.add(line.from + start, line.from + end, marks[kind]);
   });
   return builder.finish();
 }
@@ -93,7 +99,7 @@ export function patchTokens(decorations: DecorationSet, update: Pick<ViewUpdate,
     const add = [];
     for (let number = first.number; number <= last.number; number += 1) {
       const line = doc.line(number);
-      for (const [start, end, kind] of lineTokens(line.text)) if (decorated(kind)) add.push(marks[kind].range(line.from + start, line.from + end));
+      for (const [start, end, kind] of decoratedTokens(line.text)) add.push(marks[kind].range(line.from + start, line.from + end));
     }
     patched = patched.update({ filterFrom: first.from, filterTo: last.to, filter: () => false, add });
   });

@@ -298,6 +298,53 @@ test('a 5 MB JSON body stays editable: keys land at once and validation follows 
   await expect(page.getByText('Invalid JSON: Unexpected "x" at line 1, column 1')).toBeVisible({ timeout: 10_000 });
 });
 
+test('a pasted 5 MB JSON body is coloured token by token, reachable from its first to its last line, underlined where the schema fails and undone in one step', async ({ page }) => {
+  await openClient(page);
+  await pickRoute(page, 'POST', '/users');
+  const editor = jsonBody(page);
+  await editor.fill('{"first_name": "Before"}');
+  await editor.press('Control+a');
+  const items = Array.from({ length: 75_000 }, (_, i) => JSON.stringify({ first_name: `user ${i}`, age: i % 90, nickname: i % 2 ? null : 'x' }));
+  await pasteIntoFocused(page, `[\n ${items.join(',\n ')}\n]`);
+  await expect(editor.getByText('{"first_name":"user 74999","age":29,"nickname":null}')).toBeVisible();
+  // Keys, strings and numbers of the lines in view are painted in their colours (CSS highlights in
+  // this mode, a span each where the browser has none): each kind's text as the page paints it.
+  const painted = () =>
+    page.evaluate(() => {
+      const texts = (kind: string) => {
+        const spans = [...document.querySelectorAll(`.cm-content .kite-tok-${kind}`)].map((span) => span.textContent);
+        const ranges = [...(CSS.highlights.get(`kite-tok-${kind}`) ?? [])].map((range) => {
+          const live = document.createRange();
+          live.setStart(range.startContainer, range.startOffset);
+          live.setEnd(range.endContainer, range.endOffset);
+          return live.toString();
+        });
+        return [...spans, ...ranges];
+      };
+      return { key: texts('key'), str: texts('str'), num: texts('num'), null: texts('null') };
+    });
+  await expect.poll(async () => (await painted()).str).toContain('"user 74999"');
+  const last = await painted();
+  expect(last.key).toContain('"first_name"');
+  expect(last.num).toContain('29');
+  expect(last.str).not.toContain('"first_name"');
+  expect(last.null).toContain('null');
+  expect(last.str).toContain('"x"');
+  // The highlights take the token colours of the response viewer.
+  expect(await page.evaluate(() => [...document.styleSheets, ...document.adoptedStyleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('::highlight(kite-tok-key)'))))).toBe(true);
+
+  // The first line, and the schema error at the array the route does not take, underlined there.
+  await editor.press('Control+Home');
+  await expect(editor.getByText('{"first_name":"user 0","age":0,"nickname":"x"},')).toBeVisible();
+  await expect(page.getByText(/schema errors?/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.cm-lintRange-error').filter({ hasText: /^\[$/ })).toBeVisible();
+  await expect.poll(async () => (await painted()).str).toContain('"user 0"');
+
+  // Undo brings back the text the paste replaced.
+  await editor.press('Control+z');
+  await expect(editor).toHaveText('{"first_name": "Before"}');
+});
+
 test('a 5 MB JSON body is still validated when the validation worker cannot load', async ({ page }) => {
   let asked = false;
   await page.route('**/json-validate-worker.js', (route) => {

@@ -10,14 +10,14 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, foldGutter, foldKeymap, HighlightStyle, indentOnInput, syntaxHighlighting, syntaxTree } from '@codemirror/language';
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
-import { Annotation, Compartment, EditorState, type Extension } from '@codemirror/state';
+import { Annotation, Compartment, EditorState, type Extension, Text } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from '@codemirror/view';
 import type { SyntaxNode } from '@lezer/common';
 import { tags } from '@lezer/highlight';
 import type { JsonSchema } from '../../../../../protocol/types';
 import type { ValueTarget } from '../../../lib/palette-command';
 import type { JsonCheck } from './json-schema-validate';
-import { largeDocumentMode } from './large-document';
+import { largeDocumentMode, largeDocumentTheme } from './large-document';
 import { propertyOptions, schemaAt } from './schema-completion';
 
 /** Above this size the editor leaves out the JSON parser (see the head of this file). */
@@ -56,6 +56,21 @@ const switchMode = EditorState.transactionExtender.of((transaction) => {
   const was = transaction.startState.doc.length > LARGE_DOCUMENT_CHARS;
   const is = transaction.newDoc.length > LARGE_DOCUMENT_CHARS;
   return was === is ? null : { effects: mode.reconfigure(modeFor(transaction.newDoc.length)) };
+});
+
+/**
+ * A paste of a large text: what CodeMirror's own handler does (one transaction, caret after the
+ * text, scrolled into view), but the text split on "\n" rather than on /\r\n?|\n/, which saves a
+ * 5 MB paste 2-3 ms. Pastes with a "\r", into several selections or a read-only editor go the usual way.
+ */
+const largePaste = EditorView.domEventHandlers({
+  paste(event, view) {
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    if (text.length <= LARGE_DOCUMENT_CHARS || view.state.readOnly || view.state.selection.ranges.length > 1 || text.includes('\r')) return false;
+    view.dispatch(view.state.replaceSelection(Text.of(text.split('\n'))), { userEvent: 'input.paste', scrollIntoView: true });
+    event.preventDefault();
+    return true;
+  },
 });
 
 /** Kite's colours (the response viewer's token colours) on CodeMirror's parts; in this chunk, not kite.css. */
@@ -106,6 +121,7 @@ export function createJsonCodeEditor(options: JsonCodeEditorOptions): EditorView
     doc: options.doc,
     extensions: [
       kiteTheme,
+      largeDocumentTheme,
       lineNumbers(),
       foldGutter({ markerDOM: foldMarker }),
       lintGutter(),
@@ -118,6 +134,7 @@ export function createJsonCodeEditor(options: JsonCodeEditorOptions): EditorView
       highlightActiveLine(),
       mode.of(modeFor(options.doc.length)),
       switchMode,
+      largePaste,
       autocompletion({ override: [schemaCompletionSource(options.schema)], icons: false }),
       keymap.of([...closeBracketsKeymap, ...editingKeys, ...historyKeymap, ...foldKeymap, ...completionKeymap, indentWithTab]),
       placeholder('{\n  "name": "value"\n}'),

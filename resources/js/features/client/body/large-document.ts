@@ -1,11 +1,12 @@
 // The JSON editor's mode for large documents: no parser (CodeMirror's would keep re-parsing
 // megabytes while the user types), but tokens coloured line by line for the lines in view, and
 // folding of a `{` or `[` that ends a line when its closing bracket is within reach.
-// Punctuation takes the text's own colour in this mode (the `kite-cm-large` class), so only keys
-// and values get an element each: a line draws half the spans, which is most of what a paste of
-// megabytes and each keystroke cost to draw.
+// Punctuation takes the text's own colour in this mode (the `kite-cm-large` class), and where the
+// browser paints CSS highlights (::highlight) keys, strings, numbers and booleans are coloured
+// without an element of their own: drawing the spans was most of what a paste of megabytes and
+// each keystroke cost (elsewhere, and for italic nulls, they stay mark decorations).
 import { foldService } from '@codemirror/language';
-import { type EditorState, type Extension, RangeSetBuilder, StateField, type Text } from '@codemirror/state';
+import { type EditorState, type Extension, type Line, RangeSetBuilder, StateField, type Text } from '@codemirror/state';
 import { Decoration, type DecorationSet, EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 
 /** How far a fold looks for its closing bracket: a fold over megabytes is not worth the scan. */
@@ -20,6 +21,15 @@ const marks = {
   null: Decoration.mark({ class: 'kite-tok-null' }),
   punct: Decoration.mark({ class: 'kite-tok-punct' }),
 };
+
+type TokenKind = Exclude<keyof typeof marks, 'punct'>;
+
+/** The shared highlight registry, where the browser has one (Chromium 105+, Safari 17.2+, Firefox 140+). */
+const registry = typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function' ? CSS.highlights : null;
+/** The kinds painted as highlights: a highlight cannot make text italic, so nulls keep their mark. */
+const PAINTED_KINDS: readonly TokenKind[] = registry ? ['key', 'str', 'num', 'bool'] : [];
+/** The kinds drawn as mark decorations. */
+const decorated = (kind: TokenKind) => !PAINTED_KINDS.includes(kind);
 
 /** The kind of a token the pattern matched. */
 export function tokenKind(token: string, colon: boolean): keyof typeof marks {
@@ -43,14 +53,27 @@ export function lineTokens(text: string): Array<[number, number, Exclude<keyof t
   return tokens;
 }
 
-function visibleTokens(view: EditorView): DecorationSet {
-  const builder = new RangeSetBuilder<Decoration>();
+/** The tokens of a line drawn as mark decorations: where the browser paints highlights, only its nulls. */
+function decoratedTokens(text: string): ReturnType<typeof lineTokens> {
+  if (PAINTED_KINDS.length > 0 && !text.includes('null')) return [];
+  return lineTokens(text).filter(([, , kind]) => decorated(kind));
+}
+
+/** Calls `f` with each line in view, top to bottom. */
+function forVisibleLines(view: EditorView, f: (line: Line) => void): void {
   for (const { from, to } of view.visibleRanges) {
     for (let line = view.state.doc.lineAt(from); ; line = view.state.doc.line(line.number + 1)) {
-      for (const [start, end, kind] of lineTokens(line.text)) builder.add(line.from + start, line.from + end, marks[kind]);
+      f(line);
       if (line.to >= to || line.number >= view.state.doc.lines) break;
     }
   }
+}
+
+function visibleTokens(view: EditorView): DecorationSet {
+  const builder = new RangeSetBuilder<Decoration>();
+  forVisibleLines(view, (line) => {
+    for (const [start, end, kind] of decoratedTokens(line.text)) builder.add(line.from + start, line.from + end, marks[kind]);
+  });
   return builder.finish();
 }
 
@@ -76,7 +99,7 @@ export function patchTokens(decorations: DecorationSet, update: Pick<ViewUpdate,
     const add = [];
     for (let number = first.number; number <= last.number; number += 1) {
       const line = doc.line(number);
-      for (const [start, end, kind] of lineTokens(line.text)) add.push(marks[kind].range(line.from + start, line.from + end));
+      for (const [start, end, kind] of decoratedTokens(line.text)) add.push(marks[kind].range(line.from + start, line.from + end));
     }
     patched = patched.update({ filterFrom: first.from, filterTo: last.to, filter: () => false, add });
   });
@@ -104,6 +127,69 @@ const highlighter = ViewPlugin.fromClass(
     }
   },
   { decorations: (plugin) => plugin.decorations },
+);
+
+/** The highlight that paints one kind of token (`::highlight(kite-tok-key)` and so on in largeDocumentTheme). */
+function highlightOf(kind: TokenKind): Highlight {
+  const name = `kite-tok-${kind}`;
+  let highlight = registry!.get(name);
+  if (!highlight) registry!.set(name, (highlight = new Highlight()));
+  return highlight;
+}
+
+/**
+ * Paints the tokens in view as highlights, once the view has drawn its lines (a measure's write
+ * phase, which runs before the frame is painted, so no frame shows them uncoloured). The ranges
+ * are made again after every change that can redraw a line: they point into the drawn text nodes.
+ */
+const painter = ViewPlugin.fromClass(
+  class {
+    painted: Array<[Highlight, AbstractRange[]]> = [];
+    constructor(readonly view: EditorView) {
+      this.schedule();
+    }
+    update(update: ViewUpdate) {
+      // Any transaction can redraw lines (a bracket or error mark splits a line's text node).
+      if (update.transactions.length > 0 || update.viewportChanged || update.geometryChanged) this.schedule();
+    }
+    schedule() {
+      this.view.requestMeasure({ key: this, read: () => null, write: () => this.paint() });
+    }
+    paint() {
+      const view = this.view;
+      const ranges = new Map<TokenKind, AbstractRange[]>(PAINTED_KINDS.map((kind) => [kind, []]));
+      forVisibleLines(view, (line) => {
+        const tokens = lineTokens(line.text);
+        if (tokens.length === 0) return;
+        // Usually the line is one text node; bracket and error marks split it into several.
+        const at = view.domAtPos(line.from, 1);
+        const whole = at.node.nodeType === Node.TEXT_NODE && at.offset === 0 && (at.node as CharacterData).length === line.length;
+        for (const [start, end, kind] of tokens) {
+          const list = ranges.get(kind);
+          if (!list) continue;
+          if (whole) list.push(new StaticRange({ startContainer: at.node, startOffset: start, endContainer: at.node, endOffset: end }));
+          else {
+            const a = view.domAtPos(line.from + start, 1);
+            const b = view.domAtPos(line.from + end, -1);
+            list.push(new StaticRange({ startContainer: a.node, startOffset: a.offset, endContainer: b.node, endOffset: b.offset }));
+          }
+        }
+      });
+      this.clear();
+      this.painted = [...ranges].map(([kind, list]) => {
+        const highlight = highlightOf(kind);
+        for (const range of list) highlight.add(range);
+        return [highlight, list];
+      });
+    }
+    clear() {
+      for (const [highlight, list] of this.painted) for (const range of list) highlight.delete(range);
+      this.painted = [];
+    }
+    destroy() {
+      this.clear();
+    }
+  },
 );
 
 /** The range inside a `{`/`[` that ends the line at `lineStart`, when its partner is within reach. */
@@ -159,9 +245,16 @@ export const foldMemo = StateField.define<Map<number, { from: number; to: number
   },
 });
 
-/** In this mode punctuation and whitespace are drawn in the text's colour, which is the punctuation colour. */
-const largeTheme = EditorView.theme({ '.kite-cm-large': { color: 'var(--kite-tok-punct)' } });
+/**
+ * In this mode punctuation and whitespace are drawn in the text's colour, which is the punctuation
+ * colour, and the highlights in the token colours. Part of the editor from its start (code-editor.ts),
+ * not of the mode, so the paste that switches to this mode adds no style rules to the page.
+ */
+export const largeDocumentTheme = EditorView.theme({
+  '.kite-cm-large': { color: 'var(--kite-tok-punct)' },
+  ...Object.fromEntries(PAINTED_KINDS.map((kind) => [`.kite-cm-large ::highlight(kite-tok-${kind})`, { color: `var(--kite-tok-${kind})` }])),
+});
 
 export function largeDocumentMode(): Extension {
-  return [highlighter, foldMemo, foldService.of(bracketFold), largeTheme, EditorView.contentAttributes.of({ class: 'kite-cm-large' })];
+  return [highlighter, registry ? painter : [], foldMemo, foldService.of(bracketFold), EditorView.contentAttributes.of({ class: 'kite-cm-large' })];
 }

@@ -12,7 +12,7 @@ import { markAsXhr } from './hooks/requested-with';
 import { holdForMinimumDuration, MINIMUM_DURATION_MS, stampDuration } from './hooks/timing';
 import { sendXsrfToken } from './hooks/xsrf';
 import { loadPageForXsrfToken, retryWithFreshXsrfToken } from './hooks/xsrf-retry';
-import { createHostFetch, HOST_TIMEOUT_MS } from './host-fetch';
+import { createHostFetch, HOST_TIMEOUT_MS, pageFetch } from './host-fetch';
 import { createWorkerFetch } from './worker-fetch';
 
 export { responseDuration } from './hooks/timing';
@@ -37,8 +37,8 @@ export function createHostClient(options: HostClientOptions): KyInstance {
     timeoutMs: options.timeoutMs ?? HOST_TIMEOUT_MS,
     notify,
     fetch: options.fetch,
-    // A test's own fetch serves every call; otherwise large answers are received in the fetch worker.
-    largeAnswerFetch: options.fetch ?? createWorkerFetch((input, init) => globalThis.fetch(input, init)),
+    // A test's own fetch serves every call (host-fetch's default); otherwise large answers are received in the fetch worker.
+    largeAnswerFetch: options.fetch ? undefined : createWorkerFetch(pageFetch),
     steps: [
       // First, so the other steps see the answer to the retry.
       retryWithFreshXsrfToken(options.refreshXsrfToken ?? loadPageForXsrfToken(pageUrl('settings'))),

@@ -51,8 +51,11 @@ export interface HostFetchOptions {
   steps?: ResponseStep[];
 }
 
+/** The page's own fetch, looked up at each call (a test may replace `globalThis.fetch`). */
+export const pageFetch: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
 export function createHostFetch(options: HostFetchOptions) {
-  const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const baseFetch = options.fetch ?? pageFetch;
   const largeAnswerFetch = options.largeAnswerFetch ?? baseFetch;
   const steps = options.steps ?? [];
 

@@ -10,6 +10,7 @@ import { type RequestUpdate, useFieldErrors } from '../state/request-atoms';
 import { KeyValueEditor, type KeyValueEditorProps } from '../ui/KeyValueEditor';
 import { TextField } from '../ui/TextField';
 import type { ParameterPlace } from '../docs/parameter-docs';
+import type { ParamDocProps } from '../docs/ParamDoc';
 import { documentsParameter } from './route-query';
 import { methodHasBody } from '../../../lib/body-types';
 import { authorizationLabel } from '../../../lib/authorization';
@@ -341,6 +342,15 @@ export function RequestBuilder(props: RequestBuilderProps) {
   );
 }
 
+/** A documented parameter's docs under its row; nothing while their chunk loads. */
+function LazyParamDoc(props: ParamDocProps) {
+  return (
+    <Suspense fallback={null}>
+      <ParamDoc {...props} />
+    </Suspense>
+  );
+}
+
 /** The docs under the rows the route documents at `place`; none without a route. */
 function rowDocs(route: RouteInfo | undefined, place: ParameterPlace): KeyValueEditorProps['rowDoc'] {
   if (!route) return undefined;
@@ -349,11 +359,7 @@ function rowDocs(route: RouteInfo | undefined, place: ParameterPlace): KeyValueE
     const id = `kite-param-doc-${row.id}`;
     return {
       id,
-      node: (
-        <Suspense key="doc" fallback={null}>
-          <ParamDoc route={route} place={place} name={row.name} id={id} value={row.value} onPick={setValue} />
-        </Suspense>
-      ),
+      node: <LazyParamDoc key="doc" route={route} place={place} name={row.name} id={id} value={row.value} onPick={setValue} />,
     };
   };
 }
@@ -382,11 +388,7 @@ function PathParamRows({ names, values, update, route }: { names: string[]; valu
               data-missing={!values[name] || undefined}
             />
             <span aria-hidden="true" />
-            {doc && (
-              <Suspense fallback={null}>
-                <ParamDoc route={route!} place="path" name={name} id={id} value={values[name] ?? ''} onPick={(value) => setValue(name, value)} />
-              </Suspense>
-            )}
+            {doc && <LazyParamDoc route={route!} place="path" name={name} id={id} value={values[name] ?? ''} onPick={(value) => setValue(name, value)} />}
           </div>
         );
       })}

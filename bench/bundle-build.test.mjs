@@ -33,3 +33,41 @@ describe('dist/ compile hints', () => {
     for (const file of [...lazy, ...manifest.workers]) expect(readFileSync(new URL(file, dist), 'utf8').startsWith(HINT), file).toBe(false);
   });
 });
+
+/** The files a built file imports statically, itself included (paths relative to dist/). */
+function staticClosure(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(new URL(file, dist), 'utf8');
+  const base = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+  for (const [, spec] of code.matchAll(/(?:^|[;}\s])import\s*(?:[^"';]*?from\s*)?"(\.[^"]+)"/g)) {
+    staticClosure(new URL(spec, new URL(base, 'file:///')).pathname.slice(1), seen);
+  }
+  return seen;
+}
+
+describe('dist/ first load', () => {
+  it('is a handful of files, not one per combination of lazy chunks sharing a module', () => {
+    // Each file is a request and a module record; split by esbuild's rules the first load was 39.
+    expect(manifest.preload.length).toBeLessThanOrEqual(6);
+    expect([...staticClosure('kite.js')].sort()).toEqual([...manifest.initial].sort());
+  });
+
+  it('opens another screen without downloading the main screen\'s code', () => {
+    const mainScreenOnly = manifest.preload.filter((file) => !manifest.initial.includes(file));
+    expect(mainScreenOnly.length).toBeGreaterThan(0);
+    for (const screen of ['SettingsScreen', 'StatusScreen']) {
+      const chunk = Object.keys(manifest.files).find((file) => manifest.files[file].entry?.endsWith(`/${screen}.tsx`));
+      expect(chunk, screen).toBeDefined();
+      // A module both screens use may sit in a small chunk of its own; the main screen's code may not.
+      const closure = staticClosure(chunk);
+      const shared = mainScreenOnly.filter((file) => closure.has(file));
+      expect(shared.reduce((sum, file) => sum + manifest.files[file].bytes, 0), `${screen} imports ${shared.join(', ')}`).toBeLessThan(4096);
+    }
+  });
+
+  it('keeps the stylesheet in kite.css and the workers self-contained', () => {
+    expect(readdirSync(new URL('chunks/', dist)).filter((name) => !name.endsWith('.js'))).toEqual([]);
+    for (const worker of manifest.workers) expect([...staticClosure(worker)], worker).toEqual([worker]);
+  });
+});

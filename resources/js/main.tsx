@@ -1,5 +1,4 @@
 // Entry of the browser bundle (dist/kite.js). Everything a screen needs loads lazily from there.
-import '../css/kite.css';
 import { createRoot } from 'react-dom/client';
 import { App, preloadMainScreen } from './app/routes';
 import { kiteConfig } from './lib/config';

@@ -1,1 +1,0 @@
-import{f as a}from"./chunk-K6PWKKEZ.js";import"./chunk-FZ44GBJH.js";import"./chunk-6DHFEWGX.js";async function l(){let[t,o]=await Promise.all([a(),import("./pattern-sampler-SR34WSGP.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:o.samplePattern}}export{l as loadAutofillKit};

@@ -1,2 +1,0 @@
-//# allFunctionsCalledOnLoad
-import{c as a,d as s,g as c,h as P,i as p,j as E}from"./chunk-CHGLEPDP.js";import{a as n}from"./chunk-EI5UA2Z2.js";var o=n(p());o.onMount=e=>{let t=r=>{if(r.key===a)try{e(r.newValue===null?{...s}:c(JSON.parse(r.newValue)))}catch{}};return window.addEventListener("storage",t),()=>window.removeEventListener("storage",t)};var m=n(e=>e(o),(e,t,r)=>{let f=e(o),i=c(typeof r=="function"?r(f):{...f,...r});t(o,i),E(i)}),w=n(e=>P(e(m))),y=n(null,(e,t)=>{t(m,{...s})});export{m as a,w as b,y as c};

@@ -1,2 +1,0 @@
-//# allFunctionsCalledOnLoad
-import{Q as n}from"./chunk-QM6KM2ER.js";import{a as r}from"./chunk-XTGSCY22.js";import{b as a}from"./chunk-6DHFEWGX.js";var e=a(r(),1);function s({label:t,value:o,onChange:i,...l}){return(0,e.jsxs)("label",{className:"kite-search",children:[(0,e.jsx)(n,{size:14,"aria-hidden":"true"}),(0,e.jsx)("input",{type:"search",placeholder:t,"aria-label":t,value:o,onChange:p=>i(p.target.value),...l})]})}export{s as a};

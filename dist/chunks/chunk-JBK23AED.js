@@ -1,2 +1,0 @@
-//# allFunctionsCalledOnLoad
-import{c as s}from"./chunk-FZ44GBJH.js";var p=s(()=>import("./dist-4RCVL75Y.js")),r=null,i=[],t=new Set;function u(o){r=o;for(let n of i.splice(0))n(o);return()=>{r=null}}function f(o){return t.add(o),()=>t.delete(o)}function a(o){if(r){o(r);return}i.push(o);for(let n of t)n()}var e=o=>(...n)=>a(d=>d.toast[o](...n)),S={error:e("error"),success:e("success"),info:e("info"),warning:e("warning"),promise:(...o)=>a(n=>{n.toast.promise(...o)})};export{p as a,u as b,f as c,S as d};

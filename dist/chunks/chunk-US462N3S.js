@@ -1,2 +1,0 @@
-//# allFunctionsCalledOnLoad
-function o(t){if(!t)return[];let e=[];for(let n of String(t).split(";")){let r=n.indexOf("=");if(r===-1)continue;let i=n.slice(0,r).trim();i!==""&&e.push({name:i,value:u(n.slice(r+1).trim())})}return e}function f(t,e){return s(t,e)[0]}function s(t,e){return o(t).filter(n=>n.name===e).map(n=>c(n.value))}function c(t){try{return decodeURIComponent(t)}catch{return t}}function a(t){return t.map(e=>`${e.name}=${e.value}`).join("; ")}function u(t){return t.length>=2&&t.startsWith('"')&&t.endsWith('"')?t.slice(1,-1):t}export{o as a,f as b,a as c};

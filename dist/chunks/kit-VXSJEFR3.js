@@ -1,1 +1,0 @@
-import{c as a,d as b,e as c,f as d}from"./chunk-K6PWKKEZ.js";import"./chunk-FZ44GBJH.js";import"./chunk-6DHFEWGX.js";export{a as SEEDED_REFERENCE_DATE,b as createGeneratorKit,d as loadGeneratorKit,c as preloadFaker};

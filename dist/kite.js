@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-CNGKDWQC.js";
+import"./chunks/chunk-RRJX4WPW.js";

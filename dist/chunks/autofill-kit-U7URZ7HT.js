@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-AAKQPY3X.js";import"./chunk-OA3JUGX6.js";import"./chunk-NKNW7R7O.js";import"./chunk-CNGKDWQC.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-EQJXDZ4U.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

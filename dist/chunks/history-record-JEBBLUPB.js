@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-7IB4TM7H.js";import"./chunk-OA3JUGX6.js";import"./chunk-NKNW7R7O.js";import"./chunk-CNGKDWQC.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m}from"./chunk-MALZAP6D.js";import"./chunk-MEESUMN4.js";import"./chunk-OA3JUGX6.js";import"./chunk-NKNW7R7O.js";import"./chunk-CNGKDWQC.js";export{o as refreshWorkspace,r as saveCurrentRequest,m as saveEnvironmentFile};

@@ -105,8 +105,8 @@ const OTHER_SCREENS = ['resources/js/features/settings/SettingsScreen.tsx', 'res
  * entry and the main screen, then re-exports the target: every file of the first load is reached by
  * every entry point, so they share one chunk (the main screen's files one more). The first load is
  * already there when a lazy chunk runs, so the import costs nothing at run time.
- * The other screens and packages import the entry only: opening Settings does not download the
- * client's code. Workers are built apart (workerOptions): they must not import the page's modules.
+ * The other screens and packages import the entry only: their chunks do not import the client's
+ * code. Workers are built apart (workerOptions): they must not import the page's modules.
  */
 function firstLoadPlugin() {
   const exportsOf = new Map();

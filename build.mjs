@@ -106,7 +106,7 @@ const OTHER_SCREENS = ['resources/js/features/settings/SettingsScreen.tsx', 'res
  * every entry point, so they share one chunk (the main screen's files one more). The first load is
  * already there when a lazy chunk runs, so the import costs nothing at run time.
  * The other screens and packages import the entry only: their chunks do not import the client's
- * code. Workers are built apart (workerOptions): they must not import the page's modules.
+ * code (and the hosts preload it on the main screen's page only). Workers are built apart (workerOptions): they must not import the page's modules.
  */
 function firstLoadPlugin() {
   const exportsOf = new Map();

@@ -14,10 +14,11 @@ const dist = mkdtempSync(join(tmpdir(), 'kite-dist-'));
 mkdirSync(join(dist, 'chunks'));
 writeFileSync(join(dist, 'kite.js'), 'console.log("kite")');
 writeFileSync(join(dist, 'kite.css'), 'body{}');
-writeFileSync(join(dist, 'manifest.json'), '{"version":"9.9.9","entry":"kite.js","initial":["kite.js","chunks/Screen-ABC123.js"]}');
+writeFileSync(join(dist, 'manifest.json'), '{"version":"9.9.9","entry":"kite.js","initial":["kite.js","chunks/Screen-ABC123.js"],"preload":["kite.js","chunks/Screen-ABC123.js","chunks/Main-DEF456.js"]}');
 writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 writeFileSync(join(dist, 'kite.js.map'), '{}');
 writeFileSync(join(dist, 'chunks', 'Screen-ABC123.js'), 'export {}');
+writeFileSync(join(dist, 'chunks', 'Main-DEF456.js'), 'export {}');
 
 let host;
 let subfolder;
@@ -102,13 +103,16 @@ describe('the page', () => {
     expect(await (await fetch(`${host.origin}/http-client/settings`)).text()).not.toContain('kite-routes');
   });
 
-  it("preloads the entry's static imports named in dist/manifest.json", async () => {
+  it("preloads the entry's static imports named in dist/manifest.json, and the main screen's chunks on its page only", async () => {
     const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8'));
-    const chunks = manifest.initial.filter((file) => file !== manifest.entry);
-    expect(chunks.length).toBeGreaterThan(0);
+    const preload = (html) => [...html.matchAll(/<link rel="modulepreload" href="\/vendor\/kite\/([^"]+)">/g)].map((match) => match[1]);
     const html = await (await fetch(`${host.origin}/http-client`)).text();
-    for (const chunk of chunks) expect(html).toContain(`<link rel="modulepreload" href="/vendor/kite/${chunk}">`);
+    expect(preload(html)).toEqual(manifest.preload.filter((file) => file !== manifest.entry));
     expect(html).not.toContain('{{');
+    // Settings' chunk does not import the main screen's: its page does not announce them.
+    for (const path of ['settings', 'status']) {
+      expect(preload(await (await fetch(`${host.origin}/http-client/${path}`)).text()), path).toEqual(manifest.initial.filter((file) => file !== manifest.entry));
+    }
   });
 
   it('answers 404 outside the mount path and 405 for POST to the page', async () => {

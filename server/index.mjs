@@ -187,8 +187,9 @@ export function createKiteHandler(options = {}) {
       return;
     }
     // The main screen's page carries the routes, so its first render needs no routes call.
-    const routesElement = isMainScreenPath(requestUrl(req).pathname, mountPath) ? pageRoutesElement(routesJson(req)) : '';
-    const html = renderPage(template, pageConfig(req), servesAssets ? initialChunks(distDir) : [], routesElement);
+    const mainScreen = isMainScreenPath(requestUrl(req).pathname, mountPath);
+    const routesElement = mainScreen ? pageRoutesElement(routesJson(req)) : '';
+    const html = renderPage(template, pageConfig(req), servesAssets ? initialChunks(distDir, mainScreen) : [], routesElement);
     // The page may carry up to PAGE_ROUTES_MAX_BYTES of routes: worth compressing.
     const encoding = Buffer.byteLength(html) > 4096 ? acceptedEncoding(req) : null;
     const payload = encoding ? compress(Buffer.from(html), encoding) : html;

@@ -37,13 +37,13 @@ export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** @type {{ file: string; mtimeMs: number; manifest: { version: string | null; preload: string[] } | null } | undefined} */
+/** @type {{ file: string; mtimeMs: number; manifest: { version: string | null; preload: string[]; initial: string[] } | null } | undefined} */
 let manifestCache;
 
 /**
  * What the page and the status endpoint need from dist/manifest.json: the bundle version and the
- * files to announce as module preloads (`preload`: the entry's static imports and the main
- * screen's chunks, else `initial`; the entry itself left out). Read once and again when the file
+ * files to announce as module preloads: on the main screen `preload` (the entry's static imports
+ * and the main screen's chunks, else `initial`), elsewhere `initial`; the entry itself left out. Read once and again when the file
  * changes, so `npm run dev` rebuilds show up; null when there is no readable manifest.
  * @param {string} distDir
  */
@@ -59,10 +59,12 @@ export function readManifest(distDir) {
     let manifest = null;
     try {
       const raw = JSON.parse(readFileSync(file, 'utf8'));
-      const listed = Array.isArray(raw.preload) ? raw.preload : raw.initial;
+      const files = (/** @type {unknown} */ listed) => (Array.isArray(listed) ? listed.filter((/** @type {unknown} */ f) => typeof f === 'string' && f !== raw.entry) : []);
+      const initial = files(raw.initial);
       manifest = {
         version: typeof raw.version === 'string' ? raw.version : null,
-        preload: Array.isArray(listed) ? listed.filter((/** @type {unknown} */ f) => typeof f === 'string' && f !== raw.entry) : [],
+        preload: Array.isArray(raw.preload) ? files(raw.preload) : initial,
+        initial,
       };
     } catch {
       // An unreadable manifest is as good as none.
@@ -74,11 +76,14 @@ export function readManifest(distDir) {
 
 /**
  * The files to announce as module preloads (see {@link readManifest}); empty without a manifest.
+ * Another screen's page leaves out the main screen's chunks: that screen's chunk does not import them.
  * @param {string} distDir
+ * @param {boolean} mainScreen whether the page opens on the main screen
  * @returns {string[]}
  */
-export function initialChunks(distDir) {
-  return readManifest(distDir)?.preload ?? [];
+export function initialChunks(distDir, mainScreen) {
+  const manifest = readManifest(distDir);
+  return (mainScreen ? manifest?.preload : manifest?.initial) ?? [];
 }
 
 /**

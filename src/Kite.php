@@ -125,17 +125,18 @@ final class Kite
     }
 
     /**
-     * The files the page announces as module preloads (the manifest's `preload`: the entry's static
-     * imports and the main screen's chunks), so the browser fetches them alongside the entry; empty
-     * without a manifest.
+     * The files the page announces as module preloads, so the browser fetches them alongside the
+     * entry: on the main screen the manifest's `preload` (the entry's static imports and the main
+     * screen's chunks), on another screen its `initial` (the entry's static imports: that screen's
+     * chunk does not import the main screen's); empty without a manifest.
      *
      * @return list<string>
      */
-    public static function publishedInitialChunks(): array
+    public static function publishedInitialChunks(bool $mainScreen = true): array
     {
         $data = self::publishedManifest();
         $entry = $data['entry'] ?? 'kite.js';
-        $listed = $data['preload'] ?? $data['initial'] ?? null;
+        $listed = $mainScreen ? ($data['preload'] ?? $data['initial'] ?? null) : ($data['initial'] ?? null);
         $files = is_array($listed) ? $listed : [];
 
         return array_values(array_filter($files, static fn ($file) => is_string($file) && $file !== $entry));

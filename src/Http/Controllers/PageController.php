@@ -17,10 +17,11 @@ class PageController
     {
         $config = PageConfig::for($request);
         $template = (string) file_get_contents(Kite::packagePath('stubs/page.html'));
+        $mainScreen = (string) $request->route('view') === '';
 
         $preloads = array_map(
             static fn (string $file) => '<link rel="modulepreload" href="'.htmlspecialchars($config['assetsUrl'].'/'.$file, ENT_QUOTES).'">',
-            Kite::publishedInitialChunks(),
+            Kite::publishedInitialChunks($mainScreen),
         );
 
         $html = strtr($template, [
@@ -29,7 +30,7 @@ class PageController
             '{{KITE_CONFIG}}' => PageConfig::toScriptJson($config),
             '{{PRELOADS}}' => implode("\n", $preloads),
             // The main screen's page carries the routes, so its first render needs no routes call.
-            '{{ROUTES}}' => (string) $request->route('view') === '' ? self::routesElement($catalog->response($request)) : '',
+            '{{ROUTES}}' => $mainScreen ? self::routesElement($catalog->response($request)) : '',
         ]);
 
         return new Response($html, 200, [

@@ -50,6 +50,14 @@ class PageTest extends TestCase
             $this->assertStringContainsString('<link rel="modulepreload" href="/vendor/kite/'.$chunk.'">', $html);
         }
         $this->assertStringNotContainsString('modulepreload" href="/vendor/kite/kite.js"', $html);
+
+        // Another screen's chunk does not import the main screen's: its page announces the entry's imports only.
+        $initial = array_values(array_filter($manifest['initial'], static fn ($file) => $file !== 'kite.js'));
+        foreach (['settings', 'status'] as $screen) {
+            $other = $this->get('/http-client/'.$screen)->assertOk()->getContent();
+            preg_match_all('/<link rel="modulepreload" href="\/vendor\/kite\/([^"]+)">/', $other, $found);
+            $this->assertSame($initial, $found[1], $screen);
+        }
     }
 
     public function test_the_main_screens_page_carries_the_routes_response(): void

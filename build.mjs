@@ -9,25 +9,15 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const watch = process.argv.includes('--watch');
 const outdir = 'dist';
 
-/** @type {esbuild.BuildOptions} */
-const options = {
-  // The stylesheet is an entry of its own: imported by main.tsx, every lazy chunk (which imports the
-  // entry, see firstLoadPlugin) would get a copy.
-  entryPoints: [
-    { in: 'resources/js/main.tsx', out: 'kite' },
-    { in: 'resources/css/kite.css', out: 'kite' },
-  ],
+/** What the page's build and the workers' build share. @type {esbuild.BuildOptions} */
+const common = {
   outdir,
   bundle: true,
-  splitting: true,
   format: 'esm',
   // KITE_DEBUG_BUILD=1 leaves the code readable, to step through a library's code in the browser.
   minify: !process.env.KITE_DEBUG_BUILD,
   target: ['chrome111', 'firefox115', 'safari16.4'],
   entryNames: '[name]',
-  chunkNames: 'chunks/[name]-[hash]',
-  assetNames: 'assets/[name]-[hash]',
-  jsx: 'automatic',
   metafile: true,
   legalComments: 'none',
   charset: 'utf8',
@@ -36,6 +26,21 @@ const options = {
     __KITE_VERSION__: JSON.stringify(pkg.version),
     'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production'),
   },
+};
+
+/** @type {esbuild.BuildOptions} */
+const options = {
+  ...common,
+  // The stylesheet is an entry of its own: imported by main.tsx, every lazy chunk (which imports the
+  // entry, see firstLoadPlugin) would get a copy.
+  entryPoints: [
+    { in: 'resources/js/main.tsx', out: 'kite' },
+    { in: 'resources/css/kite.css', out: 'kite' },
+  ],
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'assets/[name]-[hash]',
+  jsx: 'automatic',
   plugins: [lazyStylesPlugin(), firstLoadPlugin(), manifestPlugin()],
 };
 
@@ -50,7 +55,7 @@ function lazyStylesPlugin() {
     name: 'kite-lazy-styles',
     setup(build) {
       build.onLoad({ filter: /\.lazy\.css$/ }, async (args) => {
-        const { code } = await esbuild.transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: !process.env.KITE_DEBUG_BUILD });
+        const { code } = await esbuild.transform(readFileSync(args.path, 'utf8'), { loader: 'css', minify: common.minify });
         const id = basename(args.path, '.lazy.css');
         return {
           contents: `import { addLazyStyle } from ${JSON.stringify(addLazyStyle)};\naddLazyStyle(${JSON.stringify(id)}, ${JSON.stringify(code)});\n`,
@@ -64,6 +69,7 @@ function lazyStylesPlugin() {
 
 /** The workers: each one self-contained file, built apart from the page's chunks (see firstLoadPlugin). */
 const workerOptions = {
+  ...common,
   entryPoints: {
     // Workers are their own entries: a Worker is started from a URL, not imported.
     'json-worker': 'resources/js/features/client/response/json-worker.ts',
@@ -72,18 +78,7 @@ const workerOptions = {
     // Receives the relay's answers, so that 100 MB never pass through the page's thread.
     'fetch-worker': 'resources/js/lib/http/fetch-worker.ts',
   },
-  outdir,
-  bundle: true,
   splitting: false,
-  format: 'esm',
-  minify: options.minify,
-  target: options.target,
-  entryNames: '[name]',
-  metafile: true,
-  legalComments: 'none',
-  charset: 'utf8',
-  logLevel: 'warning',
-  define: options.define,
 };
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -106,7 +101,8 @@ const OTHER_SCREENS = ['resources/js/features/settings/SettingsScreen.tsx', 'res
  * every entry point, so they share one chunk (the main screen's files one more). The first load is
  * already there when a lazy chunk runs, so the import costs nothing at run time.
  * The other screens and packages import the entry only: their chunks do not import the client's
- * code (and the hosts preload it on the main screen's page only). Workers are built apart (workerOptions): they must not import the page's modules.
+ * code (and the hosts preload it on the main screen's page only). Workers are built apart
+ * (workerOptions): they must not import the page's modules.
  */
 function firstLoadPlugin() {
   const exportsOf = new Map();
@@ -208,7 +204,7 @@ function manifest(outputs) {
       .map(([file, out]) => [rel(file), { bytes: out.bytes, entry: entryOf(out) }])
       .sort(([a], [b]) => a.localeCompare(b)),
   );
-  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', workers: ['json-worker.js', 'json-validate-worker.js', 'fetch-worker.js'], initial, preload, firstResponse, files };
+  return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', workers: Object.keys(workerOptions.entryPoints).map((name) => `${name}.js`), initial, preload, firstResponse, files };
 }
 
 if (watch) {

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-RRJX4WPW.js";
+import"./chunks/chunk-3GRF354B.js";

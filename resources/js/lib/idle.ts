@@ -9,23 +9,30 @@ const heldBack = new Set<() => void>();
  * not while {@link holdIdleWork} holds it back. Returns a function that cancels it.
  */
 export function whenIdle(work: () => void, delayMs: number): () => void {
-  let idle: number | undefined;
+  let cancelIdle = () => {};
   let cancelled = false;
   const run = () => {
     if (cancelled) return;
     if (holds > 0) heldBack.add(run);
     else work();
   };
-  const timer = window.setTimeout(() => {
-    if ('requestIdleCallback' in window) idle = window.requestIdleCallback(run, { timeout: 5000 });
-    else run();
-  }, delayMs);
+  const timer = window.setTimeout(() => (cancelIdle = inIdlePeriod(run)), delayMs);
   return () => {
     cancelled = true;
     heldBack.delete(run);
     window.clearTimeout(timer);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
+    cancelIdle();
   };
+}
+
+/** Runs `work` in the browser's next idle period (at the latest after 5 s), or in a task of its own where there are none. Returns its cancel. */
+function inIdlePeriod(work: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const idle = window.requestIdleCallback(work, { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
+  }
+  const timer = setTimeout(work, 0);
+  return () => clearTimeout(timer);
 }
 
 /**
@@ -43,11 +50,9 @@ export function holdIdleWork(): () => void {
     if (holds > 0 || heldBack.size === 0) return;
     const waiting = [...heldBack];
     heldBack.clear();
-    const runAll = () => {
+    inIdlePeriod(() => {
       for (const run of waiting) run();
-    };
-    if ('requestIdleCallback' in window) window.requestIdleCallback(runAll, { timeout: 5000 });
-    else setTimeout(runAll, 0);
+    });
   };
 }
 

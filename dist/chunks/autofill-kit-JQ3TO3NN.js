@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-CCNE32GL.js";import"./chunk-35XKAQWG.js";import"./chunk-NKNW7R7O.js";import"./chunk-RRJX4WPW.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-53W4GQHC.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-XORHVIOA.js";import"./chunk-35XKAQWG.js";import"./chunk-NKNW7R7O.js";import"./chunk-RRJX4WPW.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m}from"./chunk-PE6DE7VO.js";import"./chunk-O3NANEDT.js";import"./chunk-35XKAQWG.js";import"./chunk-NKNW7R7O.js";import"./chunk-RRJX4WPW.js";export{o as refreshWorkspace,r as saveCurrentRequest,m as saveEnvironmentFile};

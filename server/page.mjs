@@ -43,8 +43,9 @@ let manifestCache;
 /**
  * What the page and the status endpoint need from dist/manifest.json: the bundle version and the
  * files to announce as module preloads: on the main screen `preload` (the entry's static imports
- * and the main screen's chunks, else `initial`), elsewhere `initial`; the entry itself left out. Read once and again when the file
- * changes, so `npm run dev` rebuilds show up; null when there is no readable manifest.
+ * and the main screen's chunks, else `initial`), elsewhere `initial`; the entry itself left out.
+ * Read once and again when the file changes, so `npm run dev` rebuilds show up; null when there is
+ * no readable manifest.
  * @param {string} distDir
  */
 export function readManifest(distDir) {

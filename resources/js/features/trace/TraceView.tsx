@@ -4,7 +4,7 @@
 import '../../../css/trace.lazy.css';
 import type { ComponentType, ReactNode } from 'react';
 import type { DumpValue, RelayTrace, TraceException, TraceQuery } from '../../../../protocol/types';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, plural } from '../../lib/format';
 import { queryFacts } from './trace-analysis';
 
 export interface TraceTreeProps {
@@ -85,7 +85,11 @@ export default function TraceView({ trace, Tree }: TraceViewProps) {
             rows={trace.http.map((call) => [
               call.method,
               <span className="kite-mono">{call.url}</span>,
-              call.status ?? <span className="kite-trace-flag" data-tone="danger">{call.error ?? 'no response'}</span>,
+              call.held ? (
+                <span className="kite-trace-flag" data-tone="muted" title="hold outgoing HTTP: the app got an empty 200 from a fake">held, not sent</span>
+              ) : (
+                call.status ?? <span className="kite-trace-flag" data-tone="danger">{call.error ?? 'no response'}</span>
+              ),
               call.timeMs,
             ])}
           />
@@ -218,8 +222,4 @@ function HeldBack({ sent, held }: { sent: boolean; held: string }) {
 
 function logTone(level: string): string {
   return ['emergency', 'alert', 'critical', 'error'].includes(level) ? 'danger' : level === 'warning' ? 'warning' : 'muted';
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }

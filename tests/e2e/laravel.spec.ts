@@ -334,6 +334,8 @@ test('in the UI, beside the Transaction box Kite names what it did not undo, and
     expect(received, 'a held request is not sent').toBe(1);
     await response.getByRole('tab', { name: /Trace/ }).click();
     await expect(response.getByRole('region', { name: 'Outgoing HTTP' })).toContainText('held, not sent');
+    await expect(response.getByRole('region', { name: 'Not undone' })).toContainText('file write: local:kite-escape/report.txt');
+    await page.screenshot({ path: join(tmpdir(), 'kite-laravel-not-undone-trace.png') });
 
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'hold outgoing HTTP' })).toBeChecked();
@@ -355,6 +357,9 @@ test('in the UI, a transaction the app committed itself is reported beside the T
   await expect(response).toHaveText(/^200\s*OK/);
   await expect(page.getByRole('note').filter({ hasText: /^not undone:/ })).toHaveText('not undone: 1 lost transaction (its writes persisted)');
   await expect(response.getByRole('note').filter({ hasText: 'Rolled back' })).toHaveCount(0);
+  await response.getByRole('tab', { name: /Trace/ }).click();
+  await expect(response.getByText('Transaction not rolled back')).toBeVisible();
+  await expect(response.getByRole('region', { name: 'Not undone' })).toContainText('the app ended the transaction itself (a COMMIT of its own), its writes persisted');
   await page.getByRole('checkbox', { name: 'Transaction' }).uncheck();
 });
 

@@ -5,6 +5,7 @@ import '../../../css/trace.lazy.css';
 import type { ComponentType, ReactNode } from 'react';
 import type { DumpValue, RelayTrace, TraceException, TraceQuery } from '../../../../protocol/types';
 import { formatDuration, plural } from '../../lib/format';
+import { notUndoneDetails } from '../../lib/not-undone';
 import { queryFacts } from './trace-analysis';
 
 export interface TraceTreeProps {
@@ -19,14 +20,25 @@ export interface TraceViewProps {
 }
 
 export default function TraceView({ trace, Tree }: TraceViewProps) {
-  const empty = !trace.exception && ![trace.dumps, trace.queries, trace.logs, trace.mails, trace.notifications, trace.jobs, trace.http, trace.timings].some((list) => list && list.length > 0);
+  const notUndone = trace.notUndone ? notUndoneDetails(trace.notUndone) : [];
+  const empty = notUndone.length === 0 && !trace.exception && ![trace.dumps, trace.queries, trace.logs, trace.mails, trace.notifications, trace.jobs, trace.http, trace.timings].some((list) => list && list.length > 0);
   return (
     <div className="kite-trace" aria-label="Trace">
       <p className="kite-trace-facts">
         {trace.appTimeMs !== undefined ? <span>In the app {formatDuration(trace.appTimeMs)}</span> : null}
         {trace.queries ? <span>{plural(trace.queries.length, 'query', 'queries')}</span> : null}
         {trace.rolledBack ? <span className="kite-trace-rolled-back">Transaction rolled back</span> : null}
+        {trace.rolledBack === false ? <span className="kite-trace-flag" data-tone="danger">Transaction not rolled back</span> : null}
       </p>
+      {notUndone.length > 0 ? (
+        <Section title="Not undone" count={notUndone.length}>
+          <ul className="kite-trace-list">
+            {notUndone.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
       {empty ? <p className="kite-muted">Nothing was recorded inside the app for this call.</p> : null}
       {trace.exception ? <ExceptionSection exception={trace.exception} /> : null}
       {trace.dumps && trace.dumps.length > 0 ? (

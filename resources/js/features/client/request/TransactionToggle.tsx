@@ -4,7 +4,7 @@
 // not undo (not-undone.ts). Only the Laravel host can.
 import type { TraceNotUndone } from '../../../../../protocol/types';
 import { kiteConfig } from '../../../lib/config';
-import { notUndoneDetails, notUndoneSummary } from './not-undone';
+import { notUndoneDetails, notUndoneSummary } from '../../../lib/not-undone';
 
 export interface TransactionToggleProps {
   transaction: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceNotUndone } from '../../../../../protocol/types';
+import type { TraceNotUndone } from '../../../protocol/types';
 import { notUndoneDetails, notUndoneSummary } from './not-undone';
 
 const nothing: TraceNotUndone = { lostTransactions: [], files: [], cache: [], outgoingRequests: 0, listeners: [], syncJobs: [] };
@@ -13,7 +13,7 @@ describe('what transaction mode did not undo, in words', () => {
   it('counts a file written and an outgoing request as the issue words it', () => {
     const notUndone = { ...nothing, files: [{ disk: 'local', path: 'reports/a.txt', operation: 'write' as const }], outgoingRequests: 1 };
     expect(notUndoneSummary(notUndone)).toBe('not undone: 1 file written, 1 outgoing request');
-    expect(notUndoneDetails(notUndone)).toEqual(['file write: local:reports/a.txt']);
+    expect(notUndoneDetails(notUndone)).toEqual(['file write: local:reports/a.txt', '1 outgoing request sent']);
   });
 
   it('names a lost transaction first, then files deleted apart from written, cache writes, listeners and jobs that ran', () => {

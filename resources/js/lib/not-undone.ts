@@ -1,7 +1,7 @@
-// What transaction mode did not undo (RelayTrace.notUndone), in words for the notice beside the
-// Transaction box: "not undone: 1 file written, 1 outgoing request".
-import type { TraceNotUndone } from '../../../../../protocol/types';
-import { plural } from '../../../lib/format';
+// What transaction mode did not undo (RelayTrace.notUndone), in words: the notice beside the
+// Transaction box ("not undone: 1 file written, 1 outgoing request") and the Trace tab's list.
+import type { TraceNotUndone } from '../../../protocol/types';
+import { plural } from './format';
 
 const REMOVALS = new Set(['delete', 'deleteDirectory']);
 
@@ -28,6 +28,7 @@ export function notUndoneDetails(notUndone: TraceNotUndone): string[] {
     ...notUndone.lostTransactions.map((lost) => `database "${lost.connection}": ${lost.message}`),
     ...notUndone.files.map((file) => `file ${file.operation}: ${file.disk}:${file.path}`),
     ...notUndone.cache.map((entry) => `cache ${entry.operation}: ${entry.key}`),
+    ...(notUndone.outgoingRequests > 0 ? [`${plural(notUndone.outgoingRequests, 'outgoing request', 'outgoing requests')} sent`] : []),
     ...notUndone.listeners.map((event) => `${plural(event.listeners, 'listener', 'listeners')} of ${event.event} ran`),
     ...notUndone.syncJobs.map((job) => `job ${job} ran in the request`),
   ];

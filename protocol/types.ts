@@ -257,7 +257,8 @@ export interface RelayRequest {
    * Transaction mode: every database write of this one call is rolled back once its response is
    * taken, and mails, notifications and queued jobs are recorded instead of sent or queued. Only
    * hosts that run the app in-process can honour it (Laravel, for the app itself); the answer's
-   * `trace.rolledBack` says whether it was. Other hosts and targets ignore it.
+   * `trace.rolledBack` says whether it was, `trace.notUndone` what it did not undo. Other hosts and
+   * targets ignore it.
    */
   transaction?: boolean;
   /**

@@ -33,7 +33,7 @@ final class TransactionMode
     /** @var array<string, ?callable> connection name => the extension it had before */
     private array $extended = [];
 
-    private QueueFake $fake;
+    private ?QueueFake $fake = null;
 
     private ServiceSwap $queue;
 
@@ -85,7 +85,9 @@ final class TransactionMode
             }
         }
 
-        $this->queue->swap($this->fake);
+        if ($this->fake !== null) {
+            $this->queue->swap($this->fake);
+        }
         $this->filesystem->swap(new RecordingDisks($this->app->make('filesystem'), $this->notUndone));
         $this->attachBus();
     }
@@ -155,7 +157,7 @@ final class TransactionMode
             }
         }
 
-        return Recorder::fakedJobs($this->fake, (string) $this->app['config']->get('queue.default'));
+        return $this->fake === null ? [] : Recorder::fakedJobs($this->fake, (string) $this->app['config']->get('queue.default'));
     }
 
     private function beginOn(Connection $connection): void

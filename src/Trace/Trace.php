@@ -19,6 +19,9 @@ final class Trace
 
     private ?bool $rolledBack = null;
 
+    /** How many values were masked as secret (Secrets) in this trace. */
+    private int $masked = 0;
+
     /** @param  bool  $holdBack  transaction mode: mails, notifications and jobs are recorded, not sent */
     public function __construct(public readonly Source $source, public readonly bool $holdBack = false)
     {
@@ -40,6 +43,18 @@ final class Trace
     public function count(string $list): int
     {
         return count($this->lists[$list]);
+    }
+
+    /** The JSON-like value with its secret-looking keys' values masked, counted in `masked`. */
+    public function masked(mixed $value): mixed
+    {
+        return Secrets::mask($value, $this->masked);
+    }
+
+    /** Counts values masked elsewhere (a query's bindings). */
+    public function countMasked(int $count): void
+    {
+        $this->masked += $count;
     }
 
     public function setException(array $exception): void
@@ -68,6 +83,9 @@ final class Trace
         }
         if ($this->rolledBack !== null) {
             $trace['rolledBack'] = $this->rolledBack;
+        }
+        if ($this->masked > 0) {
+            $trace['masked'] = $this->masked;
         }
 
         return $trace;

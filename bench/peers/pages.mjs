@@ -1,12 +1,13 @@
-// A tiny static server on 127.0.0.1 for the peers: each peer's files straight from node_modules,
+// A tiny static server on 127.0.0.1 for the peers: each peer's files straight from bench/node_modules,
 // and one HTML page per peer that points it at the bench API's OpenAPI document. Files are sent
 // uncompressed; the bench gzips what the page loads itself, so the transport does not matter.
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BENCH_MODULES as modules, ensureBenchPackages } from '../bench-packages.mjs';
 
-const modules = fileURLToPath(new URL('../../node_modules/', import.meta.url));
+// The peers are bench/package.json's packages, not the project's (bench/bench-packages.mjs).
+ensureBenchPackages(['@scalar/api-reference', 'rapidoc', 'swagger-ui-dist']);
 
 /** Where each peer's files live, its version, and its page (given the OpenAPI document URL); names are in clients.mjs. */
 export const PEERS = {

@@ -35,6 +35,10 @@ final class ExternalDispatcher
         if ($authorization !== null) {
             $headers['Authorization'] = $authorization;
         }
+        if ($call->authorization['type'] === 'none') {
+            // curl would send `user:password@` of the URL as Basic credentials; `none` sends none.
+            $url = (string) preg_replace('#^([a-z][a-z0-9+.-]*://)[^/?\#@]*@#i', '$1', $url);
+        }
 
         $options = [
             'allow_redirects' => false,
@@ -59,8 +63,11 @@ final class ExternalDispatcher
                 break;
             case 'multipart':
                 $options['multipart'] = array_map(static fn ($field) => $field['kind'] === 'text'
-                    ? ['name' => $field['name'], 'contents' => $field['value']]
-                    : ['name' => $field['name'], 'contents' => $field['data'], 'filename' => $field['filename'], 'headers' => ['Content-Type' => $field['contentType']]], $body['fields']);
+                    ? ['name' => $field['name'], 'contents' => $field['value'], 'headers' => ['Content-Disposition' => self::disposition($field['name'])]]
+                    : ['name' => $field['name'], 'contents' => $field['data'], 'filename' => $field['filename'], 'headers' => [
+                        'Content-Disposition' => self::disposition($field['name'], $field['filename']),
+                        'Content-Type' => $field['contentType'],
+                    ]], $body['fields']);
                 break;
         }
 
@@ -108,6 +115,18 @@ final class ExternalDispatcher
             // Cut without a declared length, the size is only what arrived before the cut.
             sizeKnown: ! $body->wasCut() || (int) $psr->getHeaderLine('Content-Length') >= $body->received,
         );
+    }
+
+    /**
+     * A part's Content-Disposition, its name and file name written as the Node host writes them
+     * (server/multipart.mjs): CR, LF and `"` as %0D, %0A and %22, so a name cannot end its quoted
+     * string or its header line, and the file name is kept whole (Guzzle's own takes its basename).
+     */
+    private static function disposition(string $name, ?string $filename = null): string
+    {
+        $quote = static fn (string $value) => str_replace(["\r", "\n", '"'], ['%0D', '%0A', '%22'], $value);
+
+        return 'form-data; name="'.$quote($name).'"'.($filename === null ? '' : '; filename="'.$quote($filename).'"');
     }
 
     private static function failure(Throwable $error, string $url): RelayError

@@ -2,12 +2,12 @@
 
 namespace Kite\Trace;
 
-use Symfony\Component\VarDumper\Cloner\VarCloner;
 use Symfony\Component\VarDumper\VarDumper;
 
 /**
  * Takes over Symfony VarDumper's handler during a relayed call: every dump() becomes a trace entry
- * (a JSON tree with the file:line that dumped it) instead of HTML echoed into the relay's answer,
+ * (a JSON tree with the file:line that dumped it, secret-looking keys masked) instead of HTML echoed
+ * into the relay's answer,
  * and dd() records its values and throws DdCalled rather than exit, so the relay still answers.
  */
 final class DumpCapture
@@ -53,12 +53,10 @@ final class DumpCapture
             }
         }
         $where = $this->trace->source->caller($backtrace, $from);
-        $cloner = new VarCloner;
-        $cloner->setMaxItems(DumpTree::MAX_ITEMS);
-        $cloner->setMaxString(DumpTree::MAX_STRING);
+        $cloner = DumpTree::cloner();
 
         if ($dd === null) {
-            $this->trace->add('dumps', ['value' => DumpTree::ofData($cloner->cloneVar($value)->withMaxDepth(DumpTree::MAX_DEPTH))] + $where);
+            $this->trace->add('dumps', ['value' => $this->trace->masked(DumpTree::ofData($cloner->cloneVar($value)->withMaxDepth(DumpTree::MAX_DEPTH)))] + $where);
 
             return;
         }
@@ -68,7 +66,7 @@ final class DumpCapture
         $values = $dd === [] ? [$value] : array_values($dd);
         $data = array_map(static fn ($each) => $cloner->cloneVar($each)->withMaxDepth(DumpTree::MAX_DEPTH), $values);
         foreach ($data as $index => $each) {
-            $this->trace->add('dumps', ['value' => DumpTree::ofData($each)] + $where + ($index === count($data) - 1 ? ['isDd' => true] : []));
+            $this->trace->add('dumps', ['value' => $this->trace->masked(DumpTree::ofData($each))] + $where + ($index === count($data) - 1 ? ['isDd' => true] : []));
         }
 
         throw new DdCalled($data);

@@ -2,14 +2,17 @@
 
 namespace Kite\Trace;
 
+use Illuminate\Database\Eloquent\Model;
 use Symfony\Component\VarDumper\Cloner\Cursor;
 use Symfony\Component\VarDumper\Cloner\Data;
 use Symfony\Component\VarDumper\Cloner\DumperInterface;
 use Symfony\Component\VarDumper\Cloner\VarCloner;
+use Throwable;
 
 /**
  * Turns any PHP value into plain JSON (protocol/types.ts DumpValue) through Symfony's VarCloner,
- * so its casters and limits apply: objects become `{ "@class": …, property: … }`, a resource
+ * so its casters and limits apply: objects become `{ "@class": …, property: … }` (a model: its
+ * toArray()), a resource
  * `{ "@resource": type }`, a cut collection or string says what is left out under `…`, a value
  * already shown higher up is `{ "@class": …, "@ref": n }`.
  */
@@ -28,11 +31,28 @@ final class DumpTree implements DumperInterface
 
     public static function of(mixed $value, int $maxDepth = self::MAX_DEPTH): mixed
     {
+        return self::ofData(self::cloner()->cloneVar($value)->withMaxDepth($maxDepth));
+    }
+
+    /**
+     * A VarCloner with Kite's limits, which shows an Eloquent model as its own toArray() does: so
+     * what the model hides (`$hidden`: a password hash, a remember token) is never in a dump or a
+     * log's context.
+     */
+    public static function cloner(): VarCloner
+    {
         $cloner = new VarCloner;
         $cloner->setMaxItems(self::MAX_ITEMS);
         $cloner->setMaxString(self::MAX_STRING);
+        $cloner->addCasters([Model::class => static function (Model $model): array {
+            try {
+                return $model->toArray();
+            } catch (Throwable $error) {
+                return ['…' => 'toArray() failed: '.$error->getMessage()];
+            }
+        }]);
 
-        return self::ofData($cloner->cloneVar($value)->withMaxDepth($maxDepth));
+        return $cloner;
     }
 
     public static function ofData(Data $data): mixed

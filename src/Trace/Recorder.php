@@ -57,9 +57,10 @@ final class Recorder
     private static function listen(Dispatcher $events): void
     {
         $events->listen(QueryExecuted::class, static function (QueryExecuted $event) {
-            self::$active?->add('queries', [
+            $trace = self::$active;
+            $trace?->add('queries', [
                 'sql' => $event->sql,
-                'bindings' => self::bindings($event),
+                'bindings' => self::maskedBindings($trace, $event->sql, self::bindings($event)),
                 'timeMs' => round((float) $event->time, 3),
                 'connection' => (string) $event->connectionName,
             ]);
@@ -69,7 +70,7 @@ final class Recorder
             self::$active?->add('logs', [
                 'level' => (string) $event->level,
                 'message' => is_string($event->message) ? $event->message : (string) json_encode($event->message),
-                'context' => (object) (self::context($event->context) ?? []),
+                'context' => (object) (self::context(self::$active, $event->context) ?? []),
             ]);
         });
 
@@ -126,7 +127,7 @@ final class Recorder
                 return;
             }
             self::$httpStarted[spl_object_id($event->request)] = [hrtime(true), $trace->count('http')];
-            $trace->add('http', ['method' => strtoupper($event->request->method()), 'url' => $event->request->url()] + ($trace->holdHttp ? ['held' => true] : []));
+            $trace->add('http', ['method' => strtoupper($event->request->method()), 'url' => self::maskedUrl($trace, $event->request->url())] + ($trace->holdHttp ? ['held' => true] : []));
         });
 
         $events->listen(ResponseReceived::class, static function (ResponseReceived $event) {
@@ -214,7 +215,11 @@ final class Recorder
         }, $bindings));
     }
 
-    private static function context(array $context): ?array
+    /**
+     * The log's context as plain JSON: objects through VarCloner (a model as its toArray()), then
+     * every value under a secret-looking key masked, at any depth.
+     */
+    private static function context(Trace $trace, array $context): ?array
     {
         if ($context === []) {
             return null;
@@ -224,9 +229,52 @@ final class Recorder
                 $context[$key] = get_class($value).': '.$value->getMessage();
             }
         }
-        $tree = DumpTree::of(Secrets::mask($context), 4);
+        $tree = $trace->masked(DumpTree::of($context, 4));
 
         return is_array($tree) ? $tree : ['value' => $tree];
+    }
+
+    /**
+     * The bindings with those of secret-looking columns masked (`insert into users (…, password, …)`).
+     *
+     * @param  list<string|int|float|bool|null>  $bindings
+     * @return list<string|int|float|bool|null>
+     */
+    private static function maskedBindings(Trace $trace, string $sql, array $bindings): array
+    {
+        $columns = SqlColumns::ofPlaceholders($sql);
+        foreach ($bindings as $index => $value) {
+            $column = $columns[$index] ?? null;
+            if ($column !== null && $value !== null && Secrets::isSecretName($column)) {
+                $bindings[$index] = Secrets::MASK;
+                $trace->countMasked(1);
+            }
+        }
+
+        return $bindings;
+    }
+
+    /** The URL with the values of secret-looking query parameters masked (`?api_key=…`). */
+    private static function maskedUrl(Trace $trace, string $url): string
+    {
+        $query = parse_url($url, PHP_URL_QUERY);
+        if (! is_string($query) || $query === '') {
+            return $url;
+        }
+        $masked = 0;
+        $pairs = array_map(static function (string $pair) use (&$masked) {
+            [$name] = explode('=', $pair, 2);
+            if (str_contains($pair, '=') && Secrets::isSecretName(urldecode($name))) {
+                $masked++;
+
+                return $name.'='.Secrets::MASK;
+            }
+
+            return $pair;
+        }, explode('&', $query));
+        $trace->countMasked($masked);
+
+        return str_replace('?'.$query, '?'.implode('&', $pairs), $url);
     }
 
     /**

@@ -19,6 +19,9 @@ final class Trace
 
     private ?bool $rolledBack = null;
 
+    /** How many values were masked as secret (Secrets) in this trace. */
+    private int $masked = 0;
+
     /** In transaction mode: what it did not undo. */
     public readonly ?NotUndone $notUndone;
 
@@ -49,6 +52,18 @@ final class Trace
         return count($this->lists[$list]);
     }
 
+    /** The JSON-like value with its secret-looking keys' values masked, counted in `masked`. */
+    public function masked(mixed $value): mixed
+    {
+        return Secrets::mask($value, $this->masked);
+    }
+
+    /** Counts values masked elsewhere (a query's bindings). */
+    public function countMasked(int $count): void
+    {
+        $this->masked += $count;
+    }
+
     public function setException(array $exception): void
     {
         $this->exception = $exception;
@@ -75,6 +90,9 @@ final class Trace
         }
         if ($this->rolledBack !== null) {
             $trace['rolledBack'] = $this->rolledBack;
+        }
+        if ($this->masked > 0) {
+            $trace['masked'] = $this->masked;
         }
         if ($this->notUndone !== null) {
             $sent = array_filter($this->lists['http'], static fn (array $call) => ! ($call['held'] ?? false));

@@ -272,6 +272,24 @@ test('in the UI, the Trace tab lists queries with a likely N+1, logs with secret
   await page.screenshot({ path: join(tmpdir(), 'kite-laravel-trace-exception.png'), fullPage: true });
 });
 
+test('in the UI, the Trace tab masks credentials in logs, dumps and query bindings and says how many values it masked', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'GET', '/api/trace/secrets');
+  await send(page);
+  const response = responseArea(page);
+  await expect(response).toHaveText(/^200\s*OK/);
+  await response.getByRole('tab', { name: /Trace/ }).click();
+  // 10 keys of the form, a plain object's client_secret, 3 headers, a dumped apiKey, the password and remember token written.
+  await expect(response.getByRole('note').filter({ hasText: 'masked' })).toHaveText('17 values masked: their names look secret');
+  await expect(response.getByRole('region', { name: 'Logs' })).toContainText('"client_secret": "********"');
+  await expect(response.getByRole('region', { name: 'Dumps' })).toContainText('"apiKey": "********"');
+  await expect(response.getByRole('region', { name: 'Queries' })).toContainText('"********"');
+  await expect(response.getByRole('region', { name: 'Logs' })).toContainText('"name": "Ada Lovelace"');
+  const shown = await response.innerText();
+  expect(shown).not.toMatch(/-SECRET|\$2y\$/);
+  await page.screenshot({ path: join(tmpdir(), 'kite-laravel-trace-masked.png'), fullPage: true });
+});
+
 test('in the UI, the Transaction toggle rolls the write back, holds mails and jobs back, and is remembered with the request', async ({ page }) => {
   await openKiteAsGrace(page);
   const countUsers = () => page.evaluate(async () => (await (await fetch('/api/users', { headers: { Accept: 'application/json' } })).json()).length as number);

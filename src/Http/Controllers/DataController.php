@@ -10,6 +10,7 @@ use Illuminate\Support\Facades\Auth;
 use Illuminate\Support\Facades\DB;
 use Illuminate\Support\Facades\Schema;
 use Kite\Http\ErrorResponse;
+use Kite\Routes\DataSources;
 use Kite\Routes\ModelBindings;
 
 /**
@@ -22,13 +23,12 @@ use Kite\Routes\ModelBindings;
  * `table:TABLE,COLUMN` (values of a column an `exists:` rule names), `unique:TABLE,COLUMN` with
  * `candidates` (those of the candidates the column does not hold, for a `unique:` rule) and
  * `model:CLASS,KEY` (rows of a model a route of the app binds by that key, see ModelBindings).
+ * Only the columns the app's own rules and bindings name, never a hidden or secret-looking one
+ * (DataSources).
  */
 class DataController
 {
     public const MAX_ROWS = 20;
-
-    /** Columns never read, whatever a rule names. */
-    private const SECRET_COLUMN = '/pass|token|secret|remember|key|hash/i';
 
     /** Columns a model's rows are shown and searched by, where the table has them and the model shows them. */
     private const READABLE_COLUMNS = ['name', 'title', 'email', 'username', 'slug', 'label'];
@@ -39,7 +39,7 @@ class DataController
     /** Longest candidate value a `unique:` question may send. */
     private const MAX_CANDIDATE_LENGTH = 255;
 
-    public function __invoke(Request $request, ModelBindings $bindings): JsonResponse
+    public function __invoke(Request $request, ModelBindings $bindings, DataSources $sources): JsonResponse
     {
         if (! self::enabled()) {
             return ErrorResponse::make(404, 'DATA_UNAVAILABLE', 'Data pickers are off on this host (kite.data_pickers).');
@@ -52,19 +52,19 @@ class DataController
         }
         if (preg_match('/^table:([A-Za-z0-9_]+),([A-Za-z0-9_]+)$/', $source, $match) === 1) {
             [, $table, $column] = $match;
-            if (preg_match(self::SECRET_COLUMN, $column) === 1 || ! Schema::hasTable($table) || ! Schema::hasColumn($table, $column)) {
-                return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', "No readable column {$table}.{$column}.", 'source');
+            if (! self::readable($sources, $table, $column)) {
+                return self::unreadable($table, $column);
             }
             $values = DB::table($table)->select($column)->distinct()
-                ->when($search !== '', fn ($query) => $query->where($column, 'like', '%'.self::escapeLike($search).'%'))
+                ->when($search !== '', fn ($query) => self::whereLike($query, $column, $search))
                 ->orderBy($column)->limit(self::MAX_ROWS)->pluck($column);
 
             return self::answer($source, $values->map(static fn ($value) => ['value' => $value, 'label' => (string) $value])->all());
         }
         if (preg_match('/^unique:([A-Za-z0-9_]+),([A-Za-z0-9_]+)$/', $source, $match) === 1) {
             [, $table, $column] = $match;
-            if (preg_match(self::SECRET_COLUMN, $column) === 1 || ! Schema::hasTable($table) || ! Schema::hasColumn($table, $column)) {
-                return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', "No readable column {$table}.{$column}.", 'source');
+            if (! self::readable($sources, $table, $column)) {
+                return self::unreadable($table, $column);
             }
             $candidates = self::candidates($request->query('candidates'));
             if ($candidates === null) {
@@ -82,6 +82,9 @@ class DataController
             $binding = $bindings->forSource($source);
             if ($binding === null) {
                 return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', 'No route of this app binds '.substr($source, strlen(ModelBindings::SOURCE_PREFIX)).' (model:CLASS,KEY).', 'source');
+            }
+            if (! $sources->readableKey($binding['model'], $binding['key'])) {
+                return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', "Kite does not read {$binding['model']}'s {$binding['key']}: the model hides it or its name looks secret.", 'source');
             }
 
             return self::answer($source, self::modelRows($binding['model'], $binding['key'], $search));
@@ -159,7 +162,7 @@ class DataController
             }
             $query->where(static function ($where) use ($likeColumns, $search, $key, $numericKey) {
                 foreach ($likeColumns as $column) {
-                    $where->orWhere($column, 'like', '%'.self::escapeLike($search).'%');
+                    self::whereLike($where, $column, $search, 'or');
                 }
                 if ($numericKey && ctype_digit($search)) {
                     $where->orWhere($key, (int) $search);
@@ -198,7 +201,7 @@ class DataController
         if ($search !== '' && $columns !== []) {
             $query->where(static function ($where) use ($columns, $search, $model) {
                 foreach ($columns as $column) {
-                    $where->orWhere($column, 'like', '%'.self::escapeLike($search).'%');
+                    self::whereLike($where, $column, $search, 'or');
                 }
                 if (ctype_digit($search)) {
                     $where->orWhere($model->getKeyName(), (int) $search);
@@ -213,9 +216,27 @@ class DataController
         })->values()->all();
     }
 
-    private static function escapeLike(string $text): string
+    /**
+     * `column LIKE %search%` with the search's `%` and `_` taken literally. The escape character is
+     * named (SQLite and PostgreSQL's standard strings have none by default); `!` rather than a
+     * backslash, which MySQL would read as an escape inside the SQL literal itself.
+     */
+    private static function whereLike($query, string $column, string $search, string $boolean = 'and')
     {
-        return str_replace(['\\', '%', '_'], ['\\\\', '\\%', '\\_'], $text);
+        $escaped = str_replace(['!', '%', '_'], ['!!', '!%', '!_'], $search);
+
+        return $query->whereRaw($query->getGrammar()->wrap($column)." like ? escape '!'", ['%'.$escaped.'%'], $boolean);
+    }
+
+    /** A table and column the app names (DataSources) and the database has. */
+    private static function readable(DataSources $sources, string $table, string $column): bool
+    {
+        return $sources->readable($table, $column) && Schema::hasTable($table) && Schema::hasColumn($table, $column);
+    }
+
+    private static function unreadable(string $table, string $column): JsonResponse
+    {
+        return ErrorResponse::make(422, 'INVALID_DATA_SOURCE', "No readable column {$table}.{$column}: Kite reads only the columns the app's exists:/unique: rules and model bindings name, never a hidden or secret-looking one.", 'source');
     }
 
     private static function answer(string $source, array $rows): JsonResponse

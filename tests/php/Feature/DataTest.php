@@ -2,6 +2,7 @@
 
 namespace Kite\Tests\Feature;
 
+use App\Models\User;
 use Kite\Tests\TestCase;
 
 class DataTest extends TestCase
@@ -32,6 +33,56 @@ class DataTest extends TestCase
             'model:App\\Models\\User,name', 'model:App\\Models\\Booking,id', 'model:Illuminate\\Foundation\\Auth\\User,id', 'model:stdClass,id'] as $source) {
             $this->getJson('/http-client/api/data?source='.urlencode($source))->assertStatus(422)->assertJsonPath('error.code', 'INVALID_DATA_SOURCE');
         }
+    }
+
+    /** @dataProvider columnsNotToRead */
+    public function test_only_columns_the_apps_rules_or_bindings_name_and_its_models_do_not_hide_are_read(string $source): void
+    {
+        $response = $this->getJson('/http-client/api/data?source='.urlencode($source).'&candidates='.urlencode('["x"]'));
+
+        $response->assertStatus(422)->assertJsonPath('error.code', 'INVALID_DATA_SOURCE')->assertJsonPath('error.field', 'source');
+        $this->assertDoesNotMatchRegularExpression('/payload-|IC-ORION/', $response->getContent());
+    }
+
+    public static function columnsNotToRead(): array
+    {
+        return [
+            // No rule or binding of the app names these.
+            'the session table' => ['table:sessions,payload'],
+            'the queue table' => ['table:jobs,payload'],
+            'a flag of the users table' => ['table:users,is_admin'],
+            'a session id, asked as unique:' => ['unique:sessions,id'],
+            'a column of a named table no rule names' => ['table:bookings,title'],
+            // POST /api/bookings/import names each of these in an exists:/unique: rule.
+            'hidden by Booking, exists:' => ['table:bookings,internal_code'],
+            'hidden by Booking, unique:' => ['unique:bookings,internal_code'],
+            'a password' => ['table:users,password'],
+            'a remember token (unique:users on the field remember_token)' => ['unique:users,remember_token'],
+            'a remember token, exists:' => ['table:users,remember_token'],
+        ];
+    }
+
+    public function test_a_model_bound_by_a_hidden_or_secret_looking_key_is_not_searched(): void
+    {
+        User::where('email', 'ada@example.com')->update(['remember_token' => 'remember-me-ada']);
+
+        // GET /api/remembered/{user:remember_token} binds User by its remember_token.
+        $response = $this->getJson('/http-client/api/data?source='.urlencode('model:App\\Models\\User,remember_token'));
+
+        $response->assertStatus(422)->assertJsonPath('error.code', 'INVALID_DATA_SOURCE')->assertJsonPath('error.field', 'source');
+        $this->assertStringNotContainsString('remember-me-ada', $response->getContent());
+    }
+
+    public function test_a_search_with_percent_or_underscore_finds_them_literally(): void
+    {
+        User::create(['name' => 'Snake_Case 100%', 'email' => 'snake_case@example.com', 'password' => 'x']);
+        User::create(['name' => 'Snakes Case', 'email' => 'snakescase@example.com', 'password' => 'x']);
+
+        $this->getJson('/http-client/api/data?source=users&q='.urlencode('e_c'))->assertJsonPath('rows', [['value' => 4, 'label' => 'Snake_Case 100% · snake_case@example.com']]);
+        $this->getJson('/http-client/api/data?source=users&q='.urlencode('100%'))->assertJsonPath('rows.*.value', [4]);
+        $this->getJson('/http-client/api/data?source=table:users,email&q='.urlencode('e_c'))->assertJsonPath('rows', [['value' => 'snake_case@example.com', 'label' => 'snake_case@example.com']]);
+        $this->getJson('/http-client/api/data?source='.urlencode('model:App\\Models\\User,id').'&q='.urlencode('e_case'))->assertJsonPath('rows.*.value', [4]);
+        $this->getJson('/http-client/api/data?source=users&q='.urlencode('!'))->assertJsonPath('rows', []);
     }
 
     public function test_a_unique_rule_gets_the_candidates_its_column_does_not_hold_yet(): void

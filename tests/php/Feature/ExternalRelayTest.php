@@ -101,6 +101,31 @@ class ExternalRelayTest extends TestCase
         $this->assertNull(json_decode($body, true)['cookie']);
     }
 
+    public function test_none_sends_no_credentials_written_into_the_url(): void
+    {
+        $url = str_replace('http://', 'http://ada:pa55word@', self::$external->url('/echo'));
+
+        [$meta, $body] = $this->frame($this->relay(['url' => $url, 'authorization' => ['type' => 'none']]));
+
+        $this->assertSame(200, $meta['status']);
+        $this->assertNull(json_decode($body, true)['authorization']);
+    }
+
+    public function test_multipart_names_and_file_names_with_line_breaks_or_quotes_cannot_add_part_headers_or_parts(): void
+    {
+        [, $body] = $this->frame($this->relay(['method' => 'POST', 'url' => self::$external->url('/echo'), 'body' => ['type' => 'multipart', 'fields' => [
+            ['name' => 'note"; filename="planted.txt', 'kind' => 'text', 'value' => 'text'],
+            ['name' => "line\r\nContent-Type: text/html", 'kind' => 'text', 'value' => 'two'],
+            ['name' => 'upload', 'kind' => 'file', 'filename' => "a\"b\r\n.txt", 'contentType' => 'text/plain', 'base64' => base64_encode('file body')],
+        ]]]));
+
+        $echo = json_decode($body, true);
+        // Escaped as the Node host does (server/multipart.mjs): CR, LF and " as %0D, %0A and %22.
+        // PHP turns spaces and dots in field names into underscores.
+        $this->assertSame(['note%22;_filename=%22planted_txt' => 'text', 'line%0D%0AContent-Type:_text/html' => 'two'], $echo['post']);
+        $this->assertSame(['upload' => 'a%22b%0D%0A.txt'], $echo['files']);
+    }
+
     public function test_bearer_replaces_a_typed_authorization_header_whatever_its_case(): void
     {
         [, $body] = $this->frame($this->relay(['method' => 'POST', 'url' => self::$external->url('/echo'), 'authorization' => ['type' => 'bearer', 'token' => 'tok'], 'headers' => [

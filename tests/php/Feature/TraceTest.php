@@ -25,7 +25,7 @@ class TraceTest extends TestCase
         $this->assertSame(20, $dumps[0]['line']);
         $this->assertArrayNotHasKey('isDd', $dumps[0]);
         $this->assertSame(User::class, $dumps[1]['value']['@class']);
-        $this->assertSame('Ada Lovelace', $dumps[1]['value']['attributes']['name']);
+        $this->assertSame('Ada Lovelace', $dumps[1]['value']['name'], 'a model is dumped as its toArray()');
         $this->assertGreaterThan(0, $meta['trace']['appTimeMs']);
         $this->assertArrayNotHasKey('rolledBack', $meta['trace']);
     }
@@ -61,6 +61,49 @@ class TraceTest extends TestCase
         $this->assertIsNumeric($queries[1]['timeMs']);
 
         $this->assertSame([['level' => 'warning', 'message' => 'listed users', 'context' => ['count' => 3, 'password' => '********', 'headers' => ['Authorization' => '********']]]], $meta['trace']['logs']);
+    }
+
+    public function test_secrets_are_masked_by_key_at_any_depth_in_logs_dumps_query_bindings_and_urls_and_counted(): void
+    {
+        $hash = $this->user('ada@example.com')->getAuthPassword();
+        $down = 'http://127.0.0.1:'.PhpServer::freePort();
+
+        [$meta, $body] = $this->frame($this->relay(['url' => '/api/trace/secrets', 'query' => [['name' => 'url', 'value' => $down]]]));
+
+        $this->assertSame(['done' => true], json_decode($body, true));
+        $trace = json_encode($meta['trace'], JSON_UNESCAPED_SLASHES);
+        $this->assertDoesNotMatchRegularExpression('/[\w-]+-SECRET/', $trace, 'no credential the route used is in the trace');
+        $this->assertStringNotContainsString($hash, $trace, "the user's password hash is not in the trace");
+
+        $context = $meta['trace']['logs'][0]['context'];
+        // A model is its toArray(): what it hides is not there at all.
+        $this->assertSame(['Ada Lovelace', 'ada@example.com'], [$context['user']['name'], $context['user']['email']]);
+        $this->assertSame(User::class, $context['user']['@class']);
+        $this->assertArrayNotHasKey('password', $context['user']);
+        $this->assertArrayNotHasKey('remember_token', $context['user']);
+        $this->assertSame(['@class' => 'stdClass', 'name' => 'mobile app', 'client_secret' => '********'], $context['client']);
+        $this->assertSame([
+            'pwd' => '********', 'passwd' => '********', 'pass' => '********', 'private_key' => '********',
+            'access_key' => '********', 'auth' => '********', 'jwt' => '********', 'otp' => '********',
+            'session_id' => '********', 'credentials' => '********',
+            'author' => 'Ada', 'passenger' => 'Grace', 'bypass' => 'yes',
+        ], $context['form']);
+        $this->assertSame(['Authorization' => '********', 'Cookie' => '********', 'X-Api-Key' => '********', 'Accept' => ['application/json']], $context['headers']);
+
+        [$userDump, $nested] = array_column($meta['trace']['dumps'], 'value');
+        $this->assertSame('Ada Lovelace', $userDump['name']);
+        $this->assertArrayNotHasKey('password', $userDump);
+        $this->assertSame(['apiKey' => '********', 'title' => 'kept'], $nested['nested']['deeper']);
+
+        $writes = array_values(array_filter($meta['trace']['queries'], fn ($query) => preg_match('/^(insert|update)/', $query['sql']) === 1));
+        $this->assertCount(2, $writes);
+        $this->assertContains('********', $writes[0]['bindings'], 'the password written by the insert');
+        $this->assertContains('Traced', $writes[0]['bindings'], 'other bindings stay');
+        $this->assertSame('********', $writes[1]['bindings'][0], 'the remember_token set by the update');
+
+        $this->assertSame($down.'?page=2&api_key=********', $meta['trace']['http'][0]['url']);
+        // 10 form keys, client_secret, 3 headers, the dump's apiKey, 2 bindings, 1 query parameter.
+        $this->assertSame(18, $meta['trace']['masked']);
     }
 
     public function test_mails_notifications_and_jobs_are_recorded_and_sent_outside_transaction_mode(): void

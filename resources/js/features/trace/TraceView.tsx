@@ -29,6 +29,11 @@ export default function TraceView({ trace, Tree }: TraceViewProps) {
         {trace.queries ? <span>{plural(trace.queries.length, 'query', 'queries')}</span> : null}
         {trace.rolledBack ? <span className="kite-trace-rolled-back">Transaction rolled back</span> : null}
         {trace.rolledBack === false ? <span className="kite-trace-flag" data-tone="danger">Transaction not rolled back</span> : null}
+        {trace.masked ? (
+          <span role="note" title="Values under a key, column or query parameter whose name looks like a password, token, key or cookie are shown as ********">
+            {plural(trace.masked, 'value', 'values')} masked: {trace.masked === 1 ? 'its name looks' : 'their names look'} secret
+          </span>
+        ) : null}
       </p>
       {notUndone.length > 0 ? (
         <Section title="Not undone" count={notUndone.length}>

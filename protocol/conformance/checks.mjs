@@ -362,14 +362,16 @@ export async function runConformance(pageUrl, options = {}) {
     needConfig();
     const { app, route } = anyGetRoute();
     expect(route, 'no GET route to try');
-    const response = await relay({ application: app.id, method: 'GET', url: route.uri, headers: [{ name: 'Accept', value: 'application/json' }], query: [], body: { type: 'none' }, authorization: { type: 'none' }, transaction: true });
+    const response = await relay({ application: app.id, method: 'GET', url: route.uri, headers: [{ name: 'Accept', value: 'application/json' }], query: [], body: { type: 'none' }, authorization: { type: 'none' }, transaction: true, holdOutgoingHttp: true });
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(response.status === 200, `relay answered ${response.status}: ${new TextDecoder().decode(bytes.subarray(0, 200))}`);
     const { meta } = decodeWholeRelayFrame(bytes);
     const bad = problems('relay-response-meta', meta);
     expect(!bad, `metadata does not match relay-response-meta.schema.json: ${bad}`);
     if (meta.trace === undefined) return 'no trace (transaction mode ignored)';
-    // A host that honours transaction mode says so; one that ignores it never claims a rollback.
+    // A host that honours transaction mode says so and says what it did not undo; one that ignores
+    // it never claims a rollback.
+    if (meta.trace.rolledBack !== undefined) expect(meta.trace.notUndone !== undefined, 'a host that claims a rollback says what it did not undo (trace.notUndone)');
     const recorded = Object.keys(meta.trace).filter((key) => key !== 'rolledBack');
     return `trace with ${recorded.join(', ') || 'nothing'}${meta.trace.rolledBack ? ', rolled back' : ''}`;
   });
@@ -378,6 +380,12 @@ export async function runConformance(pageUrl, options = {}) {
     needConfig();
     const body = await expectError(await relay({ method: 'GET', url: '/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' }, transaction: 'yes' }), 422, 'INVALID_RELAY_REQUEST');
     expect(body.error.field === 'transaction', `field is ${JSON.stringify(body.error.field)}`);
+  });
+
+  await check('relay with a holdOutgoingHttp flag that is not a boolean is 422 naming "holdOutgoingHttp"', async () => {
+    needConfig();
+    const body = await expectError(await relay({ method: 'GET', url: '/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' }, holdOutgoingHttp: 'yes' }), 422, 'INVALID_RELAY_REQUEST');
+    expect(body.error.field === 'holdOutgoingHttp', `field is ${JSON.stringify(body.error.field)}`);
   });
 
   await check('impersonation is relayed, or refused with the exact message when not configured', async () => {

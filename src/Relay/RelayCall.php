@@ -34,6 +34,7 @@ final class RelayCall
         public readonly array $authorization,
         public readonly ?int $timeoutMs,
         public readonly bool $transaction = false,
+        public readonly bool $holdOutgoingHttp = false,
     ) {
     }
 
@@ -71,9 +72,10 @@ final class RelayCall
 
         $authorization = self::authorization($payload['authorization'] ?? ['type' => 'none']);
 
-        $transaction = $payload['transaction'] ?? false;
-        if (! is_bool($transaction)) {
-            throw RelayError::invalid('transaction', 'transaction must be true or false.');
+        foreach (['transaction', 'holdOutgoingHttp'] as $flag) {
+            if (! is_bool($payload[$flag] ?? false)) {
+                throw RelayError::invalid($flag, $flag.' must be true or false.');
+            }
         }
 
         return new self(
@@ -85,7 +87,8 @@ final class RelayCall
             self::body($payload['body'] ?? ['type' => 'none']),
             $authorization,
             $timeout,
-            $transaction,
+            $payload['transaction'] ?? false,
+            $payload['holdOutgoingHttp'] ?? false,
         );
     }
 
@@ -263,7 +266,7 @@ final class RelayCall
     /** The same call sent to another URL. */
     public function withUrl(string $url): self
     {
-        return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs, $this->transaction);
+        return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs, $this->transaction, $this->holdOutgoingHttp);
     }
 
     /** Path and query string, with the relay's query pairs appended. */

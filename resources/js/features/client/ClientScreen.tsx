@@ -303,6 +303,7 @@ export default function ClientScreen() {
             onCopyCurl={() => void copyCurl()}
             onReset={route ? reset : undefined}
             jarId={jarId}
+            notUndone={response.result?.meta.trace?.notUndone}
             describeRequest={describeRequest}
           />
           <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>

@@ -261,7 +261,7 @@ export async function runConformance(pageUrl, options = {}) {
   await check(`relay with a timeoutMs that is not a whole number from ${RELAY_TIMEOUT_MIN_MS} to ${RELAY_TIMEOUT_MAX_MS} is 422 naming "timeoutMs"`, async () => {
     needConfig();
     return expectFieldsRefused(
-      /** @type {Array<unknown>} */ ([0.5, 0, -1, 1e19, RELAY_TIMEOUT_MAX_MS + 1, '100']).map((value) => [`timeoutMs ${JSON.stringify(value)}`, { timeoutMs: value }, 'timeoutMs']),
+      /** @type {Array<unknown>} */ ([0.5, 0, -1, 1e19, RELAY_TIMEOUT_MAX_MS + 1, '100', null]).map((value) => [`timeoutMs ${JSON.stringify(value)}`, { timeoutMs: value }, 'timeoutMs']),
     );
   });
 

@@ -568,6 +568,11 @@ export async function runConformance(pageUrl, options = {}) {
     return codes.join(', ');
   });
 
+  await check('a method no endpoint answers (PROPFIND) is a 405 error body, not an HTML page', async () => {
+    needConfig();
+    await expectError(await doFetch(api('status'), { method: 'PROPFIND', headers: { Accept: 'application/json' } }), 405, 'METHOD_NOT_ALLOWED');
+  });
+
   await check('an unknown API endpoint is a 404 error body', async () => {
     needConfig();
     await expectError(await doFetch(api('no-such-endpoint'), { headers: { Accept: 'application/json' } }), 404, 'NOT_FOUND');

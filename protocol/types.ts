@@ -585,6 +585,10 @@ export interface StatusResponse {
 // Saved requests and environments in a folder of the project (Node `--workspace`, Laravel
 // `kite.workspace`). Paths match WORKSPACE_FILE_PATTERN (endpoints.js); files are written as
 // workspaceFileText() makes them. PUT and DELETE carry the X-XSRF-TOKEN header, like relay.
+// A PUT of a file the app read carries WORKSPACE_MODIFIED_HEADER (its `modifiedMs` as read): when
+// the file changed on disk since, the host writes nothing and answers 409 WORKSPACE_CONFLICT.
+// A file is at most WORKSPACE_MAX_FILE_BYTES (413) and WORKSPACE_MAX_DEPTH deep (422); a disk that
+// is full is a 507 WORKSPACE_DISK_FULL, and the half-written temporary file is removed.
 
 export interface WorkspaceFileInfo {
   /** `environments/local.json`, `requests/login.json`. */
@@ -659,6 +663,10 @@ export type ErrorCode =
   | 'INVALID_WORKSPACE_PATH'
   | 'INVALID_WORKSPACE_FILE'
   | 'WORKSPACE_READ_ONLY'
+  /** 409: the file changed on disk since the app read it (WORKSPACE_MODIFIED_HEADER); nothing written. */
+  | 'WORKSPACE_CONFLICT'
+  /** 507: the disk holding the workspace is full; nothing written, no temporary file left. */
+  | 'WORKSPACE_DISK_FULL'
   /** 403: the Host header names a host the host does not answer to (DNS rebinding). */
   | 'HOST_NOT_ALLOWED'
   /** 403: a call made from a page (Origin header) on a host that is not allowed, or `Origin: null`. */

@@ -65,8 +65,9 @@ final class RelayCall
         }
 
         // is_int: after json_decode, 0.5, 1.0 and 1e19 are floats and "500" a string; none is a timeout.
+        // Absent is the default; null is not a timeout (the schema's type is integer).
         $timeout = $payload['timeoutMs'] ?? null;
-        if ($timeout !== null && (! is_int($timeout) || $timeout < self::MIN_TIMEOUT_MS || $timeout > self::MAX_TIMEOUT_MS)) {
+        if (array_key_exists('timeoutMs', $payload) && (! is_int($timeout) || $timeout < self::MIN_TIMEOUT_MS || $timeout > self::MAX_TIMEOUT_MS)) {
             throw RelayError::invalid('timeoutMs', 'timeoutMs must be a whole number of milliseconds from '.self::MIN_TIMEOUT_MS.' to '.self::MAX_TIMEOUT_MS.'.');
         }
 

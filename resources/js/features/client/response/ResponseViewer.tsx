@@ -68,8 +68,12 @@ function ResponseDetails({ result }: { result: RelayResult }) {
   const { meta } = result;
   // A streamed answer, or a body of events from history, also shows as its list of events; one
   // that was just watched arriving opens on it.
-  const hasEvents = meta.streaming === true || streamKindOf(meta.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1]) !== null;
-  const [section, setSection] = useState<Section>(result.arrivals ? 'events' : 'body');
+  const hasEvents = hasEventsOf(result);
+  const [chosen, setChosen] = useState<{ section: Section; result: RelayResult }>(() => ({ section: openingSection(result, 'body'), result }));
+  // A new result opens on its default section unless the one chosen still exists for it.
+  if (chosen.result !== result) setChosen({ section: openingSection(result, chosen.section), result });
+  const section = chosen.section;
+  const setSection = (next: Section) => setChosen({ section: next, result });
   return (
     <>
       <ResponseSummary result={result} />
@@ -123,6 +127,21 @@ function ResponseDetails({ result }: { result: RelayResult }) {
       ) : null}
     </>
   );
+}
+
+/**
+ * The section a result opens on: Events for one just watched arriving; else the one chosen for the
+ * previous result while this one has it (an Events or Trace tab it lacks would leave a blank pane).
+ */
+function openingSection(result: RelayResult, chosen: Section): Section {
+  if (result.arrivals) return 'events';
+  if (chosen === 'events' && !hasEventsOf(result)) return 'body';
+  if (chosen === 'trace' && !result.meta.trace) return 'body';
+  return chosen;
+}
+
+function hasEventsOf({ meta }: RelayResult): boolean {
+  return meta.streaming === true || streamKindOf(meta.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1]) !== null;
 }
 
 const resultKeys = new WeakMap<RelayResult, number>();

@@ -211,7 +211,7 @@ test("a new tab starts from the Settings default authorization, not the open tab
   await expect(page.getByRole('textbox', { name: 'Bearer token' })).toHaveValue('demo-token');
 });
 
-test('a click on a route opens a preview tab that the next click reuses; sending, editing or a double click pins it; a pinned tab keeps its request and response', async ({ page }) => {
+test('a click on a route opens a preview tab that the next click reuses; sending, editing or a double click pins it; a pinned tab keeps its request and response', async ({ page, baseURL }) => {
   await clearClientStorage(page);
   await page.goto('/http-client');
   await pickRoute(page, 'GET', '/me');
@@ -252,6 +252,9 @@ test('a click on a route opens a preview tab that the next click reuses; sending
   await tab(page, 'GET /users').click();
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users');
   await expect(responseArea(page)).toContainText('"first_name"');
+  // A response is shown with the request that produced it, also once the request is changed.
+  await page.getByRole('textbox', { name: 'URL' }).fill('/me');
+  await expect(responseArea(page).getByTitle(`GET ${baseURL}/demo/users`, { exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/tabs-preview.png' });
 });
 

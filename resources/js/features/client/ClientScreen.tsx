@@ -351,7 +351,7 @@ export default function ClientScreen() {
       />
       <section className="kite-client-pane kite-client-right" aria-label="Response">
         <ErrorBoundary name="The response">
-          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} />
+          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} sent={response.sent} />
         </ErrorBoundary>
       </section>
     </div>

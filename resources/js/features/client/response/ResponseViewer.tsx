@@ -9,7 +9,7 @@ export { prewarmBodyWorker } from './body-source';
 import { ResponseBody } from './ResponseBody';
 import { ResponseCookies } from './ResponseCookies';
 import { ResponseHeaders } from './ResponseHeaders';
-import { ResponseSummary } from './ResponseSummary';
+import { ResponseSummary, SentRequest } from './ResponseSummary';
 import { TimingView } from './TimingView';
 import { JsonTree } from './JsonTree';
 import { traceCount } from '../../trace/trace-analysis';
@@ -37,22 +37,24 @@ export interface ResponseViewerProps {
   pending: boolean;
   /** A streamed answer while it arrives, or the part of one that came before a failure or cancel. */
   live?: LiveStream | null;
+  /** The request that produced it: a response is shown with its own request, whatever is being built now. */
+  sent?: { method: string; url: string };
 }
 
 type Section = 'events' | 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
 
-export function ResponseViewer({ result, failure, pending, live }: ResponseViewerProps) {
+export function ResponseViewer({ result, failure, pending, live, sent }: ResponseViewerProps) {
   return (
     // Not a landmark of its own: the screen that places the viewer names the pane.
     <div className="kite-response" aria-busy={pending}>
       {pending ? <div className="kite-response-progress" role="progressbar" aria-label="Sending request" /> : null}
       {failure ? (
         <>
-          <ResponseFailure failure={failure} />
+          <ResponseFailure failure={failure} sent={sent} />
           {live ? <LiveStreamView live={live} running={false} /> : null}
         </>
       ) : result ? (
-        <ResponseDetails result={result} />
+        <ResponseDetails result={result} sent={sent} />
       ) : live ? (
         <LiveStreamView live={live} running={pending} />
       ) : (
@@ -64,7 +66,7 @@ export function ResponseViewer({ result, failure, pending, live }: ResponseViewe
   );
 }
 
-function ResponseDetails({ result }: { result: RelayResult }) {
+function ResponseDetails({ result, sent }: { result: RelayResult; sent: ResponseViewerProps['sent'] }) {
   const { meta } = result;
   // A streamed answer, or a body of events from history, also shows as its list of events; one
   // that was just watched arriving opens on it.
@@ -76,7 +78,7 @@ function ResponseDetails({ result }: { result: RelayResult }) {
   const setSection = (next: Section) => setChosen({ section: next, result });
   return (
     <>
-      <ResponseSummary result={result} />
+      <ResponseSummary result={result} sent={sent} />
       <div className="kite-response-sections" role="tablist" aria-label="Response sections">
         {hasEvents ? <SectionTab id="events" current={section} onSelect={setSection}>Events</SectionTab> : null}
         <SectionTab id="body" current={section} onSelect={setSection}>Body</SectionTab>
@@ -163,12 +165,13 @@ function SectionTab({ id, current, onSelect, children }: { id: Section; current:
   );
 }
 
-function ResponseFailure({ failure }: { failure: RelayFailure }) {
+function ResponseFailure({ failure, sent }: { failure: RelayFailure; sent: ResponseViewerProps['sent'] }) {
   return (
     <div className="kite-response-failure" role="alert">
       <div className="kite-response-failure-title">
         {failure.status ? <span className="kite-response-status" data-status-class={failure.status >= 500 ? 'server-error' : 'client-error'}>{failure.status}</span> : null}
         <span className="kite-badge">{failure.code}</span>
+        <SentRequest sent={sent} />
       </div>
       <p className="kite-response-failure-message">{failure.message}</p>
       {failure.field ? <p className="kite-muted">Field: <code>{failure.field}</code></p> : null}

@@ -67,6 +67,27 @@ export async function openSavedRequest(store: Store, path: string, defaults: Req
   }
 }
 
+let firstRead: Promise<void> | undefined;
+
+/**
+ * The workspace as read when the app starts: one read for everyone who waits on it (the screen,
+ * a shared link that names an environment of the folder).
+ */
+export function readWorkspaceAtStart(store: Store): Promise<void> {
+  return (firstRead ??= refreshWorkspace(store));
+}
+
+/** Reads the workspace at start and again whenever the window gets the focus back; returns the stop. */
+export function watchWorkspace(store: Store): () => void {
+  // A host without a workspace folder, or one that fails, leaves the app as it is (the Saved pane
+  // says why). Watching again (another application) reads again.
+  const refresh = () => void refreshWorkspace(store).catch(() => {});
+  if (firstRead) refresh();
+  else void readWorkspaceAtStart(store).catch(() => {});
+  window.addEventListener('focus', refresh);
+  return () => window.removeEventListener('focus', refresh);
+}
+
 /** Ctrl/Cmd+S: writes the open saved request back, or asks a new one's name first. */
 export async function saveCurrentRequest(store: Store, named?: { name: string; folder: string }): Promise<boolean> {
   flushPendingEdits();

@@ -30,6 +30,7 @@ async function addEnvironment(page: Page, name: string, secret?: { name: string;
 }
 
 test('tabs: two routes, each with its own response; focus, rename, reorder, close, Ctrl+1/2, reload', async ({ page }) => {
+  test.slow(); // a dozen steps and a reload: past 30 s on a busy machine
   await clearClientStorage(page);
   await page.goto('/http-client');
   await pickRoute(page, 'GET', '/users');

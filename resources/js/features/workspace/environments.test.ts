@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { environmentFile, mergeFileEnvironments, setCaptured } from './environment-files';
-import { WORKSPACE_STORAGE_KEY, loadWorkspace, normalizeWorkspace, saveWorkspace, scopeOf, updateApplication } from './environments';
+import { WORKSPACE_STORAGE_KEY, loadWorkspace, normalizeEnvironment, normalizeWorkspace, saveWorkspace, scopeOf, updateApplication } from './environments';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = { ...initial };
@@ -36,9 +36,20 @@ describe('environments in this browser', () => {
     expect(scopeOf(store, 'demo').t.value).toBe('cap');
   });
 
-  it('writes environment files without secrets and merges them back keeping local secrets', () => {
+  it("writes environment files with secrets named but not valued, and reading one keeps this browser's secret value", () => {
     const environment = { name: 'local', variables: [{ name: 'userId', value: '2', secret: false }, { name: 'token', value: 's', secret: true }] };
-    expect(environmentFile(environment)).toEqual({ name: 'local', variables: { userId: '2' } });
+    const file = environmentFile(environment);
+    expect(file).toEqual({ name: 'local', variables: { userId: '2', token: { value: '', secret: true } } });
+    const read = normalizeEnvironment(JSON.parse(JSON.stringify(file)));
+    expect(read?.variables).toEqual([{ name: 'userId', value: '2', secret: false }, { name: 'token', value: '', secret: true }]);
+    const kept = mergeFileEnvironments(updateApplication({ globals: [], applications: {} }, 'demo', (w) => ({ ...w, environments: [environment] })), 'demo', [read!]);
+    expect(kept.applications.demo.environments[0].variables).toEqual(environment.variables);
+    const teammate = mergeFileEnvironments({ globals: [], applications: {} }, 'demo', [read!]);
+    expect(teammate.applications.demo.environments[0].variables).toEqual([{ name: 'userId', value: '2', secret: false }, { name: 'token', value: '', secret: true }]);
+  });
+
+  it('merges environment files back keeping local secrets', () => {
+    const environment = { name: 'local', variables: [{ name: 'userId', value: '2', secret: false }, { name: 'token', value: 's', secret: true }] };
     let store = updateApplication({ globals: [], applications: {} }, 'demo', (w) => ({ ...w, environments: [environment] }));
     store = mergeFileEnvironments(store, 'demo', [
       { name: 'local', variables: [{ name: 'userId', value: '3', secret: false }, { name: 'token', value: 'from-file', secret: false }] },

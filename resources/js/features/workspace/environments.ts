@@ -29,7 +29,7 @@ export const emptyWorkspace = (): WorkspaceStore => ({ globals: [], applications
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A list of variables; also reads the files' `{ name: value }` object form (never secret). */
+/** A list of variables; also reads the files' `{ name: value }` object form (a secret there: `{ "value": "", "secret": true }`). */
 export function normalizeVariables(value: unknown): Variable[] {
   const seen = new Set<string>();
   const keep = (variable: Variable) => {
@@ -39,8 +39,7 @@ export function normalizeVariables(value: unknown): Variable[] {
   };
   if (isRecord(value)) {
     return Object.entries(value)
-      .filter(([, item]) => typeof item === 'string')
-      .map(([name, item]) => ({ name, value: item as string, secret: false }))
+      .flatMap(([name, item]) => (typeof item === 'string' ? [{ name, value: item, secret: false }] : isRecord(item) && item.secret === true ? [{ name, value: '', secret: true }] : []))
       .filter(keep);
   }
   if (!Array.isArray(value)) return [];

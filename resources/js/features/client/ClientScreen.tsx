@@ -266,7 +266,7 @@ export default function ClientScreen() {
         )}
         {saveDialogOpen && (
           <Suspense fallback={null}>
-            <SaveDialog onClose={() => setSaveDialogOpen(false)} suggestion={route?.summary || route?.name || `${state.method} ${state.url}`.trim()} />
+            <SaveDialog onClose={() => setSaveDialogOpen(false)} suggestion={route?.summary || route?.name || `${state.method} ${state.url}`.trim()} fileName={route?.name} />
           </Suspense>
         )}
       </aside>

@@ -5,13 +5,16 @@ import type { createStore } from 'jotai';
 import type { EnvironmentFile, SavedRequestFile } from '../../../../protocol/types';
 import { toast } from '../../lib/toast';
 import { flushPendingEdits } from '../client/state/pending-edits';
-import { requestStateAtom } from '../client/state/request-atoms';
+import { requestStateAtom, updateRequestAtom } from '../client/state/request-atoms';
 import { environmentFile, mergeFileEnvironments } from './environment-files';
-import { normalizeEnvironment, type Environment } from './environments';
+import { applicationWorkspace, normalizeEnvironment, type Environment } from './environments';
 import { openSavedAtom, saveDialogOpenAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
+import { credentialsToReplace, replacedSummary, replacementsFor, secretsIn, withReferences, type CredentialToReplace } from './saved-credentials';
 import { newRequestPath, toSavedFile, type SavedEntry } from './saved-requests';
+import { setVariable } from './set-variable';
+import { redactSecrets } from './variables';
 import { listWorkspace, readWorkspaceFile, workspaceErrorMessage, writeWorkspaceFile } from './workspace-api';
-import { workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
+import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
 
 type Store = ReturnType<typeof createStore>;
 const seen = new Map<string, { modifiedMs: number; entry: SavedEntry }>();
@@ -50,8 +53,38 @@ export async function refreshWorkspace(store: Store): Promise<void> {
   if (environments.length > 0) store.set(workspaceStoreAtom, (current) => mergeFileEnvironments(current, store.get(workspaceApplicationAtom), environments));
 }
 
-/** Ctrl/Cmd+S: writes the open saved request back, or asks a new one's name first. */
-export async function saveCurrentRequest(store: Store, named?: { name: string; folder: string }): Promise<boolean> {
+/** What the save dialog settled: the request's name and folder, and the variable chosen for each credential (id → name). */
+export interface SaveChoice {
+  name: string;
+  folder: string;
+  variables: Record<string, string>;
+  /** The new file's name when it should not come from `name` (the route's name). */
+  fileName?: string;
+}
+
+/** Where a credential's new secret variable goes: the active environment, else the globals. */
+export function credentialHome(store: Store): { target: 'environment' | 'global'; label: string } {
+  const active = applicationWorkspace(store.get(workspaceStoreAtom), store.get(workspaceApplicationAtom)).active;
+  return active === null ? { target: 'global', label: 'the globals' } : { target: 'environment', label: `the environment ${active}` };
+}
+
+/** The credentials the request being built holds (saved-credentials.ts), for the dialog and the save. */
+export function pendingCredentials(store: Store): CredentialToReplace[] {
+  return credentialsToReplace(store.get(requestStateAtom), store.get(variableScopeAtom));
+}
+
+/** The secret variables whose values the request holds as typed: the file gets their references. */
+export function pendingSecretValues(store: Store): string[] {
+  return secretsIn(JSON.stringify(toSavedFile(store.get(requestStateAtom), '', '')), store.get(variableScopeAtom));
+}
+
+/**
+ * Ctrl/Cmd+S: writes the open saved request back, or asks a new one's name first. A credential
+ * never goes into the file: the dialog first says which values are replaced by which
+ * `{{variable}}` (each new one a secret variable made from the value), and the builder keeps
+ * the references, so it sends the same values.
+ */
+export async function saveCurrentRequest(store: Store, named?: SaveChoice): Promise<boolean> {
   flushPendingEdits();
   let listing = store.get(workspaceListingAtom);
   try {
@@ -65,17 +98,29 @@ export async function saveCurrentRequest(store: Store, named?: { name: string; f
     return false;
   }
   const open = store.get(openSavedAtom);
-  if (!open && !named) {
+  const items = pendingCredentials(store);
+  if (!named && (!open || items.some((item) => !item.existing))) {
     store.set(saveDialogOpenAtom, true);
     return false;
   }
-  const target = named
-    ? { path: newRequestPath(named.name, listing.files.map((file) => file.path)), name: named.name, folder: named.folder }
-    : (open as NonNullable<typeof open>);
+  const target = open
+    ? { ...open, name: named?.name ?? open.name, folder: named?.folder ?? open.folder }
+    : { path: newRequestPath((named as SaveChoice).fileName || (named as SaveChoice).name, listing.files.map((file) => file.path)), name: (named as SaveChoice).name, folder: (named as SaveChoice).folder };
+  const replacements = replacementsFor(items, named?.variables ?? {});
+  const home = credentialHome(store);
+  const application = store.get(workspaceApplicationAtom);
+  const made = replacements.filter((item) => item.value !== undefined);
+  if (made.length > 0) {
+    store.set(workspaceStoreAtom, (current) => made.reduce((next, item) => setVariable(next, application, home.target, { name: item.variable, value: item.value as string, secret: true }), current));
+  }
+  if (items.length > 0) store.set(updateRequestAtom, (current) => withReferences(current, items, replacements));
+  const state = store.get(requestStateAtom);
+  const scope = store.get(variableScopeAtom);
+  const replaced = replacedSummary(replacements, pendingSecretValues(store));
   try {
-    await writeWorkspaceFile(target.path, toSavedFile(store.get(requestStateAtom), target.name, target.folder));
+    await writeWorkspaceFile(target.path, toSavedFile(state, target.name, target.folder, (text) => redactSecrets(text, scope)));
     store.set(openSavedAtom, { path: target.path, name: target.name.trim(), folder: target.folder.trim() });
-    toast.success(`Saved ${target.path}`);
+    toast.success(`Saved ${target.path}`, replaced ? { description: `Kept out of the file: ${replaced}` } : undefined);
     await refreshWorkspace(store).catch(() => {});
     return true;
   } catch (error) {

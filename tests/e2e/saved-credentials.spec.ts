@@ -2,8 +2,8 @@ import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pasteIntoFocused } from './support/client-screen';
-import { addEnvironment, addVariable, openFreshKite, useWorkspaceHost } from './support/workspace-host';
+import { pasteIntoFocused, pickRoute, responseArea, send } from './support/client-screen';
+import { addEnvironment, addVariable, openFreshKite, setBearerToken, useWorkspaceHost } from './support/workspace-host';
 
 // A saved file never holds a credential: what Ctrl/Cmd+S writes to requests/NAME.json after a
 // pasted cURL command with credentials, against the Node host with a scratch workspace folder.
@@ -81,4 +81,39 @@ test('saving a pasted cURL command writes {{variables}} for its credentials, nam
   expect(after.headers).toEqual(before.headers);
   expect(after.body).toEqual(before.body);
   expect(JSON.stringify(after)).toContain('k_live_42');
+});
+
+test("an environment file names its secret variables without their values and reading it keeps this browser's; a bearer request saved from a route keeps {{token}} and is named after the route", async ({ page }) => {
+  await openFreshKite(page, workspace.host.url);
+  await addEnvironment(page, 'local');
+  await addVariable(page, 'token', 'demo-token', true);
+  await addVariable(page, 'userId', '2');
+  const environments = page.getByRole('dialog', { name: 'Environments and variables' });
+  await environments.getByRole('button', { name: 'Save to workspace' }).click();
+  await expect(page.getByText('Saved environments/local.json')).toBeVisible();
+  const environmentText = readFileSync(join(workspace.folder, 'environments/local.json'), 'utf8');
+  expect(environmentText).not.toContain('demo-token');
+  expect(JSON.parse(environmentText)).toEqual({ name: 'local', variables: { token: { secret: true, value: '' }, userId: '2' } });
+  await environments.getByRole('button', { name: 'Done' }).click();
+
+  await pickRoute(page, 'GET', '/me');
+  await setBearerToken(page, '{{token}}');
+  await page.getByRole('textbox', { name: 'URL' }).press('Control+s');
+  const dialog = page.getByRole('dialog', { name: 'Save request' });
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Who is asking');
+  await expect(dialog.getByRole('group', { name: 'Credentials kept out of the file' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved requests/auth-me.json')).toBeVisible();
+  expect(JSON.parse(readFileSync(join(workspace.folder, 'requests/auth-me.json'), 'utf8'))).toMatchObject({ name: 'Who is asking', auth: { type: 'bearer', token: '{{token}}' } });
+
+  // The file read back (on focus) keeps this browser's secret value: the request still authenticates.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  await expect(page.getByRole('navigation', { name: 'Saved requests' }).getByRole('button', { name: 'GET Who is asking' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit environments and variables' }).click();
+  await expect(environments.getByLabel('Variable token value')).toHaveValue('demo-token');
+  await expect(environments.getByRole('checkbox', { name: 'Secret token' })).toBeChecked();
+  await environments.getByRole('button', { name: 'Done' }).click();
+  await send(page);
+  await expect(responseArea(page)).toContainText('"via": "bearer"');
 });

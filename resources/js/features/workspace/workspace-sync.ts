@@ -129,12 +129,12 @@ export async function saveCurrentRequest(store: Store, named?: SaveChoice): Prom
   }
 }
 
-/** Writes an environment's non-secret variables to environments/NAME.json. */
+/** Writes an environment to environments/NAME.json, its secret variables named without their values. */
 export async function saveEnvironmentFile(environment: Environment): Promise<void> {
   const slug = environment.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'environment';
   try {
     await writeWorkspaceFile(`environments/${slug}.json`, environmentFile(environment));
-    toast.success(`Saved environments/${slug}.json`, { description: 'Secret variables stay in this browser.' });
+    toast.success(`Saved environments/${slug}.json`, { description: 'Secret variables are named without their values, which stay in this browser.' });
   } catch (error) {
     toast.error('The environment could not be saved', { description: await workspaceErrorMessage(error) });
   }

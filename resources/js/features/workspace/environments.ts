@@ -1,6 +1,8 @@
 // Environments, global variables and captured values, kept in this browser (one localStorage key)
-// per application. Read back field by field: a corrupt entry gives an empty workspace, never a crash.
+// per application. Read back field by field: a corrupt entry gives an empty workspace, never a
+// crash, and its text is set aside (lib/storage.ts), never written over.
 // Pure functions over plain data; the atoms in ./workspace-atoms.ts hold and persist it.
+import type { StoredKey } from '../../lib/storage';
 import { buildScope, type Variable, type VariableScope } from './variables';
 
 export interface Environment {
@@ -74,27 +76,16 @@ export function normalizeWorkspace(value: unknown): WorkspaceStore {
   return { globals: normalizeVariables(value.globals), applications };
 }
 
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
-
-export function loadWorkspace(storage: StorageLike | undefined): WorkspaceStore {
-  try {
-    const text = storage?.getItem(WORKSPACE_STORAGE_KEY);
-    return text ? normalizeWorkspace(JSON.parse(text)) : emptyWorkspace();
-  } catch (error) {
-    console.warn('Kite: the saved environments could not be read; starting without them.', error);
-    return emptyWorkspace();
-  }
-}
-
-export function saveWorkspace(storage: StorageLike | undefined, store: WorkspaceStore): boolean {
-  try {
-    storage?.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify(store));
-    return Boolean(storage);
-  } catch (error) {
-    console.warn('Kite: the environments could not be saved in this browser.', error);
-    return false;
-  }
-}
+/** The store's localStorage key (lib/storage.ts reads it back, sets aside what does not read). */
+export const workspaceStoredKey: StoredKey<WorkspaceStore> = {
+  key: WORKSPACE_STORAGE_KEY,
+  label: 'the environments and variables',
+  fallback: emptyWorkspace,
+  read: (stored) => {
+    if (!isRecord(stored)) throw new Error('it is not an object');
+    return normalizeWorkspace(stored);
+  },
+};
 
 export function applicationWorkspace(store: WorkspaceStore, application: string): ApplicationWorkspace {
   return store.applications[application] ?? emptyApplicationWorkspace();

@@ -13,7 +13,8 @@ import { applicationWorkspaceAtom, variableScopeAtom, workspaceApplicationAtom, 
 import { normalizeRequestState } from '../request/persistence';
 import { type RequestDefaults, defaultRequestState } from '../request/request-state';
 import { flushPendingEdits, settlePendingEdits } from '../state/pending-edits';
-import { browserStorage, requestStateAtom } from '../state/request-atoms';
+import { browserStorage } from '../../../lib/storage';
+import { requestStateAtom } from '../state/request-atoms';
 import type { ParkedResponse, ResponseState } from '../state/use-sender';
 import {
   type Tab,

@@ -47,6 +47,12 @@ export function isWorkspaceFilePath(path) {
   return typeof path === 'string' && WORKSPACE_FILE_PATTERN.test(path) && !path.includes('..');
 }
 
+/** Auth fields a saved request may keep, each as `{{variable}}` references only (never a credential). */
+export const SAVED_AUTH_REFERENCE_FIELDS = Object.freeze(['token', 'username', 'password', 'userId']);
+
+/** `{{name}}` references only (or empty), the form of a saved auth field; the schema's `references`. */
+export const VARIABLE_REFERENCES_PATTERN = /^(\s*\{\{\s*[A-Za-z0-9_.-]+\s*\}\})*\s*$/;
+
 /**
  * A workspace file's JSON as both hosts write it: keys sorted at every level, two-space indent,
  * a final newline, so the same content is the same bytes and diffs stay small.

@@ -610,7 +610,16 @@ export interface WorkspaceListing {
 /** `environments/NAME.json`: never holds secret variables (those stay in the browser). */
 export interface EnvironmentFile {
   name: string;
-  variables: Record<string, string>;
+  /**
+   * name → value; a secret variable is named with no value, `{ "value": "", "secret": true }`, so
+   * teammates learn it exists while its value stays in each browser (hosts refuse a secret's value).
+   */
+  variables: Record<string, string | SecretVariableEntry>;
+}
+
+export interface SecretVariableEntry {
+  value: '';
+  secret: true;
 }
 
 export interface SavedRow {
@@ -636,8 +645,11 @@ export interface SavedRequestFile {
     | { type: 'raw'; text: string; contentType: string }
     | { type: 'form'; fields: SavedRow[] }
     | { type: 'multipart'; fields: Array<SavedRow & { kind: 'text' | 'file' }> };
-  /** The type only: tokens and passwords are never written to a file. */
-  auth: { type: AuthorizationType };
+  /**
+   * The type, and for its fields only `{{variable}}` references (`{"type":"bearer","token":"{{token}}"}`):
+   * a literal token, password, username or user id is never written to a file (hosts answer 422).
+   */
+  auth: { type: AuthorizationType; token?: string; username?: string; password?: string; userId?: string };
   captures: Array<{ variable: string; source: 'body' | 'header' | 'cookie'; path: string; secret: boolean }>;
 }
 

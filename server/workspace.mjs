@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
+import { SAVED_AUTH_REFERENCE_FIELDS, VARIABLE_REFERENCES_PATTERN, isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
 import { BodyTooLargeError, readBody, sendError, sendJson } from './http.mjs';
 
 const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
@@ -39,14 +39,26 @@ export function workspaceContentProblem(path, content) {
   if (typeof value.name !== 'string' || value.name.trim() === '') return '"name" must be a non-empty string';
   if (path.startsWith('environments/')) {
     if (!isRecord(value.variables)) return '"variables" must be an object of name: value';
-    for (const [name, item] of Object.entries(/** @type {object} */ (value.variables))) if (typeof item !== 'string') return `variable "${name}" must be a string`;
+    for (const [name, item] of Object.entries(/** @type {object} */ (value.variables))) {
+      if (typeof item === 'string') continue;
+      // A secret variable is named, never valued: { "value": "", "secret": true }.
+      if (isRecord(item) && item.secret === true) {
+        if (item.value !== '' || Object.keys(item).some((key) => key !== 'value' && key !== 'secret')) return `secret variable "${name}" keeps no value in a file: { "value": "", "secret": true }`;
+        continue;
+      }
+      return `variable "${name}" must be a string, or { "value": "", "secret": true }`;
+    }
     return null;
   }
   if (typeof value.method !== 'string' || typeof value.url !== 'string') return '"method" and "url" must be strings';
   if (value.auth !== undefined) {
     if (!isRecord(value.auth) || !AUTH_TYPES.includes(/** @type {any} */ (value.auth).type)) return '"auth" must be { "type": … }';
-    const extra = Object.keys(/** @type {object} */ (value.auth)).filter((key) => key !== 'type');
-    if (extra.length > 0) return `"auth" keeps only its type; credentials (${extra.join(', ')}) never go into a file`;
+    const auth = /** @type {Record<string, unknown>} */ (value.auth);
+    // Beside its type, auth keeps {{variable}} references only, never a literal credential.
+    const extra = Object.keys(auth).filter(
+      (key) => key !== 'type' && !(SAVED_AUTH_REFERENCE_FIELDS.includes(key) && typeof auth[key] === 'string' && VARIABLE_REFERENCES_PATTERN.test(/** @type {string} */ (auth[key]))),
+    );
+    if (extra.length > 0) return `"auth" keeps only its type and {{variable}} references; credentials (${extra.join(', ')}) never go into a file`;
   }
   return null;
 }

@@ -40,7 +40,21 @@ describe('the workspace folder', () => {
     expect(error).toBeInstanceOf(WorkspaceError);
     expect(error).toMatchObject({ status: 422, code: 'INVALID_WORKSPACE_FILE' });
     expect(error.message).toMatch(/^requests\/broken.json is not valid JSON/);
-    await expect(workspace.write('requests/a.json', { name: 'a', method: 'GET', url: '/', auth: { type: 'bearer', token: 't' } })).rejects.toThrow('credentials (token) never go into a file');
+    await expect(workspace.write('requests/a.json', { name: 'a', method: 'GET', url: '/', auth: { type: 'bearer', token: 't' } })).rejects.toThrow('"auth" keeps only its type and {{variable}} references; credentials (token) never go into a file');
+  });
+
+  it('keeps auth variable references and secret variable names, and refuses their literal values', async () => {
+    const workspace = createWorkspace(scratch());
+    await workspace.write('requests/me.json', { name: 'Me', method: 'GET', url: '/me', auth: { type: 'bearer', token: '{{token}}' } });
+    expect((await workspace.read('requests/me.json')).content).toMatchObject({ auth: { type: 'bearer', token: '{{token}}' } });
+    await expect(workspace.write('requests/b.json', { name: 'b', method: 'GET', url: '/', auth: { type: 'basic', username: '{{user}}', password: 'Bearer {{pw}}' } })).rejects.toThrow(
+      'credentials (password) never go into a file',
+    );
+    await workspace.write('environments/local.json', { name: 'local', variables: { userId: '2', token: { value: '', secret: true } } });
+    expect((await workspace.read('environments/local.json')).content).toEqual({ name: 'local', variables: { token: { secret: true, value: '' }, userId: '2' } });
+    await expect(workspace.write('environments/local.json', { name: 'local', variables: { token: { value: 'abc', secret: true } } })).rejects.toThrow(
+      'secret variable "token" keeps no value in a file',
+    );
   });
 
   it.skipIf(process.getuid?.() === 0)('says why a folder without write permission is read-only', async () => {

@@ -496,7 +496,7 @@ export async function runConformance(pageUrl, options = {}) {
     }
   });
 
-  await check('a request file is written, read back the same, refused with a credential, and deleted', async () => {
+  await check('a request file is written, read back the same, refused with a credential, kept with an auth {{variable}} reference, and deleted', async () => {
     needConfig();
     if (listing && !listing.writable) {
       await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify(probe) }), 403, 'WORKSPACE_READ_ONLY');
@@ -514,6 +514,9 @@ export async function runConformance(pageUrl, options = {}) {
     const listed = await (await workspaceCall('GET', 'workspace')).json();
     expect(listed.files.some((/** @type {any} */ f) => f.path === probePath), 'the written file is not listed');
     await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify({ ...probe, auth: { type: 'bearer', token: 'secret' } }) }), 422, 'INVALID_WORKSPACE_FILE');
+    // Auth keeps its {{variable}} references: only a literal credential is refused.
+    const referenced = await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify({ ...probe, auth: { type: 'bearer', token: '{{token}}' } }) });
+    expect(referenced.status === 200, `PUT with auth { token: "{{token}}" } answered ${referenced.status}: ${(await referenced.text()).slice(0, 200)}`);
     const deleted = await workspaceCall('DELETE', `workspace/files/${probePath}`);
     expect(deleted.status === 200, `DELETE answered ${deleted.status}`);
     await deleted.arrayBuffer();

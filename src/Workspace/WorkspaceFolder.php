@@ -21,6 +21,11 @@ class WorkspaceFolder
 
     private const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
 
+    /** protocol/endpoints.js SAVED_AUTH_REFERENCE_FIELDS and VARIABLE_REFERENCES_PATTERN. */
+    private const AUTH_REFERENCE_FIELDS = ['token', 'username', 'password', 'userId'];
+
+    private const VARIABLE_REFERENCES = '/^(\s*\{\{\s*[A-Za-z0-9_.-]+\s*\}\})*\s*$/D';
+
     /** @var \Closure(string, string): (int|false) writes bytes to a new file: how many were written, false when it could not be made */
     private \Closure $writeFile;
 
@@ -207,9 +212,18 @@ class WorkspaceFolder
                 return '"variables" must be an object of name: value';
             }
             foreach (get_object_vars($content->variables) as $name => $value) {
-                if (! is_string($value)) {
-                    return "variable \"{$name}\" must be a string";
+                if (is_string($value)) {
+                    continue;
                 }
+                // A secret variable is named, never valued: { "value": "", "secret": true }.
+                if ($value instanceof \stdClass && ($value->secret ?? null) === true) {
+                    if (($value->value ?? null) !== '' || array_diff(array_keys(get_object_vars($value)), ['value', 'secret']) !== []) {
+                        return "secret variable \"{$name}\" keeps no value in a file: { \"value\": \"\", \"secret\": true }";
+                    }
+                    continue;
+                }
+
+                return "variable \"{$name}\" must be a string, or { \"value\": \"\", \"secret\": true }";
             }
 
             return null;
@@ -221,9 +235,16 @@ class WorkspaceFolder
             if (! $content->auth instanceof \stdClass || ! in_array($content->auth->type ?? null, self::AUTH_TYPES, true)) {
                 return '"auth" must be { "type": … }';
             }
-            $extra = array_values(array_diff(array_keys(get_object_vars($content->auth)), ['type']));
+            // Beside its type, auth keeps {{variable}} references only, never a literal credential.
+            $extra = [];
+            foreach (get_object_vars($content->auth) as $key => $value) {
+                $reference = in_array($key, self::AUTH_REFERENCE_FIELDS, true) && is_string($value) && preg_match(self::VARIABLE_REFERENCES, $value) === 1;
+                if ($key !== 'type' && ! $reference) {
+                    $extra[] = $key;
+                }
+            }
             if ($extra !== []) {
-                return '"auth" keeps only its type; credentials ('.implode(', ', $extra).') never go into a file';
+                return '"auth" keeps only its type and {{variable}} references; credentials ('.implode(', ', $extra).') never go into a file';
             }
         }
 

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { responseArea, send } from './support/client-screen';
-import { openFreshKite, setBearerToken, typeRequest, useWorkspaceHost } from './support/workspace-host';
+import { addVariable, openFreshKite, setBearerToken, typeRequest, useWorkspaceHost } from './support/workspace-host';
 
 // Workspaces against the Node host with its demo API: variables and environments, chained requests
 // (a token captured from POST /login used by GET /me), saved requests in a workspace folder.
@@ -11,16 +11,6 @@ import { openFreshKite, setBearerToken, typeRequest, useWorkspaceHost } from './
 const workspace = useWorkspaceHost('kite-workspace-e2e-');
 test.describe.configure({ mode: 'serial' });
 const openKite = (page: Page) => openFreshKite(page, workspace.host.url);
-
-async function addVariable(page: Page, name: string, value: string, secret = false) {
-  const dialog = page.getByRole('dialog', { name: 'Environments and variables' });
-  await dialog.getByRole('button', { name: 'Add variable' }).click();
-  const rows = dialog.getByRole('group', { name: 'Variables' });
-  const count = await rows.getByRole('textbox', { name: /^Variable \d+ name$/ }).count();
-  await rows.getByRole('textbox', { name: `Variable ${count} name` }).fill(name);
-  await rows.getByLabel(`Variable ${name} value`).fill(value);
-  if (secret) await rows.getByRole('checkbox', { name: `Secret ${name}` }).check();
-}
 
 test('a {{variable}} is marked where typed, stops a send while it has no value, and resolves from the active environment', async ({ page }) => {
   await openKite(page);

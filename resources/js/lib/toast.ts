@@ -25,9 +25,13 @@ export function toasterMounted(sonner: Sonner): () => void {
   };
 }
 
-/** The toast area listens here to load sonner at once when a toast is asked for early. */
+/**
+ * The toast area listens here to load sonner at once when a toast is asked for early; one asked
+ * for before it listened (a stored value that did not read, at start) calls it at once.
+ */
 export function onToastRequested(listener: () => void): () => void {
   listeners.add(listener);
+  if (queued.length > 0) listener();
   return () => listeners.delete(listener);
 }
 

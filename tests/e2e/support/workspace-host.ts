@@ -45,3 +45,22 @@ export async function setBearerToken(page: Page, token: string) {
   await page.getByRole('combobox', { name: 'Authorization type' }).selectOption('bearer');
   await page.getByRole('textbox', { name: 'Bearer token' }).fill(token);
 }
+
+/** Adds a variable in the open "Environments and variables" dialog (to the environment shown). */
+export async function addVariable(page: Page, name: string, value: string, secret = false) {
+  const dialog = page.getByRole('dialog', { name: 'Environments and variables' });
+  await dialog.getByRole('button', { name: 'Add variable' }).click();
+  const rows = dialog.getByRole('group', { name: 'Variables' });
+  const count = await rows.getByRole('textbox', { name: /^Variable \d+ name$/ }).count();
+  await rows.getByRole('textbox', { name: `Variable ${count} name` }).fill(name);
+  await rows.getByLabel(`Variable ${name} value`).fill(value);
+  if (secret) await rows.getByRole('checkbox', { name: `Secret ${name}` }).check();
+}
+
+/** Adds an environment by name in the Environments dialog, opening it first; it becomes the active one. */
+export async function addEnvironment(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Edit environments and variables' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Environments and variables' });
+  await dialog.getByRole('textbox', { name: 'New environment name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Add environment' }).click();
+}

@@ -65,7 +65,19 @@ class WorkspaceTest extends TestCase
             ->assertJsonPath('error.code', 'INVALID_WORKSPACE_FILE')
             ->assertJsonPath('error.message', 'requests/broken.json is not valid JSON: Syntax error');
         $this->putFile('requests/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/', 'auth' => ['type' => 'bearer', 'token' => 't']])->assertStatus(422)
-            ->assertJsonPath('error.message', '"auth" keeps only its type; credentials (token) never go into a file');
+            ->assertJsonPath('error.message', '"auth" keeps only its type and {{variable}} references; credentials (token) never go into a file');
+    }
+
+    public function test_auth_variable_references_and_secret_variable_names_are_kept_and_their_literal_values_refused(): void
+    {
+        $this->putFile('requests/me.json', ['name' => 'Me', 'method' => 'GET', 'url' => '/me', 'auth' => ['type' => 'bearer', 'token' => '{{token}}']])->assertOk();
+        $this->getJson('/http-client/api/workspace/files/requests/me.json')->assertOk()->assertJsonPath('content.auth.token', '{{token}}');
+        $this->putFile('requests/b.json', ['name' => 'b', 'method' => 'GET', 'url' => '/', 'auth' => ['type' => 'basic', 'username' => '{{user}}', 'password' => "{{pw}}\nx"]])->assertStatus(422)
+            ->assertJsonPath('error.message', '"auth" keeps only its type and {{variable}} references; credentials (password) never go into a file');
+        $this->putFile('environments/local.json', ['name' => 'local', 'variables' => ['userId' => '2', 'token' => ['value' => '', 'secret' => true]]])->assertOk();
+        $this->getJson('/http-client/api/workspace/files/environments/local.json')->assertOk()->assertJsonPath('content.variables.token', ['secret' => true, 'value' => '']);
+        $this->putFile('environments/local.json', ['name' => 'local', 'variables' => ['token' => ['value' => 'abc', 'secret' => true]]])->assertStatus(422)
+            ->assertJsonPath('error.message', 'secret variable "token" keeps no value in a file: { "value": "", "secret": true }');
     }
 
     public function test_a_file_is_deleted(): void

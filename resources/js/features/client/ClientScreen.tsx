@@ -22,7 +22,8 @@ import { RouteExplorer } from './routes/RouteExplorer';
 import { absoluteBaseUrl, activeRoute, currentApplication } from './state/application';
 import { generateValue } from './state/generator-kits';
 import { flushPendingEdits, settlePendingEdits } from './state/pending-edits';
-import { browserStorage, requestStateAtom, updateRequestAtom } from './state/request-atoms';
+import { browserStorage } from '../../lib/storage';
+import { requestStateAtom, updateRequestAtom } from './state/request-atoms';
 import { useAutofill } from './state/use-autofill';
 import { useDrafts } from './state/use-drafts';
 import { useRoutes } from './state/use-routes';
@@ -291,7 +292,7 @@ export default function ClientScreen() {
         )}
         {saveDialogOpen && (
           <Suspense fallback={null}>
-            <SaveDialog onClose={() => setSaveDialogOpen(false)} suggestion={route?.summary || route?.name || `${state.method} ${state.url}`.trim()} />
+            <SaveDialog onClose={() => setSaveDialogOpen(false)} suggestion={route?.summary || route?.name || `${state.method} ${state.url}`.trim()} fileName={route?.name} />
           </Suspense>
         )}
       </aside>

@@ -71,7 +71,7 @@ export default function EnvironmentsDialog({ onClose, extra }: { onClose: () => 
               <button
                 type="button"
                 className="kite-button kite-button-sm"
-                title="Writes environments/NAME.json without the secret variables"
+                title="Writes environments/NAME.json; secret variables are named there without their values"
                 onClick={() => {
                   const environment = workspace.environments.find((item) => item.name === set);
                   if (environment) void saveEnvironmentFile(environment);

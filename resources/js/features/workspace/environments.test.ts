@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { environmentFile, mergeFileEnvironments, setCaptured } from './environment-files';
-import { WORKSPACE_STORAGE_KEY, loadWorkspace, normalizeWorkspace, saveWorkspace, scopeOf, updateApplication } from './environments';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = { ...initial };
-  return { getItem: (key: string) => data[key] ?? null, setItem: (key: string, value: string) => void (data[key] = value), data };
-}
+import { readStored, writeStored } from '../../lib/storage';
+import { WORKSPACE_STORAGE_KEY, normalizeEnvironment, normalizeWorkspace, scopeOf, updateApplication, workspaceStoredKey } from './environments';
 
 describe('environments in this browser', () => {
   it('falls back to an empty workspace when the stored value is corrupt', () => {
-    expect(loadWorkspace(memoryStorage({ [WORKSPACE_STORAGE_KEY]: '{not json' }))).toEqual({ globals: [], applications: {} });
+    localStorage.setItem(WORKSPACE_STORAGE_KEY, '{not json');
+    expect(readStored(workspaceStoredKey)).toEqual({ globals: [], applications: {} });
+    expect(localStorage.getItem(`${WORKSPACE_STORAGE_KEY}:set-aside`)).toBe('{not json');
+    localStorage.clear();
     expect(normalizeWorkspace({ globals: 'x', applications: { demo: { environments: [{ name: '' }, 7, { name: 'a', variables: [{ name: 'v', value: 1 }] }], active: 'gone' } } })).toEqual({
       globals: [],
       applications: { demo: { environments: [{ name: 'a', variables: [{ name: 'v', value: '', secret: false }] }], active: null, captured: [] } },
@@ -17,14 +16,13 @@ describe('environments in this browser', () => {
   });
 
   it('saves and loads the store, secrets included, per application', () => {
-    const storage = memoryStorage();
     const store = updateApplication({ globals: [{ name: 'g', value: '1', secret: false }], applications: {} }, 'demo', () => ({
       environments: [{ name: 'local', variables: [{ name: 'token', value: 's3cret', secret: true }] }],
       active: 'local',
       captured: [],
     }));
-    expect(saveWorkspace(storage, store)).toBe(true);
-    const loaded = loadWorkspace(storage);
+    expect(writeStored(workspaceStoredKey, store)).toBe(true);
+    const loaded = readStored(workspaceStoredKey);
     expect(loaded).toEqual(store);
     expect(scopeOf(loaded, 'demo').token).toEqual({ value: 's3cret', secret: true, source: 'environment' });
     expect(scopeOf(loaded, 'other').token).toBeUndefined();
@@ -36,9 +34,20 @@ describe('environments in this browser', () => {
     expect(scopeOf(store, 'demo').t.value).toBe('cap');
   });
 
-  it('writes environment files without secrets and merges them back keeping local secrets', () => {
+  it("writes environment files with secrets named but not valued, and reading one keeps this browser's secret value", () => {
     const environment = { name: 'local', variables: [{ name: 'userId', value: '2', secret: false }, { name: 'token', value: 's', secret: true }] };
-    expect(environmentFile(environment)).toEqual({ name: 'local', variables: { userId: '2' } });
+    const file = environmentFile(environment);
+    expect(file).toEqual({ name: 'local', variables: { userId: '2', token: { value: '', secret: true } } });
+    const read = normalizeEnvironment(JSON.parse(JSON.stringify(file)));
+    expect(read?.variables).toEqual([{ name: 'userId', value: '2', secret: false }, { name: 'token', value: '', secret: true }]);
+    const kept = mergeFileEnvironments(updateApplication({ globals: [], applications: {} }, 'demo', (w) => ({ ...w, environments: [environment] })), 'demo', [read!]);
+    expect(kept.applications.demo.environments[0].variables).toEqual(environment.variables);
+    const teammate = mergeFileEnvironments({ globals: [], applications: {} }, 'demo', [read!]);
+    expect(teammate.applications.demo.environments[0].variables).toEqual([{ name: 'userId', value: '2', secret: false }, { name: 'token', value: '', secret: true }]);
+  });
+
+  it('merges environment files back keeping local secrets', () => {
+    const environment = { name: 'local', variables: [{ name: 'userId', value: '2', secret: false }, { name: 'token', value: 's', secret: true }] };
     let store = updateApplication({ globals: [], applications: {} }, 'demo', (w) => ({ ...w, environments: [environment] }));
     store = mergeFileEnvironments(store, 'demo', [
       { name: 'local', variables: [{ name: 'userId', value: '3', secret: false }, { name: 'token', value: 'from-file', secret: false }] },

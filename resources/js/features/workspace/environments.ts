@@ -1,6 +1,8 @@
 // Environments, global variables and captured values, kept in this browser (one localStorage key)
-// per application. Read back field by field: a corrupt entry gives an empty workspace, never a crash.
+// per application. Read back field by field: a corrupt entry gives an empty workspace, never a
+// crash, and its text is set aside (lib/storage.ts), never written over.
 // Pure functions over plain data; the atoms in ./workspace-atoms.ts hold and persist it.
+import type { StoredKey } from '../../lib/storage';
 import { buildScope, type Variable, type VariableScope } from './variables';
 
 export interface Environment {
@@ -29,7 +31,7 @@ export const emptyWorkspace = (): WorkspaceStore => ({ globals: [], applications
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A list of variables; also reads the files' `{ name: value }` object form (never secret). */
+/** A list of variables; also reads the files' `{ name: value }` object form (a secret there: `{ "value": "", "secret": true }`). */
 export function normalizeVariables(value: unknown): Variable[] {
   const seen = new Set<string>();
   const keep = (variable: Variable) => {
@@ -39,8 +41,7 @@ export function normalizeVariables(value: unknown): Variable[] {
   };
   if (isRecord(value)) {
     return Object.entries(value)
-      .filter(([, item]) => typeof item === 'string')
-      .map(([name, item]) => ({ name, value: item as string, secret: false }))
+      .flatMap(([name, item]) => (typeof item === 'string' ? [{ name, value: item, secret: false }] : isRecord(item) && item.secret === true ? [{ name, value: '', secret: true }] : []))
       .filter(keep);
   }
   if (!Array.isArray(value)) return [];
@@ -75,27 +76,16 @@ export function normalizeWorkspace(value: unknown): WorkspaceStore {
   return { globals: normalizeVariables(value.globals), applications };
 }
 
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
-
-export function loadWorkspace(storage: StorageLike | undefined): WorkspaceStore {
-  try {
-    const text = storage?.getItem(WORKSPACE_STORAGE_KEY);
-    return text ? normalizeWorkspace(JSON.parse(text)) : emptyWorkspace();
-  } catch (error) {
-    console.warn('Kite: the saved environments could not be read; starting without them.', error);
-    return emptyWorkspace();
-  }
-}
-
-export function saveWorkspace(storage: StorageLike | undefined, store: WorkspaceStore): boolean {
-  try {
-    storage?.setItem(WORKSPACE_STORAGE_KEY, JSON.stringify(store));
-    return Boolean(storage);
-  } catch (error) {
-    console.warn('Kite: the environments could not be saved in this browser.', error);
-    return false;
-  }
-}
+/** The store's localStorage key (lib/storage.ts reads it back, sets aside what does not read). */
+export const workspaceStoredKey: StoredKey<WorkspaceStore> = {
+  key: WORKSPACE_STORAGE_KEY,
+  label: 'the environments and variables',
+  fallback: emptyWorkspace,
+  read: (stored) => {
+    if (!isRecord(stored)) throw new Error('it is not an object');
+    return normalizeWorkspace(stored);
+  },
+};
 
 export function applicationWorkspace(store: WorkspaceStore, application: string): ApplicationWorkspace {
   return store.applications[application] ?? emptyApplicationWorkspace();

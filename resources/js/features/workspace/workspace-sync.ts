@@ -11,11 +11,14 @@ import type { RequestDefaults } from '../client/request/request-state';
 import { flushPendingEdits } from '../client/state/pending-edits';
 import { requestStateAtom, updateRequestAtom } from '../client/state/request-atoms';
 import { environmentFile, mergeFileEnvironments } from './environment-files';
-import { normalizeEnvironment, type Environment } from './environments';
+import { applicationWorkspace, normalizeEnvironment, type Environment } from './environments';
 import { openSavedAtom, saveDialogOpenAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
+import { credentialsToReplace, replacedSummary, replacementsFor, secretsIn, withReferences, type CredentialToReplace } from './saved-credentials';
 import { fromSavedFile, newRequestPath, toSavedFile, type SavedEntry } from './saved-requests';
+import { setVariable } from './set-variable';
+import { redactSecrets } from './variables';
 import { isWorkspaceConflict, listWorkspace, readWorkspaceFile, workspaceErrorMessage, writeWorkspaceFile } from './workspace-api';
-import { workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
+import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
 
 type Store = ReturnType<typeof createStore>;
 const seen = new Map<string, { modifiedMs: number; entry: SavedEntry }>();
@@ -88,8 +91,38 @@ export function watchWorkspace(store: Store): () => void {
   return () => window.removeEventListener('focus', refresh);
 }
 
-/** Ctrl/Cmd+S: writes the open saved request back, or asks a new one's name first. */
-export async function saveCurrentRequest(store: Store, named?: { name: string; folder: string }): Promise<boolean> {
+/** What the save dialog settled: the request's name and folder, and the variable chosen for each credential (id → name). */
+export interface SaveChoice {
+  name: string;
+  folder: string;
+  variables: Record<string, string>;
+  /** The new file's name when it should not come from `name` (the route's name). */
+  fileName?: string;
+}
+
+/** Where a credential's new secret variable goes: the active environment, else the globals. */
+export function credentialHome(store: Store): { target: 'environment' | 'global'; label: string } {
+  const active = applicationWorkspace(store.get(workspaceStoreAtom), store.get(workspaceApplicationAtom)).active;
+  return active === null ? { target: 'global', label: 'the globals' } : { target: 'environment', label: `the environment ${active}` };
+}
+
+/** The credentials the request being built holds (saved-credentials.ts), for the dialog and the save. */
+export function pendingCredentials(store: Store): CredentialToReplace[] {
+  return credentialsToReplace(store.get(requestStateAtom), store.get(variableScopeAtom));
+}
+
+/** The secret variables whose values the request holds as typed: the file gets their references. */
+export function pendingSecretValues(store: Store): string[] {
+  return secretsIn(JSON.stringify(toSavedFile(store.get(requestStateAtom), '', '')), store.get(variableScopeAtom));
+}
+
+/**
+ * Ctrl/Cmd+S: writes the open saved request back, or asks a new one's name first. A credential
+ * never goes into the file: the dialog first says which values are replaced by which
+ * `{{variable}}` (each new one a secret variable made from the value), and the builder keeps
+ * the references, so it sends the same values.
+ */
+export async function saveCurrentRequest(store: Store, named?: SaveChoice): Promise<boolean> {
   flushPendingEdits();
   let listing = store.get(workspaceListingAtom);
   try {
@@ -103,22 +136,36 @@ export async function saveCurrentRequest(store: Store, named?: { name: string; f
     return false;
   }
   const open = store.get(openSavedAtom);
-  if (!open && !named) {
+  const items = pendingCredentials(store);
+  if (!named && (!open || items.some((item) => !item.existing))) {
     store.set(saveDialogOpenAtom, true);
     return false;
   }
-  const target = named
-    ? { path: newRequestPath(named.name, listing.files.map((file) => file.path)), name: named.name, folder: named.folder }
-    : (open as NonNullable<typeof open>);
-  return writeRequest(store, target, named ? undefined : open?.modifiedMs);
+  const target = open
+    ? { ...open, name: named?.name ?? open.name, folder: named?.folder ?? open.folder }
+    : { path: newRequestPath((named as SaveChoice).fileName || (named as SaveChoice).name, listing.files.map((file) => file.path)), name: (named as SaveChoice).name, folder: (named as SaveChoice).folder };
+  const replacements = replacementsFor(items, named?.variables ?? {});
+  const home = credentialHome(store);
+  const application = store.get(workspaceApplicationAtom);
+  const made = replacements.filter((item) => item.value !== undefined);
+  if (made.length > 0) {
+    store.set(workspaceStoreAtom, (current) => made.reduce((next, item) => setVariable(next, application, home.target, { name: item.variable, value: item.value as string, secret: true }), current));
+  }
+  if (items.length > 0) store.set(updateRequestAtom, (current) => withReferences(current, items, replacements));
+  const replaced = replacedSummary(replacements, pendingSecretValues(store));
+  return writeRequest(store, target, open?.modifiedMs, replaced);
 }
 
-/** Writes the builder's request to `target.path`; with `modifiedMs`, only over the file read then. */
-async function writeRequest(store: Store, target: { path: string; name: string; folder: string }, modifiedMs: number | undefined): Promise<boolean> {
+/**
+ * Writes the builder's request to `target.path` (secret variables' values as their references);
+ * with `modifiedMs`, only over the file read then. `replaced` names what was kept out of the file.
+ */
+async function writeRequest(store: Store, target: { path: string; name: string; folder: string }, modifiedMs: number | undefined, replaced: string): Promise<boolean> {
+  const scope = store.get(variableScopeAtom);
   try {
-    const written = await writeWorkspaceFile(target.path, toSavedFile(store.get(requestStateAtom), target.name, target.folder), modifiedMs);
+    const written = await writeWorkspaceFile(target.path, toSavedFile(store.get(requestStateAtom), target.name, target.folder, (text) => redactSecrets(text, scope)), modifiedMs);
     store.set(openSavedAtom, { path: target.path, name: target.name.trim(), folder: target.folder.trim(), modifiedMs: written.modifiedMs });
-    toast.success(`Saved ${target.path}`);
+    toast.success(`Saved ${target.path}`, replaced ? { description: `Kept out of the file: ${replaced}` } : undefined);
     await refreshWorkspace(store).catch(() => {});
     return true;
   } catch (error) {
@@ -128,7 +175,7 @@ async function writeRequest(store: Store, target: { path: string; name: string; 
         description: 'Nothing was saved. Reload shows the file as it is on disk (the changes made here are lost); Overwrite replaces it with them.',
         duration: Infinity,
         action: { label: 'Reload', onClick: () => void openSavedRequest(store, target.path) },
-        cancel: { label: 'Overwrite', onClick: () => void writeRequest(store, target, undefined) },
+        cancel: { label: 'Overwrite', onClick: () => void writeRequest(store, target, undefined, replaced) },
       });
       return false;
     }
@@ -137,12 +184,12 @@ async function writeRequest(store: Store, target: { path: string; name: string; 
   }
 }
 
-/** Writes an environment's non-secret variables to environments/NAME.json. */
+/** Writes an environment to environments/NAME.json, its secret variables named without their values. */
 export async function saveEnvironmentFile(environment: Environment): Promise<void> {
   const slug = environment.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'environment';
   try {
     await writeWorkspaceFile(`environments/${slug}.json`, environmentFile(environment));
-    toast.success(`Saved environments/${slug}.json`, { description: 'Secret variables stay in this browser.' });
+    toast.success(`Saved environments/${slug}.json`, { description: 'Secret variables are named without their values, which stay in this browser.' });
   } catch (error) {
     toast.error('The environment could not be saved', { description: await workspaceErrorMessage(error) });
   }

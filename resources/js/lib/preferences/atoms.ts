@@ -1,23 +1,11 @@
 // Preferences as jotai atoms: loaded once at start, saved on every change, dirty flag derived.
 import { atom } from 'jotai';
-import { DEFAULT_PREFERENCES, differsFromDefaults, PREFERENCES_STORAGE_KEY, sanitizePreferences, type Preferences } from './preferences';
-import { loadPreferences, savePreferences } from './storage';
+import { storedAtom } from '../storage';
+import { DEFAULT_PREFERENCES, differsFromDefaults, sanitizePreferences, type Preferences } from './preferences';
+import { preferencesStoredKey } from './storage';
 
-const storedPreferencesAtom = atom<Preferences>(loadPreferences());
-
-storedPreferencesAtom.onMount = (setPreferences) => {
-  // Another tab changed them: follow, without saving back.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== PREFERENCES_STORAGE_KEY) return;
-    try {
-      setPreferences(event.newValue === null ? { ...DEFAULT_PREFERENCES } : sanitizePreferences(JSON.parse(event.newValue)));
-    } catch {
-      // A corrupt value written elsewhere: keep what this tab has.
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
-};
+/** Loaded once at start, saved on every write; another tab's change is followed without saving back. */
+const storedPreferencesAtom = storedAtom(preferencesStoredKey);
 
 export type PreferencesUpdate = Partial<Preferences> | ((previous: Preferences) => Preferences);
 
@@ -28,7 +16,6 @@ export const preferencesAtom = atom(
     const previous = get(storedPreferencesAtom);
     const next = sanitizePreferences(typeof update === 'function' ? update(previous) : { ...previous, ...update });
     set(storedPreferencesAtom, next);
-    savePreferences(next);
   },
 );
 

@@ -1,10 +1,10 @@
 // The cookie jars as one jotai atom, saved on every write.
 import { atom } from 'jotai';
-import { browserStorage } from '../state/request-atoms';
+import { storedAtom } from '../../../lib/storage';
 import type { CookieJar } from './cookie-jar';
-import { type CookieJars, loadCookieJars, saveCookieJars } from './cookie-storage';
+import { cookieJarsStoredKey } from './cookie-storage';
 
-const jarsAtom = atom<CookieJars>(loadCookieJars(browserStorage()));
+const jarsAtom = storedAtom(cookieJarsStoredKey);
 
 export const cookieJarsAtom = atom(
   (get) => get(jarsAtom),
@@ -12,6 +12,5 @@ export const cookieJarsAtom = atom(
     const jars = get(jarsAtom);
     const next = { ...jars, [application]: change(jars[application] ?? []) };
     set(jarsAtom, next);
-    saveCookieJars(browserStorage(), next);
   },
 );

@@ -1,13 +1,13 @@
 // The cookie jars, one per application, under one localStorage key. Read back cookie by cookie:
-// a corrupt entry yields empty jars (or drops the one bad cookie), never a crash.
+// a corrupt entry yields empty jars (or drops the one bad cookie), never a crash, and its text is
+// set aside (lib/storage.ts).
+import { readStored, writeStored, type StorageLike, type StoredKey } from '../../../lib/storage';
 import type { CookieJar, JarCookie } from './cookie-jar';
 
 export const COOKIE_JARS_STORAGE_KEY = 'kite:cookies';
 
 /** Jars by application id. */
 export type CookieJars = Record<string, CookieJar>;
-
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
 function readCookie(value: unknown): JarCookie | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -27,27 +27,25 @@ function readCookie(value: unknown): JarCookie | null {
   };
 }
 
-export function loadCookieJars(storage: StorageLike | undefined): CookieJars {
-  try {
-    const value: unknown = JSON.parse(storage?.getItem(COOKIE_JARS_STORAGE_KEY) ?? '{}');
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+/** The jars' localStorage key, read back cookie by cookie (lib/storage.ts sets aside what does not read). */
+export const cookieJarsStoredKey: StoredKey<CookieJars> = {
+  key: COOKIE_JARS_STORAGE_KEY,
+  label: 'the cookie jars',
+  fallback: () => ({}),
+  read: (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('it is not an object');
     const jars: CookieJars = {};
     for (const [application, jar] of Object.entries(value)) {
       if (Array.isArray(jar)) jars[application] = jar.map(readCookie).filter((cookie): cookie is JarCookie => cookie !== null);
     }
     return jars;
-  } catch (error) {
-    console.warn('Kite: the saved cookies could not be read; starting with empty jars.', error);
-    return {};
-  }
+  },
+};
+
+export function loadCookieJars(storage: StorageLike | undefined): CookieJars {
+  return readStored(cookieJarsStoredKey, storage);
 }
 
 export function saveCookieJars(storage: StorageLike | undefined, jars: CookieJars): boolean {
-  try {
-    storage?.setItem(COOKIE_JARS_STORAGE_KEY, JSON.stringify(jars));
-    return true;
-  } catch (error) {
-    console.warn('Kite: the cookies could not be saved for the next visit.', error);
-    return false;
-  }
+  return writeStored(cookieJarsStoredKey, jars, storage);
 }

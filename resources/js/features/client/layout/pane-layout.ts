@@ -1,6 +1,7 @@
 // The client screen's pane layout: the routes pane's width (or collapsed), the split between
 // request and response, and whether the route docs are open. Kept in localStorage under its own
 // key; whatever is stored there, a value that does not make sense gives its default.
+import { readStored, writeStored, type StorageLike, type StoredKey } from '../../../lib/storage';
 
 export interface PaneLayout {
   /** Width of the routes pane in px. */
@@ -38,21 +39,21 @@ export function sanitizePaneLayout(raw: unknown): PaneLayout {
   return { routesWidth: number('routesWidth', ROUTES_WIDTH), split: number('split', SPLIT), routesCollapsed: flag('routesCollapsed'), docsOpen: flag('docsOpen') };
 }
 
-export function loadPaneLayout(storage: Storage | undefined): PaneLayout {
-  try {
-    const raw = storage?.getItem(PANE_LAYOUT_STORAGE_KEY);
-    return raw ? sanitizePaneLayout(JSON.parse(raw)) : { ...DEFAULT_PANE_LAYOUT };
-  } catch {
-    return { ...DEFAULT_PANE_LAYOUT };
-  }
+/** The layout's localStorage key (lib/storage.ts sets aside what does not read). */
+const paneLayoutStoredKey: StoredKey<PaneLayout> = {
+  key: PANE_LAYOUT_STORAGE_KEY,
+  label: 'the pane sizes',
+  fallback: () => ({ ...DEFAULT_PANE_LAYOUT }),
+  read: sanitizePaneLayout,
+};
+
+export function loadPaneLayout(storage: StorageLike | undefined): PaneLayout {
+  return readStored(paneLayoutStoredKey, storage);
 }
 
-export function savePaneLayout(storage: Storage | undefined, layout: PaneLayout): void {
-  try {
-    storage?.setItem(PANE_LAYOUT_STORAGE_KEY, JSON.stringify(layout));
-  } catch {
-    // a full or blocked storage keeps the layout for this visit only
-  }
+/** A full or blocked storage keeps the layout for this visit only. */
+export function savePaneLayout(storage: StorageLike | undefined, layout: PaneLayout): void {
+  writeStored(paneLayoutStoredKey, layout, storage);
 }
 
 /** The value a separator key moves to, or null for keys it does not handle (WAI-ARIA window splitter). */

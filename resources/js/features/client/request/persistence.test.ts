@@ -91,9 +91,11 @@ describe('the request survives a reload', () => {
     );
   });
 
-  it.each(['null', '[1,2]', '"GET /users"', '42'])('starts from defaults, saying so, when the saved value is %s', (text) => {
+  it.each(['null', '[1,2]', '"GET /users"', '42'])('starts from defaults, saying so, when the saved value is %s, and sets the value aside', (text) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    expect(loadRequestState(memoryStorage({ [REQUEST_STORAGE_KEY]: text }))).toEqual(defaultRequestState());
-    expect(String(warn.mock.calls[0][0])).toContain('could not be read; starting from defaults');
+    const storage = memoryStorage({ [REQUEST_STORAGE_KEY]: text });
+    expect(loadRequestState(storage)).toEqual(defaultRequestState());
+    expect(String(warn.mock.calls[0][0])).toContain('could not be read; kept under kite:request:set-aside. Starting from defaults');
+    expect(storage.data.get(`${REQUEST_STORAGE_KEY}:set-aside`)).toBe(text);
   });
 });

@@ -4,6 +4,7 @@ import type { AuthorizationType } from '../../../../../protocol/types';
 import { BODY_TYPES } from '../../../lib/body-types';
 import { AUTHORIZATION_OPTIONS } from '../../../lib/authorization';
 import { isRecord } from '../../../lib/is-record';
+import { readStored, writeStored, type StorageLike, type StoredKey } from '../../../lib/storage';
 import {
   HTTP_METHODS,
   type KeyValueRow,
@@ -21,8 +22,6 @@ export const REQUEST_STORAGE_KEY = 'kite:request';
 
 /** Bodies and files above this are not kept across reloads: local storage holds ~5 MB in all. */
 export const MAX_PERSISTED_TEXT = 1_000_000;
-
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
 const asString = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
 
@@ -102,22 +101,27 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
   };
 }
 
+/** The request's localStorage key, read back field by field (lib/storage.ts sets aside what does not read). */
+export function requestStoredKey(defaults?: RequestDefaults): StoredKey<RequestState> {
+  return {
+    key: REQUEST_STORAGE_KEY,
+    label: 'the request being built',
+    fallback: () => defaultRequestState(defaults),
+    read: (stored) => {
+      if (!isRecord(stored)) throw new Error('it is not an object');
+      const unreadable: string[] = [];
+      const state = normalizeRequestState(stored, defaults, unreadable);
+      if (unreadable.length > 0) {
+        console.warn(`Kite: the saved request (localStorage "${REQUEST_STORAGE_KEY}") had unreadable fields (${unreadable.join(', ')}); they start from their defaults.`);
+      }
+      return state;
+    },
+    toStored: (state) => slimRequestState(state),
+  };
+}
+
 export function loadRequestState(storage: StorageLike | undefined, defaults?: RequestDefaults): RequestState {
-  try {
-    const text = storage?.getItem(REQUEST_STORAGE_KEY);
-    if (!text) return defaultRequestState(defaults);
-    const stored: unknown = JSON.parse(text);
-    if (!isRecord(stored)) throw new Error('it is not an object');
-    const unreadable: string[] = [];
-    const state = normalizeRequestState(stored, defaults, unreadable);
-    if (unreadable.length > 0) {
-      console.warn(`Kite: the saved request (localStorage "${REQUEST_STORAGE_KEY}") had unreadable fields (${unreadable.join(', ')}); they start from their defaults.`);
-    }
-    return state;
-  } catch (error) {
-    console.warn(`Kite: the saved request (localStorage "${REQUEST_STORAGE_KEY}") could not be read; starting from defaults.`, error);
-    return defaultRequestState(defaults);
-  }
+  return readStored(requestStoredKey(defaults), storage);
 }
 
 /** The state without what is too large to keep: big bodies and file contents. */
@@ -134,12 +138,5 @@ export function slimRequestState(state: RequestState): RequestState {
 
 /** Saves the state; returns false (and keeps the old entry) when storage refuses it. */
 export function saveRequestState(storage: StorageLike | undefined, state: RequestState): boolean {
-  if (!storage) return false;
-  try {
-    storage.setItem(REQUEST_STORAGE_KEY, JSON.stringify(slimRequestState(state)));
-    return true;
-  } catch (error) {
-    console.warn('Kite: the request could not be saved for the next visit.', error);
-    return false;
-  }
+  return writeStored(requestStoredKey(), state, storage);
 }

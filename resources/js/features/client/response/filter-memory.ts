@@ -1,6 +1,8 @@
 // The Filter of each request, remembered in this browser: keyed by the response's URL without its
 // query (the same request sent again with other parameters keeps its filter), the newest first,
-// at most FILTER_MEMORY_SIZE of them. Unreadable storage is treated as empty; nothing throws.
+// at most FILTER_MEMORY_SIZE of them. Unreadable storage is treated as empty (its text set aside,
+// lib/storage.ts); nothing throws.
+import { browserStorage, readStored, writeStored, type StorageLike, type StoredKey } from '../../../lib/storage';
 export const FILTER_MEMORY_KEY = 'kite:response-filters';
 export const FILTER_MEMORY_SIZE = 200;
 
@@ -16,28 +18,26 @@ export function filterKey(url: string): string {
   }
 }
 
-function read(storage: Storage): Remembered {
-  try {
-    const value: unknown = JSON.parse(storage.getItem(FILTER_MEMORY_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((entry): entry is [string, string] => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string') : [];
-  } catch {
-    return [];
-  }
+/** The memory's localStorage key (lib/storage.ts sets aside what does not read). */
+const filterMemoryStoredKey: StoredKey<Remembered> = {
+  key: FILTER_MEMORY_KEY,
+  label: 'the remembered response filters',
+  fallback: () => [],
+  read: (value) => {
+    if (!Array.isArray(value)) throw new Error('it is not a list');
+    return value.filter((entry): entry is [string, string] => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string');
+  },
+};
+
+export function rememberedFilter(url: string, storage: StorageLike | undefined = browserStorage()): string {
+  const key = filterKey(url);
+  return readStored(filterMemoryStoredKey, storage).find(([entry]) => entry === key)?.[1] ?? '';
 }
 
-export function rememberedFilter(url: string, storage: Storage = window.localStorage): string {
+/** A full quota loses only the memory of this filter, never the response on screen. */
+export function rememberFilter(url: string, expression: string, storage: StorageLike | undefined = browserStorage()): void {
   const key = filterKey(url);
-  return read(storage).find(([entry]) => entry === key)?.[1] ?? '';
-}
-
-export function rememberFilter(url: string, expression: string, storage: Storage = window.localStorage): void {
-  const key = filterKey(url);
-  const rest = read(storage).filter(([entry]) => entry !== key);
+  const rest = readStored(filterMemoryStoredKey, storage).filter(([entry]) => entry !== key);
   const next = expression.trim() === '' ? rest : [[key, expression] as [string, string], ...rest].slice(0, FILTER_MEMORY_SIZE);
-  try {
-    storage.setItem(FILTER_MEMORY_KEY, JSON.stringify(next));
-  } catch (error) {
-    // A full quota loses only the memory of this filter, never the response on screen.
-    console.warn('Kite: the response filter could not be remembered.', error);
-  }
+  writeStored(filterMemoryStoredKey, next, storage);
 }

@@ -1,6 +1,7 @@
 // Drafts: what was typed for a route (per route and method) is kept when the user leaves it, until
 // it is sent or reset, and survives a reload under its own localStorage key. A corrupt entry yields
 // no drafts, never a crash; a full storage drops the oldest drafts first.
+import { readStored, writeStoredResult, type StorageLike, type StoredKey } from '../../../lib/storage';
 import { normalizeRequestState, slimRequestState } from '../request/persistence';
 import type { RequestDefaults, RequestState } from '../request/request-state';
 
@@ -10,8 +11,6 @@ export const MAX_DRAFTS = 30;
 
 /** Drafts by key, oldest first. */
 export type Drafts = Record<string, RequestState>;
-
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
 export function draftKey(request: Pick<RequestState, 'application' | 'method'>, routeId: string): string {
   return `${request.application}|${routeId}|${request.method}`;
@@ -39,31 +38,31 @@ export function dropDraft(drafts: Drafts, key: string): Drafts {
   return rest;
 }
 
+/** The drafts' localStorage key (lib/storage.ts sets aside what does not read). */
+function draftsStoredKey(defaults?: RequestDefaults): StoredKey<Drafts> {
+  return {
+    key: DRAFTS_STORAGE_KEY,
+    label: 'the drafts',
+    fallback: () => ({}),
+    read: (value) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('it is not an object');
+      return Object.fromEntries(Object.entries(value).map(([key, state]) => [key, normalizeRequestState(state, defaults)]));
+    },
+  };
+}
+
 export function loadDrafts(storage: StorageLike | undefined, defaults?: RequestDefaults): Drafts {
-  try {
-    const value: unknown = JSON.parse(storage?.getItem(DRAFTS_STORAGE_KEY) ?? '{}');
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).map(([key, state]) => [key, normalizeRequestState(state, defaults)]));
-  } catch (error) {
-    console.warn('Kite: the saved drafts could not be read; starting without them.', error);
-    return {};
-  }
+  return readStored(draftsStoredKey(defaults), storage);
 }
 
 /** Saves the drafts, dropping the oldest until they fit; returns the drafts that were saved. */
 export function saveDrafts(storage: StorageLike | undefined, drafts: Drafts): Drafts {
+  const spec = draftsStoredKey();
   let kept = drafts;
   for (;;) {
-    try {
-      storage?.setItem(DRAFTS_STORAGE_KEY, JSON.stringify(kept));
-      return kept;
-    } catch (error) {
-      const keys = Object.keys(kept);
-      if (keys.length === 0) {
-        console.warn('Kite: the drafts could not be saved for the next visit.', error);
-        return kept;
-      }
-      kept = dropDraft(kept, keys[0]);
-    }
+    const keys = Object.keys(kept);
+    // Only a full quota drops drafts, the oldest first; the last try says so when even none fit.
+    if (writeStoredResult(spec, kept, storage, { quietWhenFull: keys.length > 0 }) !== 'full' || keys.length === 0) return kept;
+    kept = dropDraft(kept, keys[0]);
   }
 }

@@ -1,16 +1,9 @@
 // The request being built, as one jotai atom loaded from (and saved back to) localStorage.
 import { atom, useAtomValue } from 'jotai';
 import { loadPreferences } from '../../../lib/preferences/storage';
+import { browserStorage } from '../../../lib/storage';
 import { loadRequestState } from '../request/persistence';
 import type { RequestState } from '../request/request-state';
-
-export function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined; // access itself throws when storage is blocked
-  }
-}
 
 export const requestStateAtom = atom<RequestState>(loadRequestState(browserStorage(), loadPreferences()));
 

@@ -4,7 +4,7 @@ import { useCallback, useRef } from 'react';
 import type { RouteInfo } from '../../../../../protocol/types';
 import { type RequestDefaults, type RequestState, requestForRoute } from '../request/request-state';
 import { type Drafts, draftKey, dropDraft, keepDraft, loadDrafts, sameRequest, saveDrafts } from './drafts';
-import { browserStorage } from './request-atoms';
+import { browserStorage } from '../../../lib/storage';
 
 export function useDrafts(defaults: RequestDefaults) {
   const drafts = useRef<Drafts | null>(null);

@@ -16,7 +16,8 @@ import { readWorkspaceAtStart } from '../../workspace/workspace-sync';
 import { normalizeRequestState } from '../request/persistence';
 import { type RequestDefaults, defaultRequestState } from '../request/request-state';
 import { flushPendingEdits, settlePendingEdits } from '../state/pending-edits';
-import { browserStorage, requestStateAtom } from '../state/request-atoms';
+import { browserStorage } from '../../../lib/storage';
+import { requestStateAtom } from '../state/request-atoms';
 import type { ParkedResponse, ResponseState } from '../state/use-sender';
 import {
   type Tab,

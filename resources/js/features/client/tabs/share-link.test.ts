@@ -9,7 +9,7 @@ const typical = (): RequestState => ({
   method: 'POST',
   url: '/api/users/{user}/posts',
   pathParams: { user: '42' },
-  query: [emptyRow('page', '2'), { ...emptyRow('sort', 'name'), enabled: false }],
+  query: [emptyRow('page', '2'), { ...emptyRow('sort', 'name'), enabled: false }, emptyRow('api_key', 'qk_SECRET')],
   headers: [emptyRow('Accept', 'application/json'), emptyRow('Authorization', 'Bearer abc.def.ghi'), emptyRow('Cookie', 'session=s3cr3t')],
   bodyType: 'json',
   jsonBody: JSON.stringify({ title: 'Hello', body: 'A post about kites and wind, with a few more words.', tags: ['a', 'b'], published: true, key: 'sk_live_123456' }, null, 2),
@@ -23,7 +23,7 @@ describe('share links', () => {
     const state = typical();
     const decoded = decodeShare(encodeShare({ state, environment: 'staging', last: { status: 200, ms: 84, size: 1229 } }), normalize);
     expect(decoded.state).toMatchObject({ method: 'POST', url: state.url, pathParams: { user: '42' }, jsonBody: state.jsonBody, bodyType: state.bodyType });
-    expect(decoded.state.query.map(({ name, value, enabled }) => [name, value, enabled])).toEqual([['page', '2', true], ['sort', 'name', false]]);
+    expect(decoded.state.query.map(({ name, value, enabled }) => [name, value, enabled])).toEqual([['page', '2', true], ['sort', 'name', false], ['api_key', '', true]]);
     expect(decoded.state.auth.type).toBe('bearer');
     expect(decoded.environment).toBe('staging');
     expect(shareNote(decoded)).toBe('Shared request · last answered 200 in 84 ms, 1.2 KB · environment staging');
@@ -34,7 +34,7 @@ describe('share links', () => {
     const link = shareLink(location, { state: typical(), environment: null, last: null }, (text) => redactSecrets(text, scope));
     const decoded = decodeShare(link.split('#share=')[1], normalize);
     const text = JSON.stringify(decoded);
-    for (const secret of ['tok_SECRET', 'pw_SECRET', 'abc.def.ghi', 's3cr3t', 'sk_live_123456', '"ann"']) expect(text).not.toContain(secret);
+    for (const secret of ['tok_SECRET', 'pw_SECRET', 'abc.def.ghi', 's3cr3t', 'sk_live_123456', 'qk_SECRET', '"ann"']) expect(text).not.toContain(secret);
     expect(decoded.state.auth).toEqual({ type: 'bearer', token: '', username: '', password: '', userId: '' });
     expect(decoded.state.headers.map((row) => [row.name, row.value])).toEqual([['Accept', 'application/json'], ['Authorization', ''], ['Cookie', '']]);
     expect(decoded.state.jsonBody).toContain('{{key}}');

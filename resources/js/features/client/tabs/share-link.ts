@@ -2,8 +2,10 @@
 // environment's name) and its last answer's status, time and size, deflated (fflate) and base64url
 // encoded into the fragment of this Kite page's own URL, `…#share=…`, so no host needs a change.
 // Secrets never go in (DESIGN.md): no token, password or user id, no secret variable's value
-// (put back as `{{name}}`), no Cookie or Authorization header value, no file contents.
+// (put back as `{{name}}`), no credential header or query value (lib/credentials.ts, as saved
+// files: its name goes, its value does not), no file contents.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { isCredentialRow } from '../../../lib/credentials';
 import { formatDuration, formatSize } from '../../../lib/format';
 import { isRecord } from '../../../lib/is-record';
 import type { RelayResult } from '../../../lib/http/relay-result';
@@ -15,8 +17,6 @@ export const MAX_LINK_LENGTH = 8000;
 export const SHARE_FRAGMENT = '#share=';
 const VERSION = 1;
 
-/** Header values that are credentials whatever the request: their names go, their values do not. */
-const SECRET_HEADERS = /^(authorization|proxy-authorization|cookie|x-xsrf-token|x-csrf-token|x-api-key|api-key)$/i;
 
 export interface LastAnswer {
   status: number;
@@ -40,16 +40,16 @@ export type Redact = (text: string) => string;
 
 /** The request as a link may carry it: secrets out, row ids and file contents out. */
 export function shareableState(state: RequestState, redact: Redact = (text) => text): Record<string, unknown> {
-  const rows = <T extends { id: string; name: string; value: string }>(list: T[], secretNames = false) =>
-    list.map(({ id: _id, ...row }) => ({ ...row, value: secretNames && SECRET_HEADERS.test(row.name.trim()) ? '' : row.value }));
+  const rows = <T extends { id: string; name: string; value: string }>(list: T[], kind?: 'header' | 'query') =>
+    list.map(({ id: _id, ...row }) => ({ ...row, value: kind && isCredentialRow(kind, row) ? '' : row.value }));
   const {
     auth,
     autofillSeed: _seed,
     ...rest
   } = {
     ...state,
-    query: rows(state.query),
-    headers: rows(state.headers, true),
+    query: rows(state.query, 'query'),
+    headers: rows(state.headers, 'header'),
     formFields: rows(state.formFields),
     multipartFields: state.multipartFields.map(({ id: _id, file, ...row }) => ({ ...row, file: file && { ...file, base64: undefined } })),
   };

@@ -3,6 +3,7 @@
 // (TabStrip.tsx) swaps states in and out. Pure rules here; the list survives a reload under its own
 // localStorage key, read back tab by tab, so a corrupt entry yields one tab, never a broken page.
 import { isRecord } from '../../../lib/is-record';
+import { readStored, writeStored, type StorageLike, type StoredKey } from '../../../lib/storage';
 import { normalizeRequestState, slimRequestState } from '../request/persistence';
 import { type RequestDefaults, type RequestState, defaultRequestState } from '../request/request-state';
 
@@ -32,8 +33,6 @@ export interface Tabs {
   tabs: Tab[];
   activeId: string;
 }
-
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
 let counter = 0;
 export function newTabId(): string {
@@ -119,54 +118,46 @@ export function moveTab(tabs: Tabs, id: string, to: number): Tabs {
   return { ...tabs, tabs: list };
 }
 
-export function loadTabs(storage: StorageLike | undefined, current: RequestState, defaults?: RequestDefaults): Tabs {
-  const fallback = (): Tabs => {
-    const tab = newTab(current);
-    return { tabs: [tab], activeId: tab.id };
+/** The tab list's localStorage key, read back tab by tab (lib/storage.ts sets aside what does not read). */
+function tabsStoredKey(current: RequestState, defaults?: RequestDefaults): StoredKey<Tabs> {
+  return {
+    key: TABS_STORAGE_KEY,
+    label: 'the open tabs',
+    fallback: () => {
+      const tab = newTab(current);
+      return { tabs: [tab], activeId: tab.id };
+    },
+    read: (stored) => {
+      if (!isRecord(stored) || !Array.isArray(stored.tabs)) throw new Error('it is not a tab list');
+      const tabs: Tab[] = [];
+      for (const item of stored.tabs.slice(0, MAX_TABS)) {
+        if (!isRecord(item) || typeof item.id !== 'string' || !item.id || tabs.some((tab) => tab.id === item.id)) throw new Error('a tab does not read');
+        tabs.push({
+          id: item.id,
+          name: typeof item.name === 'string' ? item.name : '',
+          state: normalizeRequestState(item.state, defaults),
+          historyId: typeof item.historyId === 'string' ? item.historyId : null,
+          note: typeof item.note === 'string' ? item.note : undefined,
+          preview: item.preview === true || undefined,
+          fromLink: item.fromLink === true || undefined,
+        });
+      }
+      if (tabs.length === 0) throw new Error('it has no tabs');
+      const activeId = tabs.some((tab) => tab.id === stored.activeId) ? (stored.activeId as string) : tabs[0].id;
+      // The open tab's request is the one saved under kite:request (saved more often than the list).
+      return { tabs: tabs.map((tab) => (tab.id === activeId ? { ...tab, state: current } : tab)), activeId };
+    },
+    toStored: (tabs) => ({ ...tabs, tabs: tabs.tabs.map((tab) => ({ ...tab, state: slimRequestState(tab.state) })) }),
   };
-  let text: string | null | undefined;
-  try {
-    text = storage?.getItem(TABS_STORAGE_KEY);
-  } catch {
-    return fallback();
-  }
-  if (!text) return fallback();
-  try {
-    const stored: unknown = JSON.parse(text);
-    if (!isRecord(stored) || !Array.isArray(stored.tabs)) throw new Error('it is not a tab list');
-    const tabs: Tab[] = [];
-    for (const item of stored.tabs.slice(0, MAX_TABS)) {
-      if (!isRecord(item) || typeof item.id !== 'string' || !item.id || tabs.some((tab) => tab.id === item.id)) throw new Error('a tab does not read');
-      tabs.push({
-        id: item.id,
-        name: typeof item.name === 'string' ? item.name : '',
-        state: normalizeRequestState(item.state, defaults),
-        historyId: typeof item.historyId === 'string' ? item.historyId : null,
-        note: typeof item.note === 'string' ? item.note : undefined,
-        preview: item.preview === true || undefined,
-        fromLink: item.fromLink === true || undefined,
-      });
-    }
-    if (tabs.length === 0) throw new Error('it has no tabs');
-    const activeId = tabs.some((tab) => tab.id === stored.activeId) ? (stored.activeId as string) : tabs[0].id;
-    // The open tab's request is the one saved under kite:request (saved more often than the list).
-    return { tabs: tabs.map((tab) => (tab.id === activeId ? { ...tab, state: current } : tab)), activeId };
-  } catch (error) {
-    console.warn(`Kite: the saved tabs (localStorage "${TABS_STORAGE_KEY}") could not be read; starting with one tab.`, error);
-    return fallback();
-  }
+}
+
+export function loadTabs(storage: StorageLike | undefined, current: RequestState, defaults?: RequestDefaults): Tabs {
+  return readStored(tabsStoredKey(current, defaults), storage);
 }
 
 /** Saves the tab list; returns false when storage refuses it. */
 export function saveTabs(storage: StorageLike | undefined, tabs: Tabs): boolean {
-  if (!storage) return false;
-  try {
-    storage.setItem(TABS_STORAGE_KEY, JSON.stringify({ ...tabs, tabs: tabs.tabs.map((tab) => ({ ...tab, state: slimRequestState(tab.state) })) }));
-    return true;
-  } catch (error) {
-    console.warn('Kite: the tabs could not be saved for the next visit.', error);
-    return false;
-  }
+  return writeStored(tabsStoredKey(defaultRequestState()), tabs, storage);
 }
 
 /** What the client screen asks of the tab layer (which loads after the first paint). */

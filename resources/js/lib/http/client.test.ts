@@ -10,6 +10,8 @@ import { HostTimeoutError } from './host-fetch';
 let server: Server;
 let baseUrl: string;
 let lastRequest: IncomingMessage | undefined;
+/** When the test server last answered (performance.now(), same process as the client). */
+let answeredAt = 0;
 /** The XSRF token the loopback host accepts; a "restart" changes it. */
 let hostToken = 'fresh-token';
 /** What the /relay route received: the header and the body of each call. */
@@ -45,6 +47,7 @@ beforeAll(async () => {
       }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');
+      answeredAt = performance.now();
     }, delay);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -94,18 +97,24 @@ describe('the host client', () => {
   });
 
   it('does not hold back a response that already took longer than the minimum', async () => {
+    // A long minimum, so that a wrong hold (another 1,000 ms after the answer) stands far above
+    // what a busy machine adds between the server's answer and the client's result.
     const started = performance.now();
-    await client({ minimumDurationMs: 200 }).http.get('ok?delay=300').json();
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(295);
-    expect(elapsed).toBeLessThan(490);
+    await client({ minimumDurationMs: 1000 }).http.get('ok?delay=1100').json();
+    const resolvedAt = performance.now();
+    expect(resolvedAt - started).toBeGreaterThanOrEqual(1095);
+    expect(resolvedAt - answeredAt).toBeLessThan(900);
   });
 
   it('attaches the measured network duration to the response', async () => {
-    const response = await client().http.get('ok?delay=60');
+    // The hold is long (1,000 ms) so that a duration that wrongly counted it stands far above
+    // what a busy machine adds to a 60 ms answer.
+    const started = performance.now();
+    const response = await client({ minimumDurationMs: 1000 }).http.get('ok?delay=60');
     const duration = responseDuration(response);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(995);
     expect(duration).toBeGreaterThanOrEqual(55);
-    expect(duration).toBeLessThan(200);
+    expect(duration).toBeLessThan(900);
   });
 
   it("shows 'HTTP error! status: 500' for a non-OK response and still throws", async () => {

@@ -86,7 +86,7 @@ export default function ClientScreen() {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const grid = paneGrid(layout, width);
+  const grid = paneGrid(layout, width, !response.result && !response.failure && !response.pending && !response.live);
   useEffect(() => whenIdle(() => void Promise.all([loadRouteDocs(), loadHistoryPanel()]).catch(() => {}), 1500), []);
 
   // The request survives a reload: saved shortly after each change, and when the page goes away.

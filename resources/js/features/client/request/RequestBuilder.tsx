@@ -132,29 +132,31 @@ export function RequestBuilder(props: RequestBuilderProps) {
             {preview || 'Pick a route or type a URL'}
           </span>
           {missing.length > 0 && <span className="kite-url-missing">Missing: {missing.join(', ')}</span>}
-          <EnvironmentPicker />
-          <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={props.onCopyCurl}>
-            <Copy size={13} aria-hidden="true" /> Copy as cURL
-          </button>
-          <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={() => setCodeOpen(true)} title="The request in other languages">
-            <Code2 size={13} aria-hidden="true" /> Code
-          </button>
-          {codeOpen && (
-            <Suspense fallback={null}>
-              <CodeExportDialog open={codeOpen} onOpenChange={setCodeOpen} describe={props.describeRequest} />
-            </Suspense>
-          )}
-          {props.onReset && (
-            <button
-              type="button"
-              className="kite-button kite-button-sm"
-              data-variant="ghost"
-              title="Put the route's fresh request back; what was typed for it is dropped"
-              onClick={props.onReset}
-            >
-              <Eraser size={13} aria-hidden="true" /> Reset
+          <div className="kite-url-tools">
+            <EnvironmentPicker />
+            <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={props.onCopyCurl}>
+              <Copy size={13} aria-hidden="true" /> Copy as cURL
             </button>
-          )}
+            <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={() => setCodeOpen(true)} title="The request in other languages">
+              <Code2 size={13} aria-hidden="true" /> Code
+            </button>
+            {codeOpen && (
+              <Suspense fallback={null}>
+                <CodeExportDialog open={codeOpen} onOpenChange={setCodeOpen} describe={props.describeRequest} />
+              </Suspense>
+            )}
+            {props.onReset && (
+              <button
+                type="button"
+                className="kite-button kite-button-sm"
+                data-variant="ghost"
+                title="Put the route's fresh request back; what was typed for it is dropped"
+                onClick={props.onReset}
+              >
+                <Eraser size={13} aria-hidden="true" /> Reset
+              </button>
+            )}
+          </div>
         </div>
       </div>
       <div className="kite-tabs-bar">

@@ -1,0 +1,60 @@
+// The main screen at common desktop sizes: no text clipped or broken mid-word (support/overflow.ts),
+// and the request and response share the height sensibly. The screenshots are kept with the test's
+// output for a person to look at.
+import { expect, test, type Page } from '@playwright/test';
+import { clearClientStorage, jsonBody, pickRoute, responseArea, send } from './support/client-screen';
+import { findTextProblems } from './support/overflow';
+
+const SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+];
+// Long summaries in the routes list end in an ellipsis by design (the row's tooltip holds them
+// whole), and the collapsed sidebar is a rail of icons whose labels are their tooltips.
+const CUT_BY_DESIGN = '.kite-route-summary, .kite-sidebar[data-state="collapsed"]';
+
+// Four sizes, two screenshots each, on a machine other tests share.
+test.describe.configure({ timeout: 90_000 });
+
+const request = (page: Page) => page.getByRole('region', { name: 'Request' });
+
+for (const size of SIZES) {
+  test(`at ${size.width}×${size.height} no text on the main screen is clipped or broken mid-word`, async ({ page }, testInfo) => {
+    await page.setViewportSize(size);
+    await clearClientStorage(page);
+    await page.goto('/http-client');
+    await pickRoute(page, 'GET', '/users');
+    await send(page);
+    await expect(responseArea(page).getByText('200', { exact: true })).toBeVisible();
+    await pickRoute(page, 'POST', '/users');
+    await page.getByRole('tab', { name: /History/ }).click();
+    await expect(page.getByRole('button', { name: /Delete GET/ })).toHaveCount(1);
+    await page.screenshot({ path: testInfo.outputPath(`body-${size.width}.png`) });
+    expect(await findTextProblems(page, { ignore: CUT_BY_DESIGN })).toEqual([]);
+
+    await request(page).getByRole('tab', { name: 'Capture' }).click();
+    await request(page).getByRole('button', { name: 'Add capture rule' }).click();
+    await page.screenshot({ path: testInfo.outputPath(`capture-${size.width}.png`) });
+    expect(await findTextProblems(page, { ignore: CUT_BY_DESIGN })).toEqual([]);
+  });
+}
+
+test('at 1024×700, before anything is sent, the request keeps the height and the body editor shows its lines', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await clearClientStorage(page);
+  await page.goto('/http-client');
+  await pickRoute(page, 'POST', '/users');
+  await expect(responseArea(page).getByText('Send a request to see its response here.')).toBeVisible();
+  await expect(jsonBody(page)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('empty-1024.png') });
+  const response = (await responseArea(page).boundingBox())!;
+  expect(response.height).toBeLessThan(700 / 4);
+  // The body editor shows at least 8 lines, whole, and the Docs bar is on screen.
+  const editor = (await page.locator('.kite-cm').boundingBox())!;
+  const lineHeight = await jsonBody(page).evaluate((content) => parseFloat(getComputedStyle(content).lineHeight));
+  const pane = (await request(page).boundingBox())!;
+  expect(Math.min(editor.y + editor.height, pane.y + pane.height) - editor.y).toBeGreaterThanOrEqual(8 * lineHeight);
+  await expect(page.getByRole('button', { name: /Docs/ })).toBeInViewport({ ratio: 1 });
+});

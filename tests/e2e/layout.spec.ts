@@ -33,6 +33,9 @@ for (const size of SIZES) {
     await expect(page.getByRole('button', { name: /Delete GET/ })).toHaveCount(1);
     await page.screenshot({ path: testInfo.outputPath(`body-${size.width}.png`) });
     expect(await findTextProblems(page, { ignore: CUT_BY_DESIGN })).toEqual([]);
+    // The request's tools stay together on one row: none wraps alone onto a line of its own.
+    const tops = await Promise.all(['Copy as cURL', 'Code', 'Reset'].map(async (name) => (await request(page).getByRole('button', { name, exact: true }).boundingBox())!.y));
+    expect(new Set(tops).size).toBe(1);
 
     await request(page).getByRole('tab', { name: 'Capture' }).click();
     await request(page).getByRole('button', { name: 'Add capture rule' }).click();
@@ -57,4 +60,26 @@ test('at 1024×700, before anything is sent, the request keeps the height and th
   const pane = (await request(page).boundingBox())!;
   expect(Math.min(editor.y + editor.height, pane.y + pane.height) - editor.y).toBeGreaterThanOrEqual(8 * lineHeight);
   await expect(page.getByRole('button', { name: /Docs/ })).toBeInViewport({ ratio: 1 });
+});
+
+test('the secrets confirmation of Copy as cURL reads in whole words', async ({ page }, testInfo) => {
+  await clearClientStorage(page);
+  await page.goto('/http-client');
+  await page.getByRole('button', { name: 'Edit environments and variables' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Environments and variables' });
+  await dialog.getByRole('textbox', { name: 'New environment name' }).fill('local');
+  await dialog.getByRole('button', { name: 'Add environment' }).click();
+  await dialog.getByRole('button', { name: 'Add variable' }).click();
+  await dialog.getByRole('textbox', { name: 'Variable 1 name' }).fill('token');
+  await dialog.getByLabel('Variable token value').fill('s3cret-value');
+  await dialog.getByRole('checkbox', { name: 'Secret token' }).check();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?key={{token}}');
+  await page.getByRole('button', { name: 'Copy as cURL' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'This request uses secret variables: token' });
+  await expect(toast.getByRole('button', { name: 'Keep placeholders' })).toBeVisible();
+  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await page.screenshot({ path: testInfo.outputPath('curl-secrets-toast.png') });
+  expect(await findTextProblems(page, { scope: toast })).toEqual([]);
 });

@@ -58,6 +58,22 @@ export async function findTextProblems(page: Page, options: { scope?: Locator; i
         }
         const ownText = [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
         if (!ownText) continue;
+        // Text pushed past the edge of the nearest box that does not scroll (a row too wide for its pane).
+        const clipper = (() => {
+          for (let up = el.parentElement; up; up = up.parentElement) {
+            const overflow = getComputedStyle(up).overflowX;
+            if (overflow !== 'visible') return ['hidden', 'clip'].includes(overflow) ? up : null;
+          }
+          return null;
+        })();
+        if (clipper) {
+          const box = el.getBoundingClientRect();
+          const edge = clipper.getBoundingClientRect();
+          if (box.right > edge.right + 1 || box.left < edge.left - 1) {
+            problems.push({ kind: 'clipped', where: describe(el), text });
+            continue;
+          }
+        }
         if (el.matches('button, [role="tab"], a, label, summary, kbd, th')) {
           // A control's label on two lines: its text nodes' boxes span more than one line.
           const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
@@ -75,7 +91,8 @@ export async function findTextProblems(page: Page, options: { scope?: Locator; i
         for (const node of el.childNodes) {
           if (node.nodeType !== Node.TEXT_NODE) continue;
           const value = node.textContent!;
-          for (const match of value.matchAll(/\S{2,}/g)) {
+          // Hyphens and slashes are places where a line may break; only a break inside a run between them counts.
+          for (const match of value.matchAll(/[^\s\-/]{2,}/g)) {
             const range = document.createRange();
             range.setStart(node, match.index!);
             range.setEnd(node, match.index! + match[0].length);

@@ -134,11 +134,11 @@ export function RequestBuilder(props: RequestBuilderProps) {
           {missing.length > 0 && <span className="kite-url-missing">Missing: {missing.join(', ')}</span>}
           <div className="kite-url-tools">
             <EnvironmentPicker />
-            <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={props.onCopyCurl}>
-              <Copy size={13} aria-hidden="true" /> Copy as cURL
+            <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={props.onCopyCurl} title="Copy as cURL">
+              <Copy size={13} aria-hidden="true" /> <span className="kite-tool-label">Copy as cURL</span>
             </button>
-            <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={() => setCodeOpen(true)} title="The request in other languages">
-              <Code2 size={13} aria-hidden="true" /> Code
+            <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={() => setCodeOpen(true)} title="Code: the request in other languages">
+              <Code2 size={13} aria-hidden="true" /> <span className="kite-tool-label">Code</span>
             </button>
             {codeOpen && (
               <Suspense fallback={null}>
@@ -153,7 +153,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
                 title="Put the route's fresh request back; what was typed for it is dropped"
                 onClick={props.onReset}
               >
-                <Eraser size={13} aria-hidden="true" /> Reset
+                <Eraser size={13} aria-hidden="true" /> <span className="kite-tool-label">Reset</span>
               </button>
             )}
           </div>

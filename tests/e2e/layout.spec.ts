@@ -83,3 +83,15 @@ test('the secrets confirmation of Copy as cURL reads in whole words', async ({ p
   await page.screenshot({ path: testInfo.outputPath('curl-secrets-toast.png') });
   expect(await findTextProblems(page, { scope: toast })).toEqual([]);
 });
+
+test('the Auto-fill toolbar shows only on the tabs it fills: Params and Body', async ({ page }) => {
+  await clearClientStorage(page);
+  await page.goto('/http-client');
+  await pickRoute(page, 'POST', '/users');
+  const autofill = request(page).getByRole('group', { name: 'Auto-fill' });
+  for (const [tab, shown] of [['Params', true], ['Headers', false], ['Body', true], ['Auth', false], ['Cookies', false], ['Capture', false]] as const) {
+    await request(page).getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+    await expect(request(page).getByRole('tab', { name: new RegExp(`^${tab}`) })).toHaveAttribute('aria-selected', 'true');
+    await expect(autofill, `on ${tab}`).toHaveCount(shown ? 1 : 0);
+  }
+});

@@ -95,3 +95,21 @@ test('the Auto-fill toolbar shows only on the tabs it fills: Params and Body', a
     await expect(autofill, `on ${tab}`).toHaveCount(shown ? 1 : 0);
   }
 });
+
+test('a history entry a few minutes old reads its time whole in the default routes pane', async ({ page }, testInfo) => {
+  await page.clock.install();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await clearClientStorage(page);
+  await page.goto('/http-client');
+  await pickRoute(page, 'GET', '/users/{user}');
+  await page.getByRole('textbox', { name: 'Path parameter user' }).fill('1');
+  await send(page);
+  await page.getByRole('tab', { name: /History/ }).click();
+  const history = page.getByRole('complementary', { name: 'Routes and history' });
+  const time = history.locator('time').first();
+  await expect(time).toHaveText('just now');
+  await page.clock.fastForward('03:10');
+  await expect(time).toHaveText('3 minutes ago');
+  await page.screenshot({ path: testInfo.outputPath('history-1440.png') });
+  expect(await findTextProblems(page, { scope: history })).toEqual([]);
+});

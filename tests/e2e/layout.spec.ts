@@ -82,6 +82,9 @@ test('the secrets confirmation of Copy as cURL reads in whole words', async ({ p
   await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
   await page.screenshot({ path: testInfo.outputPath('curl-secrets-toast.png') });
   expect(await findTextProblems(page, { scope: toast })).toEqual([]);
+  // The chosen environment's name shows whole in its select.
+  await expect(page.getByRole('combobox', { name: 'Environment' })).toHaveValue('local');
+  expect(await findTextProblems(page, { scope: request(page).locator('.kite-url-tools') })).toEqual([]);
 });
 
 test('the Auto-fill toolbar shows only on the tabs it fills: Params and Body', async ({ page }) => {

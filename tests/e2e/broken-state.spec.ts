@@ -82,7 +82,10 @@ test('a broken history record is set aside with one notice; the good entries sho
   await page.reload();
   await historyTab(page).click();
   await expect(historyRows(page)).toHaveCount(3);
-  await page.waitForTimeout(1_500);
+  // Toasts asked for before sonner loaded show as soon as its toaster mounts: once it has, and has
+  // drawn, a notice from this visit would be on screen.
+  await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(page.getByText(SET_ASIDE_TOAST)).toHaveCount(0);
 });
 

@@ -234,7 +234,8 @@ test('the request being built survives a reload, and corrupt saved state starts 
   await page.getByRole('tab', { name: /Headers/ }).click();
   await page.getByRole('button', { name: 'Add header' }).click();
   await page.getByRole('textbox', { name: 'header 1 name' }).fill('X-Trace');
-  await page.waitForTimeout(600);
+  // Saved shortly after the change: reload once it is stored.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('kite:request') ?? '')).toContain('X-Trace');
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users/{user}');
   await expect(page.getByRole('textbox', { name: 'Path parameter user' })).toHaveValue('3');
@@ -457,7 +458,9 @@ test('with autoRefreshRoutes on, routes are fetched again on focus at most every
   });
   await openClient(page);
   const focus = () => page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  const settle = () => page.waitForTimeout(300);
+  // A call the page makes after the focus: once its request is seen, a routes call the focus
+  // started would have been seen before it (requests are reported in the order they are made).
+  const settle = () => page.evaluate(() => fetch('/http-client/api/status').then((response) => response.text()));
   const initial = routeCalls;
   await focus();
   await settle();

@@ -15,12 +15,12 @@ test('the Code dialog writes the request in each language, leaves the token out 
   const code = dialog.getByLabel('Code', { exact: true });
   await expect(code).toContainText("const url = 'http://127.0.0.1:");
   await expect(code).toContainText('/demo/users');
-  await expect(code).toContainText('Bearer <token>');
+  await expect(code).toContainText('Bearer {{token}}');
   await expect(code).not.toContainText('s3cret-token');
 
   await dialog.getByRole('tab', { name: 'Laravel Http::' }).click();
   await expect(code).toContainText('use Illuminate\\Support\\Facades\\Http;');
-  await expect(code).toContainText("Http::withToken('<token>')");
+  await expect(code).toContainText("Http::withToken('{{token}}')");
   await dialog.getByRole('checkbox', { name: 'Include secrets' }).check();
   await expect(code).toContainText("Http::withToken('s3cret-token')");
 

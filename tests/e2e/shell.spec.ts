@@ -206,7 +206,8 @@ test.describe('sidebar options from the page config', () => {
     await page.goto('/http-client');
     await expect.poll(async () => (await sidebar(page).boundingBox())?.width).toBe(256);
     await page.keyboard.press('Control+b');
-    await page.waitForTimeout(300);
+    // Two frames drawn after the key: a toggle would have started its transition.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect((await sidebar(page).boundingBox())?.width).toBe(256);
     await expect(page.getByRole('button', { name: /sidebar/ })).toHaveCount(0);
   });
@@ -354,13 +355,18 @@ test.describe('toasts', () => {
   });
 
   test('a loading toast becomes a success toast when its promise settles', async ({ page }) => {
+    // The refresh's answer is held until the loading toast has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
     await page.route('**/http-client/api/status', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      if ((calls += 1) > 1) await held;
       await route.fulfill({ json: { host: { kind: 'node', version: '1' }, bundleVersion: '1', environment: 'test', applications: [] } });
     });
     await page.goto('/http-client/status');
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByText('Refreshing status…')).toBeVisible();
+    release();
     await expect(page.getByText('Status refreshed')).toBeVisible();
     await expect(page.getByText('Refreshing status…')).toHaveCount(0);
   });
@@ -396,7 +402,9 @@ test.describe('toasts', () => {
       await page.waitForTimeout(60);
     }
     await page.mouse.up();
-    await page.waitForTimeout(400);
+    // Let go: sonner decided not to swipe it out (the moves above are slow on purpose: speed is what is tested).
+    await expect(toast).toHaveAttribute('data-swiping', 'false');
+    await expect(toast).toHaveAttribute('data-swipe-out', 'false');
     await expect(toast).toBeVisible();
 
     await page.mouse.move(start.x, start.y);

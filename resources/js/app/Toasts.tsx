@@ -3,6 +3,7 @@
 // loads when the browser is idle after start, or at once when a toast is asked for (lib/toast.ts).
 import { useEffect, useState } from 'react';
 import { whenIdle } from '../lib/idle';
+import { sonnerHotkey } from '../lib/keyboard-shortcuts';
 import { loadSonner, onToastRequested, toasterMounted } from '../lib/toast';
 
 type Sonner = Awaited<ReturnType<typeof loadSonner>>;
@@ -11,9 +12,9 @@ export const TOAST_DEFAULTS = {
   duration: 4000,
   visibleToasts: 3,
   gap: 14,
-  position: 'bottom-right',
-  hotkey: ['altKey', 'KeyT'],
-} as const;
+  position: 'bottom-right' as const,
+  hotkey: sonnerHotkey('notifications'),
+};
 
 /** How long after start the toast area loads sonner when nothing asked for a toast before. */
 const TOASTER_IDLE_DELAY_MS = 1000;
@@ -46,7 +47,7 @@ export function Toasts({ theme }: { theme: 'light' | 'dark' }) {
       duration={TOAST_DEFAULTS.duration}
       visibleToasts={TOAST_DEFAULTS.visibleToasts}
       gap={TOAST_DEFAULTS.gap}
-      hotkey={[...TOAST_DEFAULTS.hotkey]}
+      hotkey={TOAST_DEFAULTS.hotkey}
       closeButton
       richColors
     />

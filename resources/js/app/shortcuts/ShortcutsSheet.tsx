@@ -1,9 +1,10 @@
-// The keyboard shortcuts sheet (Radix Dialog): every shortcut of shortcuts.ts, grouped. Lazy.
+// The keyboard shortcuts sheet (Radix Dialog): every shortcut of lib/keyboard-shortcuts.ts, the list
+// the key handlers match against, grouped. Lazy.
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { Fragment } from 'react';
 import '../../../css/shortcuts-sheet.lazy.css';
-import { SHORTCUT_GROUPS, modifierLabel } from './shortcuts';
+import { SHORTCUT_GROUPS, comboLabels, modifierLabel } from '../../lib/keyboard-shortcuts';
 
 export default function ShortcutsSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const mod = modifierLabel(navigator.platform);
@@ -26,13 +27,13 @@ export default function ShortcutsSheet({ open, onOpenChange }: { open: boolean; 
                   {group.shortcuts.map((shortcut) => (
                     <div key={shortcut.action} className="kite-shortcut">
                       <dt>
-                        {shortcut.keys.map((combo, i) => (
+                        {shortcut.combos.map((combo, i) => (
                           <Fragment key={i}>
                             {i > 0 && <span className="kite-muted"> / </span>}
-                            {combo.map((part, j) => (
+                            {comboLabels(combo, mod).map((part, j) => (
                               <Fragment key={j}>
-                                {j > 0 && <span className="kite-muted">{combo[0] === 'Shift' && part === 'Shift' ? ' ' : '+'}</span>}
-                                <kbd>{part === 'Mod' ? mod : part}</kbd>
+                                {j > 0 && <span className="kite-muted">{'twice' in combo ? ' ' : '+'}</span>}
+                                <kbd>{part}</kbd>
                               </Fragment>
                             ))}
                           </Fragment>

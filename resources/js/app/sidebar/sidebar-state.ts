@@ -1,12 +1,12 @@
 // The sidebar's constants and the pure rules behind its state (cookie, shortcut).
 import { readCookie } from '../../lib/cookies';
+import { matchesShortcut } from '../../lib/keyboard-shortcuts';
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar:state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7; // 7 days, in seconds
 export const SIDEBAR_WIDTH = '16rem';
 export const SIDEBAR_WIDTH_ICON = '3rem';
 export const SIDEBAR_TRANSITION_MS = 200;
-export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 /** Tooltips inside the sidebar open at once; elsewhere the library defaults apply. */
 export const SIDEBAR_TOOLTIP_DELAY_MS = 0;
 export const TOOLTIP_DELAY_MS = 700;
@@ -21,7 +21,7 @@ export function readSidebarOpen(cookieString?: string): boolean {
   return readCookie(SIDEBAR_COOKIE_NAME, cookieString) === 'true';
 }
 
-/** Ctrl+B or Cmd+B, without other modifiers. */
+/** Ctrl+B or Cmd+B, without other modifiers (lib/keyboard-shortcuts.ts). */
 export function isSidebarShortcut(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey' | 'altKey' | 'shiftKey'>): boolean {
-  return event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey;
+  return matchesShortcut('toggle-sidebar', event);
 }

@@ -35,6 +35,7 @@ import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/worksp
 import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
 
 import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { matchesShortcut } from '../../lib/keyboard-shortcuts';
 import { type PaneLayout, ROUTES_WIDTH, SPLIT, loadPaneLayout, paneGrid, savePaneLayout } from './layout/pane-layout';
 import { PaneSeparator } from './layout/PaneSeparator';
 
@@ -101,7 +102,7 @@ export default function ClientScreen() {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const grid = paneGrid(layout, width);
+  const grid = paneGrid(layout, width, !response.result && !response.failure && !response.pending && !response.live);
   useEffect(() => whenIdle(() => void Promise.all([loadRouteDocs(), loadHistoryPanel()]).catch(() => {}), 1500), []);
 
   // The request survives a reload: saved shortly after each change, and when the page goes away.
@@ -130,8 +131,8 @@ export default function ClientScreen() {
   // to the URL, as in a browser's address bar.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented) return;
-      if (event.key === 'l' || event.key === 'L') {
+      if (event.defaultPrevented) return;
+      if (matchesShortcut('focus-url', event)) {
         const url = rootRef.current?.querySelector<HTMLInputElement>('input[aria-label="URL"]');
         if (!url) return;
         event.preventDefault();
@@ -139,7 +140,7 @@ export default function ClientScreen() {
         url.select();
         return;
       }
-      if (event.key !== 'Enter') return;
+      if (!matchesShortcut('send', event)) return;
       event.preventDefault();
       void send();
     };
@@ -150,7 +151,7 @@ export default function ClientScreen() {
   // Ctrl/Cmd+S saves the request into the workspace folder.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      if (!matchesShortcut('save-request', event)) return;
       event.preventDefault();
       saveRequest(store);
     };

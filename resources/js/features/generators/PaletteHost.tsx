@@ -68,9 +68,9 @@ export function PaletteHost() {
   useEffect(() => {
     if (open) return undefined;
     const detector = createDoubleShiftDetector();
-    const onKeyDown = (event: KeyboardEvent) => detector.keyDown({ key: event.key, time: event.timeStamp, repeat: event.repeat });
+    const onKeyDown = (event: KeyboardEvent) => detector.keyDown(event);
     const onKeyUp = (event: KeyboardEvent) => {
-      if (detector.keyUp({ key: event.key, time: event.timeStamp })) openGeneratorPalette({ method: 'double-shift' });
+      if (detector.keyUp(event)) openGeneratorPalette({ method: 'double-shift' });
     };
     window.addEventListener('keydown', onKeyDown, true);
     window.addEventListener('keyup', onKeyUp, true);

@@ -1,16 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDoubleShiftDetector } from './double-shift';
 
 type Detector = ReturnType<typeof createDoubleShiftDetector>;
 
 /** Shift down at `time`, up 40 ms later; true when that completed a double Shift. */
 const tapShift = (d: Detector, time: number) => {
-  d.keyDown({ key: 'Shift', time });
-  return d.keyUp({ key: 'Shift', time: time + 40 });
+  d.keyDown({ key: 'Shift', timeStamp: time });
+  return d.keyUp({ key: 'Shift', timeStamp: time + 40 });
 };
 const tap = (d: Detector, key: string, time: number) => {
-  d.keyDown({ key, time });
-  d.keyUp({ key, time: time + 20 });
+  d.keyDown({ key, timeStamp: time });
+  d.keyUp({ key, timeStamp: time + 20 });
 };
 
 describe('double Shift', () => {
@@ -38,19 +38,19 @@ describe('double Shift', () => {
   it('a Shift tap followed by a capital letter does not open it', () => {
     const d = createDoubleShiftDetector();
     tapShift(d, 0);
-    d.keyDown({ key: 'Shift', time: 100 });
-    d.keyDown({ key: 'A', time: 120 });
-    d.keyUp({ key: 'A', time: 140 });
-    expect(d.keyUp({ key: 'Shift', time: 160 })).toBe(false);
+    d.keyDown({ key: 'Shift', timeStamp: 100 });
+    d.keyDown({ key: 'A', timeStamp: 120 });
+    d.keyUp({ key: 'A', timeStamp: 140 });
+    expect(d.keyUp({ key: 'Shift', timeStamp: 160 })).toBe(false);
     expect(tapShift(d, 300)).toBe(false);
   });
 
   it('holding Shift (auto-repeat) is a single press', () => {
     const d = createDoubleShiftDetector();
-    d.keyDown({ key: 'Shift', time: 0 });
-    d.keyDown({ key: 'Shift', time: 30, repeat: true });
-    d.keyDown({ key: 'Shift', time: 60, repeat: true });
-    expect(d.keyUp({ key: 'Shift', time: 90 })).toBe(false);
+    d.keyDown({ key: 'Shift', timeStamp: 0 });
+    d.keyDown({ key: 'Shift', timeStamp: 30, repeat: true });
+    d.keyDown({ key: 'Shift', timeStamp: 60, repeat: true });
+    expect(d.keyUp({ key: 'Shift', timeStamp: 90 })).toBe(false);
     expect(tapShift(d, 200)).toBe(true);
   });
 
@@ -59,5 +59,27 @@ describe('double Shift', () => {
     tapShift(d, 0);
     expect(tapShift(d, 100)).toBe(true);
     expect(tapShift(d, 200)).toBe(false);
+  });
+
+  describe('on a busy page', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('measures between the events’ own timeStamps, however late their handlers run', () => {
+      vi.useFakeTimers();
+      const d = createDoubleShiftDetector();
+      // Pressed 150 ms apart; the second key-up is handled 2 s later, after a long task.
+      expect(tapShift(d, 1000)).toBe(false);
+      vi.advanceTimersByTime(2000);
+      expect(tapShift(d, 1150)).toBe(true);
+    });
+
+    it('takes a real KeyboardEvent as it comes', () => {
+      const d = createDoubleShiftDetector();
+      const stamped = (type: string, timeStamp: number) => Object.defineProperty(new KeyboardEvent(type, { key: 'Shift' }), 'timeStamp', { value: timeStamp });
+      d.keyDown(stamped('keydown', 10));
+      expect(d.keyUp(stamped('keyup', 40))).toBe(false);
+      d.keyDown(stamped('keydown', 200));
+      expect(d.keyUp(stamped('keyup', 230))).toBe(true);
+    });
   });
 });

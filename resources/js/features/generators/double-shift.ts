@@ -1,14 +1,12 @@
 // Double Shift: two presses of Shift within 500 ms with no other key between. A press is a Shift
 // key going down and up again with nothing else pressed meanwhile, so Shift+letter (typing a
 // capital, even right after a Shift tap) is never a press; holding Shift (auto-repeat) is one.
+// The 500 ms are measured between the events' own timeStamps (when the keys were pressed), never
+// when the handlers run: on a busy page the second key-up may be handled long after it happened.
 import { PALETTE } from './constants';
 
-export interface KeyStroke {
-  key: string;
-  /** Milliseconds, any monotonic clock (event.timeStamp). */
-  time: number;
-  repeat?: boolean;
-}
+/** A KeyboardEvent, or what a test says of one: its timeStamp is when the key was pressed. */
+export type KeyStroke = Pick<KeyboardEvent, 'key' | 'timeStamp'> & { repeat?: boolean };
 
 export function createDoubleShiftDetector(windowMs: number = PALETTE.doubleShiftMs) {
   let lastPressAt: number | null = null;
@@ -23,7 +21,7 @@ export function createDoubleShiftDetector(windowMs: number = PALETTE.doubleShift
       }
     },
     /** True when this key-up completes the second Shift press of a pair. */
-    keyUp({ key, time }: KeyStroke): boolean {
+    keyUp({ key, timeStamp: time }: KeyStroke): boolean {
       if (key !== 'Shift' || !shiftDownAlone) return false;
       shiftDownAlone = false;
       if (lastPressAt !== null && time - lastPressAt <= windowMs) {

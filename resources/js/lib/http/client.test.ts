@@ -2,9 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Options } from 'ky';
 import { createHostClient, responseDuration } from './client';
-import { CALLER_SHOWS_FAILURE } from './hooks/error-toast';
 import { HostTimeoutError } from './host-fetch';
 
 let server: Server;
@@ -43,6 +41,10 @@ beforeAll(async () => {
       if (url.pathname === '/fail') {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end('{"error":{"code":"INTERNAL","message":"boom"}}');
+        return;
+      }
+      if (url.pathname === '/fail-plain') {
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('down');
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -117,10 +119,16 @@ describe('the host client', () => {
     expect(duration).toBeLessThan(900);
   });
 
-  it("shows 'HTTP error! status: 500' for a non-OK response and still throws", async () => {
+  it("shows 'HTTP error! status: 500' for a non-OK response, described by the host's message, and still throws", async () => {
     const { http, notify } = client();
     await expect(http.get('fail').json()).rejects.toThrow(/500/);
-    expect(notify).toHaveBeenCalledWith('HTTP error! status: 500', 'Internal Server Error');
+    expect(notify).toHaveBeenCalledWith('HTTP error! status: 500', 'boom');
+  });
+
+  it('describes a non-OK response without the host\'s error body by its status text', async () => {
+    const { http, notify } = client();
+    await expect(http.get('fail-plain').text()).rejects.toThrow(/503/);
+    expect(notify).toHaveBeenCalledWith('HTTP error! status: 503', 'Service Unavailable');
   });
 
   it('times out after the configured time with a clear error and a toast', async () => {
@@ -184,14 +192,5 @@ describe('the host client', () => {
       expect(relayCalls).toHaveLength(1);
       expect(notify).toHaveBeenCalledWith('HTTP error! status: 419', expect.anything());
     });
-  });
-
-  it('does not toast the failure of a call whose caller shows it (the relay card)', async () => {
-    const { http, notify } = client();
-    await expect(http.get('fail', { [CALLER_SHOWS_FAILURE]: true } as Options).json()).rejects.toThrow(/500/);
-    const unreachable = client({ prefixUrl: 'http://127.0.0.1:9/' });
-    await expect(unreachable.http.get('ok', { [CALLER_SHOWS_FAILURE]: true } as Options).json()).rejects.toThrow();
-    expect(notify).not.toHaveBeenCalled();
-    expect(unreachable.notify).not.toHaveBeenCalled();
   });
 });

@@ -3,9 +3,9 @@
 // call can fail without a target response becomes a RelayFailure with the host's own message.
 import { HTTPError, type KyInstance, type Options } from 'ky';
 import { isRelayFrame, readRelayFrame } from '../../../../protocol/frame.js';
-import type { ErrorBody, RelayRequest, RelayStreamHead } from '../../../../protocol/types';
+import type { RelayRequest, RelayStreamHead } from '../../../../protocol/types';
 import { hostClient, responseDuration } from './client';
-import { CALLER_SHOWS_FAILURE } from './hooks/error-toast';
+import { readHostError } from './host-error';
 import { HostTimeoutError, isAbortError, LARGE_ANSWER } from './host-fetch';
 import type { RelayFailure, RelayResult } from './relay-result';
 
@@ -34,8 +34,9 @@ export async function relay(request: RelayRequest, signal?: AbortSignal, client:
   const startedAt = performance.now();
   let response: Response;
   try {
-    // The response card shows a failed relay; a toast would say it twice (and wrongly as "HTTP error").
-    response = await client.post('relay', { json: request, signal, [CALLER_SHOWS_FAILURE]: true, [LARGE_ANSWER]: true } as Options);
+    // A refusal or failure of the relay is a non-OK host response: the client toasts it (spec §8)
+    // and the response card shows its code and message.
+    response = await client.post('relay', { json: request, signal, [LARGE_ANSWER]: true } as Options);
   } catch (error) {
     throw new RelayFailureError(await failureFrom(error, signal));
   }
@@ -81,7 +82,7 @@ export async function failureFrom(error: unknown, signal?: AbortSignal): Promise
   if (error instanceof HostTimeoutError) return { code: 'TIMEOUT', message: error.message };
   if (error instanceof HTTPError) {
     const { response } = error;
-    const body = await readErrorBody(response);
+    const body = await readHostError(response);
     return {
       status: response.status,
       code: body?.error.code ?? `HTTP_${response.status}`,
@@ -90,13 +91,4 @@ export async function failureFrom(error: unknown, signal?: AbortSignal): Promise
     };
   }
   return { code: 'NETWORK_ERROR', message: error instanceof Error ? error.message : String(error) };
-}
-
-async function readErrorBody(response: Response): Promise<ErrorBody | null> {
-  try {
-    const body = (await response.clone().json()) as ErrorBody;
-    return body && typeof body === 'object' && body.error && typeof body.error.message === 'string' ? body : null;
-  } catch {
-    return null;
-  }
 }

@@ -6,7 +6,7 @@
 // The steps run here and not as ky's afterResponse hooks because ky hands each of those hooks a
 // clone of the response: a tee of its body, so every hook made the page's thread copy all of a
 // 100 MB answer once more.
-import { callerShowsFailure, httpErrorTitle, type FailureNotifier } from './hooks/error-toast';
+import { httpErrorTitle, type FailureNotifier } from './hooks/error-toast';
 
 export const HOST_TIMEOUT_MS = 30_000;
 
@@ -32,7 +32,7 @@ export const LARGE_ANSWER = 'kiteLargeAnswer';
 export interface HostCall {
   /** An unsent copy of the request, body included, to send again. */
   spare: Request;
-  /** The call's own options (ky's unknown options, such as CALLER_SHOWS_FAILURE). */
+  /** The call's own options (ky's unknown options, such as LARGE_ANSWER). */
   init: RequestInit;
   /** When the call was sent (performance.now()). */
   startedAt: number;
@@ -64,7 +64,7 @@ export function createHostFetch(options: HostFetchOptions) {
     const timeoutController = new AbortController();
     const timer = setTimeout(() => timeoutController.abort(new HostTimeoutError(options.timeoutMs)), options.timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutController.signal]) : timeoutController.signal;
-    const notify = callerShowsFailure(init) ? () => {} : options.notify;
+    const { notify } = options;
     try {
       const transport = (init as Record<string, unknown> | undefined)?.[LARGE_ANSWER] === true ? largeAnswerFetch : baseFetch;
       return await transport(input, { ...init, signal });

@@ -5,6 +5,7 @@
 // keystroke while it works through a large document, so documents above LARGE_DOCUMENT_CHARS get the
 // light mode of large-document.ts instead (highlighting of the visible lines, bracket folding
 // within reach), and a 5 MB body types as quickly as a short one.
+import { matchesShortcut } from '../../../lib/keyboard-shortcuts';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
@@ -143,7 +144,7 @@ export function createJsonCodeEditor(options: JsonCodeEditorOptions): EditorView
       EditorView.domEventHandlers({
         blur: () => options.onFlush(),
         keydown: (event) => {
-          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) options.onFlush();
+          if (matchesShortcut('send', event)) options.onFlush();
           return false;
         },
       }),

@@ -52,6 +52,16 @@ describe('pane layout', () => {
 
   it('lays the panes side by side when wide and stacks request over response when narrow', () => {
     expect(paneGrid(DEFAULT_PANE_LAYOUT, 1800)).toEqual({ narrow: false, columns: '260px 6px minmax(0, 50fr) 6px minmax(0, 50fr)', rows: 'minmax(0, 1fr)' });
-    expect(paneGrid({ ...DEFAULT_PANE_LAYOUT, routesCollapsed: true }, 750)).toEqual({ narrow: true, columns: '36px 0px minmax(0, 1fr)', rows: 'minmax(0, 50fr) 6px minmax(0, 50fr)' });
+    expect(paneGrid({ ...DEFAULT_PANE_LAYOUT, routesCollapsed: true }, 750)).toEqual({
+      narrow: true,
+      columns: '36px 0px minmax(0, 1fr)',
+      rows: 'minmax(min(460px, 100%), 50fr) 6px minmax(0, 50fr)',
+    });
+  });
+
+  it('stacked, keeps the request at least 460 px tall and gives an empty response only the height of its note', () => {
+    expect(paneGrid(DEFAULT_PANE_LAYOUT, 976, true).rows).toBe('minmax(min(460px, 100%), 50fr) 6px auto');
+    // Side by side, the panes keep their split whatever the response holds.
+    expect(paneGrid(DEFAULT_PANE_LAYOUT, 1800, true).rows).toBe('minmax(0, 1fr)');
   });
 });

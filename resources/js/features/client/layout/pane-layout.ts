@@ -78,12 +78,24 @@ export function separatorKeyValue(key: string, value: number, range: Range): num
   }
 }
 
-/** The screen's grid: routes | separator | request | separator | response, or the last two stacked. */
-export function paneGrid(layout: PaneLayout, width: number): { narrow: boolean; columns: string; rows: string } {
+/**
+ * Stacked, the request keeps at least this height (its head, tabs, a few lines of the body editor
+ * and the docs bar) when the screen has it: at 700 px tall a half split left 1.5 lines of body.
+ */
+export const STACKED_REQUEST_MIN_HEIGHT = 460;
+
+/**
+ * The screen's grid: routes | separator | request | separator | response, or the last two stacked.
+ * Stacked, an empty response (nothing sent yet) takes only the height of its note.
+ */
+export function paneGrid(layout: PaneLayout, width: number, responseEmpty = false): { narrow: boolean; columns: string; rows: string } {
   const narrow = width > 0 && width < NARROW_WIDTH;
   const routes = layout.routesCollapsed ? `${COLLAPSED_RAIL}px 0px` : `${layout.routesWidth}px ${SEPARATOR_SIZE}px`;
   const request = `minmax(0, ${layout.split}fr)`;
   const response = `minmax(0, ${100 - layout.split}fr)`;
-  if (narrow) return { narrow, columns: `${routes} minmax(0, 1fr)`, rows: `${request} ${SEPARATOR_SIZE}px ${response}` };
+  if (narrow) {
+    const stackedRequest = `minmax(min(${STACKED_REQUEST_MIN_HEIGHT}px, 100%), ${layout.split}fr)`;
+    return { narrow, columns: `${routes} minmax(0, 1fr)`, rows: `${stackedRequest} ${SEPARATOR_SIZE}px ${responseEmpty ? 'auto' : response}` };
+  }
   return { narrow, columns: `${routes} ${request} ${SEPARATOR_SIZE}px ${response}`, rows: 'minmax(0, 1fr)' };
 }

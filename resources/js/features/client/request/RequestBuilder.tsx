@@ -134,29 +134,31 @@ export function RequestBuilder(props: RequestBuilderProps) {
             {preview || 'Pick a route or type a URL'}
           </span>
           {missing.length > 0 && <span className="kite-url-missing">Missing: {missing.join(', ')}</span>}
-          <EnvironmentPicker />
-          <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={props.onCopyCurl}>
-            <Copy size={13} aria-hidden="true" /> Copy as cURL
-          </button>
-          <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={() => setCodeOpen(true)} title="The request in other languages">
-            <Code2 size={13} aria-hidden="true" /> Code
-          </button>
-          {codeOpen && (
-            <Suspense fallback={null}>
-              <CodeExportDialog open={codeOpen} onOpenChange={setCodeOpen} describe={props.describeRequest} />
-            </Suspense>
-          )}
-          {props.onReset && (
-            <button
-              type="button"
-              className="kite-button kite-button-sm"
-              data-variant="ghost"
-              title="Put the route's fresh request back; what was typed for it is dropped"
-              onClick={props.onReset}
-            >
-              <Eraser size={13} aria-hidden="true" /> Reset
+          <div className="kite-url-tools">
+            <EnvironmentPicker />
+            <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={props.onCopyCurl} title="Copy as cURL">
+              <Copy size={13} aria-hidden="true" /> <span className="kite-tool-label">Copy as cURL</span>
             </button>
-          )}
+            <button type="button" className="kite-button kite-button-sm" data-variant="ghost" onClick={() => setCodeOpen(true)} title="Code: the request in other languages">
+              <Code2 size={13} aria-hidden="true" /> <span className="kite-tool-label">Code</span>
+            </button>
+            {codeOpen && (
+              <Suspense fallback={null}>
+                <CodeExportDialog open={codeOpen} onOpenChange={setCodeOpen} describe={props.describeRequest} />
+              </Suspense>
+            )}
+            {props.onReset && (
+              <button
+                type="button"
+                className="kite-button kite-button-sm"
+                data-variant="ghost"
+                title="Put the route's fresh request back; what was typed for it is dropped"
+                onClick={props.onReset}
+              >
+                <Eraser size={13} aria-hidden="true" /> <span className="kite-tool-label">Reset</span>
+              </button>
+            )}
+          </div>
         </div>
       </div>
       <div className="kite-tabs-bar">
@@ -177,52 +179,55 @@ export function RequestBuilder(props: RequestBuilderProps) {
             </button>
           ))}
         </div>
-        <div className="kite-autofill" role="group" aria-label="Auto-fill">
-          <button
-            type="button"
-            className="kite-button kite-button-sm"
-            title="Fill the body (and the query of a GET) from the route's schema with a new seed"
-            onClick={() => {
-              setSeedText('');
-              props.onAutofill();
-            }}
-          >
-            <Dices size={13} aria-hidden="true" /> Auto-fill
-          </button>
-          <select
-            className="kite-select kite-autofill-fields"
-            aria-label="Fields to fill"
-            title="Which optional fields auto-fill fills"
-            value={fields}
-            onChange={(event) => setFields(event.target.value as FieldsMode)}
-          >
-            <option value="some">Some fields</option>
-            <option value="required">Required only</option>
-            <option value="all">All fields</option>
-          </select>
-          <label className="kite-seed">
-            <span className="sr-only">Seed</span>
-            <input
-              className="kite-input kite-seed-input"
-              inputMode="numeric"
-              aria-label="Seed"
-              value={seedShown}
-              placeholder="seed"
-              title="The seed of the last auto-fill: the same seed fills the same values"
-              onChange={(event) => setSeedText(event.target.value.replace(/[^0-9]/g, ''))}
-            />
-          </label>
-          <button
-            type="button"
-            className="kite-tool-button"
-            aria-label="Fill again with this seed"
-            title="Fill again with this seed"
-            disabled={!seedValid}
-            onClick={() => props.onAutofill(seedValue)}
-          >
-            <RotateCcw size={13} aria-hidden="true" />
-          </button>
-        </div>
+        {/* Auto-fill writes the body and the query: elsewhere its tools would act on nothing in view. */}
+        {(tab === 'params' || tab === 'body') && (
+          <div className="kite-autofill" role="group" aria-label="Auto-fill">
+            <button
+              type="button"
+              className="kite-button kite-button-sm"
+              title="Fill the body (and the query of a GET) from the route's schema with a new seed"
+              onClick={() => {
+                setSeedText('');
+                props.onAutofill();
+              }}
+            >
+              <Dices size={13} aria-hidden="true" /> Auto-fill
+            </button>
+            <select
+              className="kite-select kite-autofill-fields"
+              aria-label="Fields to fill"
+              title="Which optional fields auto-fill fills"
+              value={fields}
+              onChange={(event) => setFields(event.target.value as FieldsMode)}
+            >
+              <option value="some">Some fields</option>
+              <option value="required">Required only</option>
+              <option value="all">All fields</option>
+            </select>
+            <label className="kite-seed">
+              <span className="sr-only">Seed</span>
+              <input
+                className="kite-input kite-seed-input"
+                inputMode="numeric"
+                aria-label="Seed"
+                value={seedShown}
+                placeholder="seed"
+                title="The seed of the last auto-fill: the same seed fills the same values"
+                onChange={(event) => setSeedText(event.target.value.replace(/[^0-9]/g, ''))}
+              />
+            </label>
+            <button
+              type="button"
+              className="kite-tool-button"
+              aria-label="Fill again with this seed"
+              title="Fill again with this seed"
+              disabled={!seedValid}
+              onClick={() => props.onAutofill(seedValue)}
+            >
+              <RotateCcw size={13} aria-hidden="true" />
+            </button>
+          </div>
+        )}
       </div>
       {route && choices.routeId === route.id && choices.noValue && (
         <div className="kite-autofill-choices kite-autofill-novalue" role="note">

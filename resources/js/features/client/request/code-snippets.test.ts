@@ -18,10 +18,11 @@ describe('code in other languages', () => {
     auth: { type: 'bearer', token: 's3cret', username: '', password: '', userId: '' },
   });
 
-  it('leaves the token out unless asked for', async () => {
+  it('leaves the token out unless asked for, as a {{token}} reference like every other export', async () => {
     const hidden = await toCode(describeOutgoing(post, { baseUrl: base }), 'fetch');
     expect(hidden).toContain("'http://127.0.0.1:8080/demo/users'");
-    expect(hidden).toContain('Bearer <token>');
+    expect(hidden).toContain('Bearer {{token}}');
+    expect(hidden).not.toContain('<token>');
     expect(hidden).not.toContain('s3cret');
     const shown = await toCode(describeOutgoing(post, { baseUrl: base, includeSecrets: true }), 'python');
     expect(shown).toContain('"Authorization": "Bearer s3cret"');

@@ -33,8 +33,11 @@ export interface OutgoingRequest {
   hostOnlyAuthNote: string | null;
 }
 
-/** Placeholders for secrets an export leaves out. */
-export const SECRET_PLACEHOLDERS = { token: '<token>', password: '<password>' } as const;
+/**
+ * Placeholders for secrets an export leaves out: `{{name}}` references, the one convention of every
+ * export (cURL keeps secret variables as `{{name}}` too), so a pasted copy fills in from a variable.
+ */
+export const SECRET_PLACEHOLDERS = { token: '{{token}}', password: '{{password}}' } as const;
 
 export function describeOutgoing(state: RequestState, options: ExportOptions): OutgoingRequest {
   const secrets = options.includeSecrets ?? false;

@@ -1,5 +1,6 @@
 // The Body section: Pretty (JSON, folded and highlighted), Raw, Preview (HTML in a sandboxed frame,
 // images, a download offer for binary), search within the body, Copy and Download.
+import { matchesShortcut } from '../../../lib/keyboard-shortcuts';
 import { ArrowDown, ArrowUp, Check, Copy, Download, FoldVertical, UnfoldVertical, WrapText } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RelayResult } from '../../../lib/http/relay-result';
@@ -250,7 +251,7 @@ function useBodySearch(source: ReturnType<typeof useBodySource>['source'], view:
   );
 
   const onShortcut = useCallback((event: React.KeyboardEvent) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f' && input.current) {
+    if (matchesShortcut('search-response', event) && input.current) {
       event.preventDefault();
       input.current.focus();
       input.current.select();

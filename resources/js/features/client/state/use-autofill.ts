@@ -2,6 +2,7 @@
 // typed, and Ctrl/Cmd+Z right after it (wherever the focus is) brings the previous values back.
 // The fill is async on first use (the generators load), so it is held in pending-edits: a Send
 // right after it waits for it and sends the auto-filled request.
+import { matchesShortcut } from '../../../lib/keyboard-shortcuts';
 import { type useStore, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import type { RoutesResponse } from '../../../../../protocol/types';
@@ -70,7 +71,7 @@ export function useAutofill(store: ReturnType<typeof useStore>, routes: RoutesRe
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey) return;
+      if (!matchesShortcut('undo-autofill', event)) return;
       // Captured before the editors: once anything the fill changed was edited, their own undo runs.
       if (undo()) {
         event.preventDefault();

@@ -4,6 +4,7 @@
 // A route or history entry picked with one click opens in the preview tab (italic), which the next
 // pick replaces with its response; editing or sending pins it, and a pinned tab is never replaced.
 // Keys: Alt+N new, Alt+W close, Alt+Shift+←/→ move, Ctrl/Cmd+1…9 open the Nth tab.
+import { matchesShortcut, tabNumber } from '../../../lib/keyboard-shortcuts';
 import { useAtomValue, useStore } from 'jotai';
 import { Link2, Plus, X } from 'lucide-react';
 import { type MutableRefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -313,11 +314,11 @@ export default function TabStrip({ response, setResponse, enter, forget, onBackg
       const list = tabsRef.current;
       const index = list.tabs.findIndex((tab) => tab.id === list.activeId);
       let handled = true;
-      if (event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyN') add();
-      else if (event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyW') close(list.activeId);
-      else if (event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) move(list.activeId, index + (event.key === 'ArrowLeft' ? -1 : 1));
-      else if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && /^Digit[1-9]$/.test(event.code)) {
-        const tab = list.tabs[Number(event.code.slice(5)) - 1];
+      if (matchesShortcut('new-tab', event)) add();
+      else if (matchesShortcut('close-tab', event)) close(list.activeId);
+      else if (matchesShortcut('move-tab', event)) move(list.activeId, index + (event.key === 'ArrowLeft' ? -1 : 1));
+      else if (matchesShortcut('open-tab-n', event)) {
+        const tab = list.tabs[tabNumber(event) - 1];
         if (tab) select(tab.id);
       } else handled = false;
       if (handled) event.preventDefault();

@@ -1,0 +1,21 @@
+// The "?" sheet lists every shortcut the key handlers know (lib/keyboard-shortcuts.ts is the one list
+// both use), whole and readable.
+import { expect, test } from '@playwright/test';
+import { findTextProblems } from './support/overflow';
+
+test('"?" shows the shortcuts for saving and for tabs: Ctrl+S, Alt+N, Alt+W, Ctrl+1…9, Alt+Shift+←/→', async ({ page }, testInfo) => {
+  await page.goto('/http-client');
+  await expect(page.getByRole('textbox', { name: 'URL' })).toBeVisible();
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  const keysOf = (action: string) => sheet.locator('.kite-shortcut').filter({ has: page.getByText(action, { exact: true }) }).locator('dt');
+  await expect(keysOf('Save the request into the workspace folder')).toHaveText('Ctrl+S');
+  await expect(keysOf('Open a new tab')).toHaveText('Alt+N');
+  await expect(keysOf('Close the tab')).toHaveText('Alt+W');
+  await expect(keysOf('Open the first to ninth tab')).toHaveText('Ctrl+1…9');
+  await expect(keysOf('Move the tab left or right')).toHaveText('Alt+Shift+← / Alt+Shift+→');
+  await expect(keysOf('Open the generator palette (press Shift twice); the value goes into the focused field')).toHaveText('Shift Shift');
+  await page.screenshot({ path: testInfo.outputPath('shortcuts-sheet.png') });
+  expect(await findTextProblems(page, { scope: sheet })).toEqual([]);
+});

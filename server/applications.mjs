@@ -76,7 +76,7 @@ function readApplication(source, index, target) {
   const label = source.file ?? `openapi[${index}]`;
   const document = source.document ?? (source.file ? loadOpenApiFile(source.file) : undefined);
   if (!document) throw new OpenApiLoadError(`${label}: give a file or a document`);
-  const baseUrl = target !== undefined ? checkTarget(target, label) : serverUrl(document, label);
+  const baseUrl = target !== undefined ? underServerPath(checkTarget(target, label), document) : serverUrl(document, label);
   const title = typeof document.info?.title === 'string' && document.info.title.trim() ? document.info.title.trim() : source.file ? basename(source.file, extname(source.file)) : `Application ${index + 1}`;
   const name = source.name ?? title;
   let converted;
@@ -117,6 +117,33 @@ function checkTarget(target, label) {
 }
 
 /**
+ * `--target` with the path of the document's server URL after it: the document's paths are relative
+ * to it (petstore's `/pet` is served at `/v2/pet`), so a target needs only its origin. A target that
+ * already ends with that path is kept as it is.
+ * @param {string} target checked, without a trailing slash
+ * @param {Record<string, any>} document
+ */
+function underServerPath(target, document) {
+  const server = Array.isArray(document.servers) ? document.servers[0] : undefined;
+  if (!server || typeof server.url !== 'string') return target;
+  const path = new URL(withServerVariables(server), 'http://server.invalid').pathname.replace(/\/+$/, '');
+  if (path === '' || new URL(target).pathname.replace(/\/+$/, '').endsWith(path)) return target;
+  return `${target}${path}`;
+}
+
+/**
+ * A server's URL with its variables filled in from their defaults; a Swagger 2.0 document without
+ * `schemes` converts to a protocol-relative server (`//host/base`), read as https.
+ * @param {{ url: string; variables?: Record<string, { default?: unknown }> }} server
+ */
+function withServerVariables(server) {
+  return server.url.replace(/^\/\//, 'https://').replace(/\{([^}]+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => {
+    const value = server.variables?.[name]?.default;
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+}
+
+/**
  * The document's first `servers` entry with its variables filled in from their defaults.
  * @param {Record<string, any>} document
  * @param {string} label
@@ -124,11 +151,7 @@ function checkTarget(target, label) {
 function serverUrl(document, label) {
   const server = Array.isArray(document.servers) ? document.servers[0] : undefined;
   if (!server || typeof server.url !== 'string') throw new OpenApiLoadError(`${label}: has no 'servers' entry to send requests to; pass --target URL`);
-  // A Swagger 2.0 document without `schemes` converts to a protocol-relative server (`//host/base`).
-  const url = server.url.replace(/^\/\//, 'https://').replace(/\{([^}]+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => {
-    const value = server.variables?.[name]?.default;
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
-  });
+  const url = withServerVariables(server);
   let parsed;
   try {
     parsed = new URL(url);

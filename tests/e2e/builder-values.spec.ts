@@ -18,3 +18,13 @@ test('auto-fill of POST /posts names a seeded author, so the demo creates the po
     await expect(responseArea(page).getByText('201', { exact: true })).toBeVisible();
   }
 });
+
+test('the Docs panel lists the fields of a body defined by $ref and allOf (the demo NewUser), nested $refs too', async ({ page }) => {
+  await pickRoute(page, 'POST', '/users');
+  await page.getByRole('button', { name: /^Docs/ }).click();
+  const docs = page.locator('.kite-docs-content');
+  await expect(docs.getByRole('group', { name: 'Field email' })).toContainText('string (email)required');
+  await expect(docs.getByRole('group', { name: 'Field age' })).toContainText('max120');
+  await expect(docs.getByRole('group', { name: 'Field body' })).toHaveCount(0);
+  await expect(docs).not.toContainText('any');
+});

@@ -123,17 +123,14 @@ export function autofillWithChoices(schema: JsonSchema | undefined, kit: Autofil
   return { value, choices: context.choices };
 }
 
-/** Query parameters (a flat object schema) as name → text, for the query rows of a GET. */
-export function autofillQuery(schema: JsonSchema | undefined, kit: AutofillKit, seed: number, options: AutofillOptions = {}): Record<string, string> {
+/**
+ * Parameters (a flat object schema) as name → value: arrays and objects stay values, so each is
+ * written as its parameter's style asks (request/parameter-style.ts), never as JSON text.
+ */
+export function autofillParameters(schema: JsonSchema | undefined, kit: AutofillKit, seed: number, options: AutofillOptions = {}): Record<string, unknown> {
   const value = autofill(schema ?? { type: 'object' }, kit, seed, '', options);
-  const result: Record<string, string> = {};
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, item] of Object.entries(value)) result[key] = typeof item === 'string' ? item : JSON.stringify(item);
-  }
-  return result;
+  return value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {};
 }
-
-
 
 function primaryType(schema: JsonSchema): JsonSchemaType | undefined {
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];

@@ -4,6 +4,7 @@ import type { AuthorizationType, HttpMethod, RouteInfo } from '../../../../../pr
 import { type BodyType, initialBodyType } from '../../../lib/body-types';
 import type { Preferences } from '../../../lib/preferences/preferences';
 import type { CaptureRule } from '../../workspace/capture-rules';
+import { queryPairs, queryRowName, serializationOf } from './parameter-style';
 
 export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -138,7 +139,11 @@ export function requestForRoute(
   for (const parameter of route.parameters) {
     if (parameter.in !== 'query' || queryNames.has(parameter.name)) continue;
     queryNames.add(parameter.name);
-    query.push({ ...emptyRow(parameter.name, valueText(parameter.schema?.default)), enabled: parameter.required });
+    // Written as the parameter's style asks: `tags[]` rows for a bracketed array, a default array as its rows.
+    const how = serializationOf(parameter);
+    const fallback = queryRowName(parameter.name, how, parameter.schema?.type === 'array' || Array.isArray(parameter.schema?.default));
+    const pairs = parameter.schema?.default === undefined ? [] : queryPairs(parameter.name, parameter.schema.default, how);
+    for (const pair of pairs.length ? pairs : [{ name: fallback, value: '' }]) query.push({ ...emptyRow(pair.name, pair.value), enabled: parameter.required });
   }
   for (const [name, schema] of Object.entries(route.schema.query?.properties ?? {})) {
     if (queryNames.has(name)) continue;

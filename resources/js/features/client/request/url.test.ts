@@ -16,6 +16,10 @@ describe('URL building', () => {
   it('drops an empty optional placeholder with its slash', () => {
     expect(fillPathParams('/posts/{post?}', {})).toBe('/posts');
     expect(fillPathParams('/posts/{post?}', { post: '7' })).toBe('/posts/7');
+    // The delimiters of OpenAPI's path styles stay as written: simple, label and matrix arrays.
+    expect(fillPathParams('/pets/{ids}', { ids: '3,4' })).toBe('/pets/3,4');
+    expect(fillPathParams('/pets/{ids}', { ids: ';ids=3;ids=4' })).toBe('/pets/;ids=3;ids=4');
+    expect(fillPathParams('/pets/{ids}', { ids: '.3.4' })).toBe('/pets/.3.4');
   });
 
   it('builds the query string from enabled rows with a name, in order, keeping repeats', () => {

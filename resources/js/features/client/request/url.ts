@@ -11,8 +11,17 @@ export function fillPathParams(template: string, values: Record<string, string>)
     const slash = whole.startsWith('/') ? '/' : '';
     const value = values[name];
     if (value === undefined || value === '') return optional ? '' : `${slash}{${name}}`;
-    return `${slash}${encodeURIComponent(value)}`;
+    return `${slash}${encodePathValue(value)}`;
   });
+}
+
+/**
+ * A path value percent-encoded, but for the delimiters OpenAPI's path styles write (`3,4`,
+ * `;id=3;id=4`; RFC 3986 allows them in a segment), so an array or object reaches the API as its
+ * style writes it.
+ */
+function encodePathValue(value: string): string {
+  return encodeURIComponent(value).replace(/%2C/gi, ',').replace(/%3B/gi, ';').replace(/%3D/gi, '=');
 }
 
 /** Names of placeholders still without a value. */

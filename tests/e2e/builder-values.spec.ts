@@ -28,3 +28,26 @@ test('the Docs panel lists the fields of a body defined by $ref and allOf (the d
   await expect(docs.getByRole('group', { name: 'Field body' })).toHaveCount(0);
   await expect(docs).not.toContainText('any');
 });
+
+test('a {{variable}} typed in the URL stays as typed in the URL, the Params table and the final URL, and is encoded once filled in', async ({ page }) => {
+  await page.getByRole('combobox', { name: 'Method' }).selectOption('GET');
+  const url = page.getByRole('textbox', { name: 'URL' });
+  await url.fill('/echo?who={{who}}');
+  await url.blur();
+  await expect(url).toHaveValue('/echo?who={{who}}');
+  await page.getByRole('tab', { name: /Params/ }).click();
+  await expect(page.getByRole('textbox', { name: 'query parameter who value' })).toHaveValue('{{who}}');
+  await expect(page.getByLabel('Final URL')).toHaveText(/\/demo\/echo\?who=\{\{who\}\}$/);
+
+  await page.getByRole('button', { name: 'Edit environments and variables' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Environments and variables' });
+  await dialog.getByRole('textbox', { name: 'New environment name' }).fill('local');
+  await dialog.getByRole('button', { name: 'Add environment' }).click();
+  await dialog.getByRole('button', { name: 'Add variable' }).click();
+  await dialog.getByRole('textbox', { name: 'Variable 1 name' }).fill('who');
+  await dialog.getByLabel('Variable who value').fill('Ada & {Grace}');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(url).toHaveValue('/echo?who={{who}}');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"who": "Ada & {Grace}"');
+});

@@ -73,5 +73,8 @@ describe('path placeholders beside {{variables}}', () => {
     expect(pathParamNames('/users/{user}/{{userId}}')).toEqual(['user']);
     expect(missingPathParams('/users/{{userId}}', {})).toEqual([]);
     expect(fillPathParams('/a/{{x}}/{b}', { b: '1' })).toBe('/a/{{x}}/1');
+    // A variable stays as typed until it is filled in; what is around it is encoded.
+    expect(fillPathParams('/users/{user}', { user: '{{id}} x' })).toBe('/users/{{id}}%20x');
+    expect(buildQueryString([{ id: '1', enabled: true, name: 'who', value: '{{who}}&{{ other }}' }])).toBe('who={{who}}%26{{ other }}');
   });
 });

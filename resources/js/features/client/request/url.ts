@@ -1,5 +1,6 @@
 // Turning the builder's URL template, path parameters and query rows into the URL that is sent.
 import type { KeyValueRow } from './request-state';
+import { encodeAroundVariables } from '../../workspace/variables';
 
 /**
  * Replaces `{name}` (and optional `{name?}`) placeholders with encoded values. An empty required
@@ -21,7 +22,7 @@ export function fillPathParams(template: string, values: Record<string, string>)
  * style writes it.
  */
 function encodePathValue(value: string): string {
-  return encodeURIComponent(value).replace(/%2C/gi, ',').replace(/%3B/gi, ';').replace(/%3D/gi, '=');
+  return encodeAroundVariables(value, (run) => encodeURIComponent(run).replace(/%2C/gi, ',').replace(/%3B/gi, ';').replace(/%3D/gi, '='));
 }
 
 /** Names of placeholders still without a value. */
@@ -45,8 +46,8 @@ export function buildQueryString(rows: KeyValueRow[]): string {
 }
 
 function encodeQueryPart(text: string): string {
-  // Brackets stay readable (`filter[name]=`), as frameworks parse them either way.
-  return encodeURIComponent(text).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+  // Brackets stay readable (`filter[name]=`), as frameworks parse them either way; `{{variables}}` stay as typed.
+  return encodeAroundVariables(text, (run) => encodeURIComponent(run).replace(/%5B/gi, '[').replace(/%5D/gi, ']'));
 }
 
 /**

@@ -62,3 +62,50 @@ test('schema checks skip a value that holds a {{variable}}: "{{email}}" is not f
   await expect(page.getByText('Valid JSON, matches the route’s schema')).toBeVisible();
   await expect(errors).toHaveCount(0);
 });
+
+test('the generator palette in the JSON body replaces the value at the caret with a JSON value: strings quoted, numbers bare', async ({ page }) => {
+  await pickRoute(page, 'POST', '/users');
+  const editor = page.getByRole('textbox', { name: 'JSON body' });
+  const generate = async (search: string) => {
+    await page.keyboard.press('Shift');
+    await page.keyboard.press('Shift');
+    const box = page.getByRole('combobox', { name: 'Search generators' });
+    await box.fill(search);
+    await box.press('Enter');
+    await expect(box).toHaveCount(0);
+    await expect(editor).toBeFocused();
+  };
+  const caretAfter = async (text: string) => {
+    await editor.evaluate((element, needle) => {
+      const node = [...element.querySelectorAll('*')].flatMap((el) => [...el.childNodes]).find((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.includes(needle))!;
+      const range = document.createRange();
+      range.setStart(node, node.textContent!.indexOf(needle) + needle.length);
+      range.collapse(true);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    }, text);
+  };
+
+  // In the middle of a string: the whole string is replaced.
+  await editor.fill('{"email": "old@example.com", "age": 1}');
+  await caretAfter('old@ex');
+  await generate('email');
+  let body = JSON.parse(await editor.innerText());
+  expect(body.email).toMatch(/^[^@\s"]+@[^@\s"]+$/);
+  expect(body.email).not.toContain('old@ex');
+
+  // After a number (the caret before the closing brace): a number, bare.
+  await editor.press('Control+End');
+  await editor.press('ArrowLeft');
+  await generate('integer');
+  body = JSON.parse(await editor.innerText());
+  expect(typeof body.age).toBe('number');
+
+  // Where a value is missing: a quoted string, so the body is JSON again.
+  await editor.fill('{"email": }');
+  await editor.press('Control+End');
+  await editor.press('ArrowLeft');
+  await generate('email');
+  body = JSON.parse(await editor.innerText());
+  expect(body.email).toMatch(/@/);
+});

@@ -19,6 +19,18 @@ export interface KiteApplication {
   name: string;
   /** Base URL the relay sends to; request URLs are relative to it. */
   baseUrl: string;
+  /**
+   * The authorization the API's document declares, for an API with no session to forward: the
+   * app starts requests with it instead of "Currently Logged-in User" (unless the user chose
+   * another default). Hosts that forward a session or impersonate leave it out.
+   */
+  defaultAuthorization?: DocumentedAuthorization;
+}
+
+export interface DocumentedAuthorization {
+  type: Extract<AuthorizationType, 'bearer' | 'basic'>;
+  /** What the document asks for beyond the type (an API key's header, OAuth 2's flow), shown in the Auth tab. */
+  note?: string;
 }
 
 export interface GlobalHeader {

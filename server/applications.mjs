@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { loadOpenApiFile, OpenApiLoadError } from './openapi/load.mjs';
 import { openApiToApplication } from './openapi/to-routes.mjs';
+import { documentedAuthorization } from './openapi/security.mjs';
 import { demoOpenApiDocument } from './demo/openapi.mjs';
 
 /** @typedef {import('../protocol/types').RouteInfo} RouteInfo */
@@ -27,6 +28,7 @@ import { demoOpenApiDocument } from './demo/openapi.mjs';
  * @property {RouteInfo[]} routes
  * @property {Record<string, JsonSchema>} $defs the schemas its routes share (`#/$defs/Name`)
  * @property {string} [file] the OpenAPI file it was read from, watched for edits
+ * @property {import('../protocol/types').DocumentedAuthorization} [defaultAuthorization] what its document's security declares
  */
 
 /**
@@ -40,9 +42,9 @@ export function loadApplications(sources, targets = []) {
   const ids = new Set();
   return sources.map((raw, index) => {
     const source = sourceOf(raw);
-    const { name, baseUrl, routes, $defs } = readApplication(source, index, source.target ?? targets[index]);
+    const { name, baseUrl, routes, $defs, defaultAuthorization } = readApplication(source, index, source.target ?? targets[index]);
     const id = uniqueId(source.id ?? slug(name), ids);
-    return { id, name, baseUrl, routes, $defs, file: source.file };
+    return { id, name, baseUrl, routes, $defs, file: source.file, ...(defaultAuthorization ? { defaultAuthorization } : {}) };
   });
 }
 
@@ -58,8 +60,9 @@ export function loadApplications(sources, targets = []) {
  */
 export function reloadApplication(previous, raw, index, target) {
   const source = sourceOf(raw);
-  const { name, baseUrl, routes, $defs } = readApplication(source, index, source.target ?? target);
-  return { ...previous, name, baseUrl, routes, $defs };
+  const { name, baseUrl, routes, $defs, defaultAuthorization } = readApplication(source, index, source.target ?? target);
+  const { defaultAuthorization: _before, ...rest } = previous;
+  return { ...rest, name, baseUrl, routes, $defs, ...(defaultAuthorization ? { defaultAuthorization } : {}) };
 }
 
 /** @param {string | OpenApiSource} raw */
@@ -90,7 +93,7 @@ function readApplication(source, index, target) {
   } catch (error) {
     throw new OpenApiLoadError(`${label}: its routes cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { name, baseUrl, ...converted };
+  return { name, baseUrl, ...converted, defaultAuthorization: documentedAuthorization(document) };
 }
 
 /**

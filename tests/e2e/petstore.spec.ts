@@ -4,6 +4,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startKiteHost } from '../../bench/support.mjs';
 import { pickRoute, responseArea, routeButton, send } from './support/client-screen';
@@ -47,6 +49,7 @@ test('auto-fill of findByStatus writes its exploded array as repeated status row
   const values = page.getByRole('textbox', { name: 'query parameter status value' });
   await expect(values.first()).toHaveValue(/^(available|pending|sold)$/);
   const shown = await values.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  await page.screenshot({ path: join(tmpdir(), 'kite-petstore-params.png') });
   await expect(page.getByLabel('Final URL')).toHaveText(new RegExp(`/v2/pet/findByStatus\\?${shown.map((value) => `status=${value}`).join('&')}$`));
   await send(page);
   await expect(responseArea(page).getByText('200', { exact: true })).toBeVisible();
@@ -61,9 +64,23 @@ test('the Docs panel lists the fields of the Pet body, its nested $refs too', as
   await pickRoute(page, 'POST', '/pet');
   await page.getByRole('button', { name: /^Docs/ }).click();
   const docs = page.locator('.kite-docs-content');
+  await expect(docs.getByRole('group', { name: 'Field category' })).toBeVisible();
+  await page.screenshot({ path: join(tmpdir(), 'kite-petstore-docs.png'), fullPage: true });
   await expect(docs.getByRole('group', { name: 'Field photoUrls' })).toContainText('string[]required');
   await expect(docs.getByRole('group', { name: 'Field status' })).toContainText('"available" | "pending" | "sold"');
   await expect(docs.getByRole('group', { name: 'Field category' })).toContainText('object');
   await expect(docs.getByRole('group', { name: 'Field tags' })).toContainText('object[]');
   await expect(docs.getByRole('group', { name: 'Field body' })).toHaveCount(0);
+});
+
+test('the default auth follows the document (OAuth 2: a bearer token, with a note) instead of the logged-in user', async ({ page }) => {
+  await routeButton(page, 'GET', '/store/inventory').click();
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await expect(page.getByRole('combobox', { name: 'Authorization type' })).toHaveValue('bearer');
+  await expect(page.getByText('The API uses OAuth 2 (petstore_auth): paste an access token.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Bearer token' }).fill('pet-token');
+  await page.screenshot({ path: join(tmpdir(), 'kite-petstore-auth.png') });
+  await send(page);
+  await expect(responseArea(page).getByText('200', { exact: true })).toBeVisible();
+  expect(received.at(-1)?.authorization).toBe('Bearer pet-token');
 });

@@ -1,6 +1,6 @@
 // The whole state of the request being built: what the builder edits, what persists across a
 // reload and what a history entry restores. Plain data only, so it serialises as JSON.
-import type { AuthorizationType, HttpMethod, RouteInfo } from '../../../../../protocol/types';
+import type { AuthorizationType, HttpMethod, KiteApplication, RouteInfo } from '../../../../../protocol/types';
 import { type BodyType, initialBodyType } from '../../../lib/body-types';
 import type { Preferences } from '../../../lib/preferences/preferences';
 import type { CaptureRule } from '../../workspace/capture-rules';
@@ -88,6 +88,15 @@ export type RequestDefaults = Pick<Preferences, 'defaultRequestBodyType' | 'defa
  * splits the initial load's preferences chunk in two. Exported for that test only.
  */
 export const FALLBACK_DEFAULTS: RequestDefaults = { defaultRequestBodyType: -1, defaultAuthorizationType: 'current-user' };
+
+/**
+ * The defaults with the authorization the application's document declares (an API with no session
+ * to forward) in place of "Currently Logged-in User", unless the user chose another default.
+ */
+export function withDocumentedAuthorization<T extends RequestDefaults>(defaults: T, application: Pick<KiteApplication, 'defaultAuthorization'> | undefined): T {
+  const documented = application?.defaultAuthorization?.type;
+  return documented && defaults.defaultAuthorizationType === 'current-user' ? { ...defaults, defaultAuthorizationType: documented } : defaults;
+}
 
 export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULTS): RequestState {
   return {

@@ -2,7 +2,8 @@
 import { atom, useAtomValue } from 'jotai';
 import { loadPreferences } from '../../../lib/preferences/storage';
 import { loadRequestState } from '../request/persistence';
-import type { RequestState } from '../request/request-state';
+import { type RequestState, withDocumentedAuthorization } from '../request/request-state';
+import { kiteConfig } from '../../../lib/config';
 
 export function browserStorage(): Storage | undefined {
   try {
@@ -12,7 +13,7 @@ export function browserStorage(): Storage | undefined {
   }
 }
 
-export const requestStateAtom = atom<RequestState>(loadRequestState(browserStorage(), loadPreferences()));
+export const requestStateAtom = atom<RequestState>(loadRequestState(browserStorage(), withDocumentedAuthorization(loadPreferences(), kiteConfig.applications?.[0])));
 
 export type RequestUpdate = Partial<RequestState> | ((previous: RequestState) => RequestState);
 

@@ -19,6 +19,18 @@ export interface KiteApplication {
   name: string;
   /** Base URL the relay sends to; request URLs are relative to it. */
   baseUrl: string;
+  /**
+   * The authorization the API's document declares, for an API with no session to forward: the
+   * app starts requests with it instead of "Currently Logged-in User" (unless the user chose
+   * another default). Hosts that forward a session or impersonate leave it out.
+   */
+  defaultAuthorization?: DocumentedAuthorization;
+}
+
+export interface DocumentedAuthorization {
+  type: Extract<AuthorizationType, 'bearer' | 'basic'>;
+  /** What the document asks for beyond the type (an API key's header, OAuth 2's flow), shown in the Auth tab. */
+  note?: string;
 }
 
 export interface GlobalHeader {
@@ -130,6 +142,14 @@ export interface RouteParameter {
   schema?: JsonSchema;
   description?: string;
   /**
+   * How an array or object value is written (OpenAPI's `style`; default `form` in the query,
+   * `simple` in the path and headers). `brackets` is Kite's own, for hosts whose framework reads
+   * PHP's and Rails' form: `tags[]=a&tags[]=b`, and an object as `filter[name]=x`.
+   */
+  style?: ParameterStyle;
+  /** OpenAPI's `explode`: each item (or property) written as a parameter of its own. Default: true for `form`, false otherwise. */
+  explode?: boolean;
+  /**
    * A path parameter the host binds to a row of a model (Laravel's route-model binding: `{user}`
    * with a `User $user` argument, or `Route::model`). Optional: only hosts that can tell send it,
    * and the app then offers a search of the model's rows beside the parameter (when the host has
@@ -137,6 +157,8 @@ export interface RouteParameter {
    */
   binding?: RouteBinding;
 }
+
+export type ParameterStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'label' | 'matrix' | 'brackets';
 
 /** Where a model-bound path parameter's values come from. */
 export interface RouteBinding {

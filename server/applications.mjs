@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { loadOpenApiFile, OpenApiLoadError } from './openapi/load.mjs';
 import { openApiToApplication } from './openapi/to-routes.mjs';
+import { documentedAuthorization } from './openapi/security.mjs';
 import { demoOpenApiDocument } from './demo/openapi.mjs';
 
 /** @typedef {import('../protocol/types').RouteInfo} RouteInfo */
@@ -27,6 +28,7 @@ import { demoOpenApiDocument } from './demo/openapi.mjs';
  * @property {RouteInfo[]} routes
  * @property {Record<string, JsonSchema>} $defs the schemas its routes share (`#/$defs/Name`)
  * @property {string} [file] the OpenAPI file it was read from, watched for edits
+ * @property {import('../protocol/types').DocumentedAuthorization} [defaultAuthorization] what its document's security declares
  */
 
 /**
@@ -40,9 +42,9 @@ export function loadApplications(sources, targets = []) {
   const ids = new Set();
   return sources.map((raw, index) => {
     const source = sourceOf(raw);
-    const { name, baseUrl, routes, $defs } = readApplication(source, index, source.target ?? targets[index]);
+    const { name, baseUrl, routes, $defs, defaultAuthorization } = readApplication(source, index, source.target ?? targets[index]);
     const id = uniqueId(source.id ?? slug(name), ids);
-    return { id, name, baseUrl, routes, $defs, file: source.file };
+    return { id, name, baseUrl, routes, $defs, file: source.file, ...(defaultAuthorization ? { defaultAuthorization } : {}) };
   });
 }
 
@@ -58,8 +60,9 @@ export function loadApplications(sources, targets = []) {
  */
 export function reloadApplication(previous, raw, index, target) {
   const source = sourceOf(raw);
-  const { name, baseUrl, routes, $defs } = readApplication(source, index, source.target ?? target);
-  return { ...previous, name, baseUrl, routes, $defs };
+  const { name, baseUrl, routes, $defs, defaultAuthorization } = readApplication(source, index, source.target ?? target);
+  const { defaultAuthorization: _before, ...rest } = previous;
+  return { ...rest, name, baseUrl, routes, $defs, ...(defaultAuthorization ? { defaultAuthorization } : {}) };
 }
 
 /** @param {string | OpenApiSource} raw */
@@ -76,7 +79,7 @@ function readApplication(source, index, target) {
   const label = source.file ?? `openapi[${index}]`;
   const document = source.document ?? (source.file ? loadOpenApiFile(source.file) : undefined);
   if (!document) throw new OpenApiLoadError(`${label}: give a file or a document`);
-  const baseUrl = target !== undefined ? checkTarget(target, label) : serverUrl(document, label);
+  const baseUrl = target !== undefined ? underServerPath(checkTarget(target, label), document) : serverUrl(document, label);
   const title = typeof document.info?.title === 'string' && document.info.title.trim() ? document.info.title.trim() : source.file ? basename(source.file, extname(source.file)) : `Application ${index + 1}`;
   const name = source.name ?? title;
   let converted;
@@ -90,7 +93,7 @@ function readApplication(source, index, target) {
   } catch (error) {
     throw new OpenApiLoadError(`${label}: its routes cannot be sent: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return { name, baseUrl, ...converted };
+  return { name, baseUrl, ...converted, defaultAuthorization: documentedAuthorization(document) };
 }
 
 /**
@@ -117,6 +120,33 @@ function checkTarget(target, label) {
 }
 
 /**
+ * `--target` with the path of the document's server URL after it: the document's paths are relative
+ * to it (petstore's `/pet` is served at `/v2/pet`), so a target needs only its origin. A target that
+ * already ends with that path is kept as it is.
+ * @param {string} target checked, without a trailing slash
+ * @param {Record<string, any>} document
+ */
+function underServerPath(target, document) {
+  const server = Array.isArray(document.servers) ? document.servers[0] : undefined;
+  if (!server || typeof server.url !== 'string') return target;
+  const path = new URL(withServerVariables(server), 'http://server.invalid').pathname.replace(/\/+$/, '');
+  if (path === '' || new URL(target).pathname.replace(/\/+$/, '').endsWith(path)) return target;
+  return `${target}${path}`;
+}
+
+/**
+ * A server's URL with its variables filled in from their defaults; a Swagger 2.0 document without
+ * `schemes` converts to a protocol-relative server (`//host/base`), read as https.
+ * @param {{ url: string; variables?: Record<string, { default?: unknown }> }} server
+ */
+function withServerVariables(server) {
+  return server.url.replace(/^\/\//, 'https://').replace(/\{([^}]+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => {
+    const value = server.variables?.[name]?.default;
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+  });
+}
+
+/**
  * The document's first `servers` entry with its variables filled in from their defaults.
  * @param {Record<string, any>} document
  * @param {string} label
@@ -124,11 +154,7 @@ function checkTarget(target, label) {
 function serverUrl(document, label) {
   const server = Array.isArray(document.servers) ? document.servers[0] : undefined;
   if (!server || typeof server.url !== 'string') throw new OpenApiLoadError(`${label}: has no 'servers' entry to send requests to; pass --target URL`);
-  // A Swagger 2.0 document without `schemes` converts to a protocol-relative server (`//host/base`).
-  const url = server.url.replace(/^\/\//, 'https://').replace(/\{([^}]+)\}/g, (/** @type {string} */ whole, /** @type {string} */ name) => {
-    const value = server.variables?.[name]?.default;
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
-  });
+  const url = withServerVariables(server);
   let parsed;
   try {
     parsed = new URL(url);

@@ -174,7 +174,7 @@ export function createKiteHandler(options = {}) {
       host: 'node',
       publishCommand: options.publishCommand ?? 'npm run build',
       links: options.links ?? {},
-      applications: resolvedApplications(req).map(({ id, name, baseUrl }) => ({ id, name, baseUrl })),
+      applications: resolvedApplications(req).map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app) })),
       globalHeaders: options.globalHeaders ?? [],
     };
     return config;
@@ -216,6 +216,15 @@ export function createKiteHandler(options = {}) {
   }
 
   /**
+   * The authorization the application's document declares, where the host has no session to act
+   * as: with an impersonation header it relays as a user, and "Currently Logged-in User" stays.
+   * @param {LoadedApplication} app
+   */
+  function documentedAuth(app) {
+    return impersonateHeader === null && app.defaultAuthorization ? { defaultAuthorization: app.defaultAuthorization } : {};
+  }
+
+  /**
    * The RoutesResponse for this request's applications as JSON, built once per revision.
    * @param {IncomingMessage} req
    * @returns {Buffer}
@@ -228,7 +237,7 @@ export function createKiteHandler(options = {}) {
       /** @type {RoutesResponse} */
       const response = {
         application: apps[0]?.id ?? '',
-        applications: apps.map(({ id, name, baseUrl, routes, $defs }) => ({ id, name, baseUrl, routes, ...(Object.keys($defs ?? {}).length ? { $defs } : {}) })),
+        applications: apps.map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app), routes: app.routes, ...(Object.keys(app.$defs ?? {}).length ? { $defs: app.$defs } : {}) })),
         revision,
       };
       body = Buffer.from(JSON.stringify(response));

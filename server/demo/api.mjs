@@ -19,7 +19,6 @@ import { demoOpenApiDocument, POST_SORTS, STREAM_LIMITS } from './openapi.mjs';
 
 export const DEMO_PATH = '/demo';
 export const DEMO_IMPERSONATE_HEADER = 'X-Kite-Impersonate';
-export const DEMO_BEARER_TOKEN = 'demo-token';
 export const DEMO_BASIC = { username: 'demo', password: 'secret' };
 export const DEMO_SESSION_COOKIE = 'demo_session';
 
@@ -206,8 +205,11 @@ export function createDemoApi(options = {}) {
       if (!user) return sendJson(res, 404, { message: 'No user to log in as.' });
       const session = randomBytes(16).toString('hex');
       store.sessions.set(session, user.id);
-      // The bearer token too, so a client can chain it into the next request (GET /me with Bearer).
-      sendJson(res, 200, { message: 'Logged in.', user: publicUser(user), data: { token: DEMO_BEARER_TOKEN } }, { 'Set-Cookie': `${DEMO_SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax` });
+      // The bearer token too, so a client can chain it into the next request (GET /me with Bearer):
+      // one of this user's own, so it authenticates as the user who logged in.
+      const token = `demo-token-${randomBytes(16).toString('hex')}`;
+      store.tokens.set(token, user.id);
+      sendJson(res, 200, { message: 'Logged in.', user: publicUser(user), data: { token } }, { 'Set-Cookie': `${DEMO_SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax` });
     });
   }
   route('POST', '/logout', ({ req, res }) => {
@@ -224,8 +226,9 @@ export function createDemoApi(options = {}) {
     }
     const authorization = String(req.headers.authorization ?? '');
     if (/^bearer /i.test(authorization)) {
-      if (authorization.slice(7).trim() !== DEMO_BEARER_TOKEN) return sendJson(res, 401, { message: 'Unauthenticated.' }, { 'WWW-Authenticate': 'Bearer' });
-      return sendJson(res, 200, { via: 'bearer', user: publicUser(/** @type {DemoUser} */ (store.users.get(1))) });
+      const user = store.users.get(store.tokens.get(authorization.slice(7).trim()) ?? 0);
+      if (!user) return sendJson(res, 401, { message: 'Unauthenticated.' }, { 'WWW-Authenticate': 'Bearer' });
+      return sendJson(res, 200, { via: 'bearer', user: publicUser(user) });
     }
     if (/^basic /i.test(authorization)) {
       const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');

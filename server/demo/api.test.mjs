@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKite } from '../index.mjs';
 import { openKite } from '../testing/kite-client.mjs';
+import { demoOpenApiDocument } from './openapi.mjs';
+import { DEMO_SEEDED_USERS } from './store.mjs';
 
 let kite;
 let client;
@@ -60,6 +62,14 @@ describe('demo users', () => {
     expect(json(await post('/posts', { title: 'Hi', body: 'Text', author_id: 999 })).errors.author_id).toEqual(['The selected author is invalid.']);
   });
 
+  it('documents author_id with the seeded users\' ids as its bounds, and every id in them is an author', async () => {
+    const { components, paths } = demoOpenApiDocument();
+    const bounds = { minimum: 1, maximum: DEMO_SEEDED_USERS };
+    expect(components.schemas.NewPost.properties.author_id).toMatchObject(bounds);
+    expect(paths['/posts'].get.parameters.find((p) => p.name === 'author_id').schema).toMatchObject(bounds);
+    expect((await post('/posts', { title: 'Hi', body: 'Text', author_id: DEMO_SEEDED_USERS })).meta.status).toBe(201);
+  });
+
   it('lists posts in the order its documented `sort` values name, and refuses another', async () => {
     const ids = async (sort) => json(await client.relay({ url: '/posts', query: [{ name: 'sort', value: sort }, { name: 'per_page', value: '100' }] })).data.map((p) => p.id);
     const oldest = await ids('oldest');
@@ -98,6 +108,15 @@ describe('demo: who is asking', () => {
     expect(json(await client.relay({ url: '/me', authorization: { type: 'basic', username: 'demo', password: 'secret' } })).via).toBe('basic');
     const impersonated = json(await client.relay({ url: '/me', authorization: { type: 'impersonate', userId: '7' } }));
     expect(impersonated).toMatchObject({ via: 'impersonate', user: { id: 7 } });
+  });
+
+  it('answers each user who logs in a bearer token that authenticates as that user', async () => {
+    const grace = json(await post('/login', { email: 'grace.torvalds@example.com', password: 'secret' }));
+    expect(grace.user.first_name).toBe('Grace');
+    const me = json(await client.relay({ url: '/me', authorization: { type: 'bearer', token: grace.data.token } }));
+    expect(me).toMatchObject({ via: 'bearer', user: { id: grace.user.id, first_name: 'Grace' } });
+    const ada = json(await client.relay({ url: '/me', authorization: { type: 'bearer', token: 'demo-token' } }));
+    expect(ada.user.first_name).toBe('Ada');
   });
 
   it('recognises the logged-in browser through current-user cookie forwarding', async () => {

@@ -2,11 +2,15 @@
 // The demo API's OpenAPI 3.1 document: what `kite serve` lists when no --openapi is given. It
 // follows server/demo/api.mjs route for route.
 
+import { DEMO_SEEDED_USERS } from './store.mjs';
+
 const json = (/** @type {object} */ schema) => ({ content: { 'application/json': { schema } } });
 const ref = (/** @type {string} */ name) => ({ $ref: `#/components/schemas/${name}` });
 const page = { name: 'page', in: 'query', required: false, description: 'Page number, from 1. A page past the last one is empty.', schema: { type: 'integer', minimum: 1, default: 1 } };
 const perPage = { name: 'per_page', in: 'query', required: false, description: 'Items per page.', schema: { type: 'integer', minimum: 1, maximum: 100, default: 15 } };
-const userParam = { name: 'user', in: 'path', required: true, description: 'The id of the user (the seeded users are 1 to 42).', schema: { type: 'integer', minimum: 1 }, example: 1 };
+/** The id of a user that exists on every start (ids past the seeded ones exist only once created). */
+const seededUserId = { type: 'integer', minimum: 1, maximum: DEMO_SEEDED_USERS };
+const userParam = { name: 'user', in: 'path', required: true, description: `The id of the user (the seeded users are 1 to ${DEMO_SEEDED_USERS}).`, schema: { type: 'integer', minimum: 1 }, example: 1 };
 const validationFailed = { description: 'Validation failed', ...json(ref('ValidationError')) };
 const notFound = { description: 'No such record', ...json(ref('Message')) };
 
@@ -102,7 +106,7 @@ export function demoOpenApiDocument() {
           parameters: [
             page,
             perPage,
-            { name: 'author_id', in: 'query', required: false, description: 'Only the posts of this user.', schema: { type: 'integer', minimum: 1 }, example: 1 },
+            { name: 'author_id', in: 'query', required: false, description: 'Only the posts of this user.', schema: seededUserId, example: 1 },
             { name: 'sort', in: 'query', required: false, description: 'The order of the list: `oldest` first (the default), `newest` first, or by `title`.', schema: { type: 'string', enum: POST_SORTS } },
           ],
           responses: { 200: { description: 'A page of posts' }, 422: validationFailed },
@@ -178,7 +182,7 @@ export function demoOpenApiDocument() {
           tags: ['auth'],
           operationId: 'auth.me',
           summary: 'Who is asking',
-          description: 'Reports how the request was authenticated: cookie, bearer (token demo-token), basic (demo:secret), impersonate (X-Kite-Impersonate) or anonymous.',
+          description: 'Reports how the request was authenticated: cookie, bearer (token demo-token for user 1, or the token POST /login answers for its user), basic (demo:secret), impersonate (X-Kite-Impersonate) or anonymous.',
           responses: { 200: { description: 'The caller', ...json(ref('Caller')) }, 401: { description: 'Wrong credentials', ...json(ref('Message')) } },
         },
       },
@@ -256,7 +260,7 @@ export function demoOpenApiDocument() {
             title: { type: 'string', maxLength: 255 },
             body: { type: 'string' },
             tags: { type: 'array', items: { type: 'string' } },
-            author_id: { type: 'integer', minimum: 1 },
+            author_id: { ...seededUserId, description: `A user's id (the seeded users are 1 to ${DEMO_SEEDED_USERS}).` },
           },
         },
         Post: { allOf: [ref('NewPost'), { type: 'object', properties: { id: { type: 'integer', readOnly: true } } }] },

@@ -7,10 +7,15 @@
  * @typedef {{ id: number; title: string; body: string; tags: string[]; author_id: number; created_at: string }} DemoPost
  */
 
+/** The bearer token documented for the demo: it authenticates as user 1 (Ada). */
+export const DEMO_BEARER_TOKEN = 'demo-token';
+
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Linus', 'Katherine', 'Dennis', 'Frances', 'Ken', 'Radia', 'Tim', 'Hedy', 'Guido', 'Annie', 'John', 'Sophie', 'Niklaus', 'Shafi', 'Bjarne', 'Lynn', 'James'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Torvalds', 'Johnson', 'Ritchie', 'Allen', 'Thompson', 'Perlman', 'Berners-Lee', 'Lamarr', 'van Rossum', 'Easley', 'McCarthy', 'Wilson', 'Wirth', 'Goldwasser', 'Stroustrup', 'Conway', 'Gosling'];
 const TAGS = ['news', 'release', 'howto', 'api', 'laravel', 'node', 'testing'];
 const SEED_TIME = Date.UTC(2024, 0, 15, 9, 30);
+/** Users 1 to 42 exist on every start: the bounds the document gives the ids that name a user. */
+export const DEMO_SEEDED_USERS = 42;
 
 export function createDemoStore() {
   /** @type {Map<number, DemoUser>} */
@@ -19,10 +24,12 @@ export function createDemoStore() {
   const posts = new Map();
   /** session id → user id */
   const sessions = new Map();
+  /** bearer token → user id; the documented fixed token is Ada's (user 1), a login adds its own. */
+  const tokens = new Map([[DEMO_BEARER_TOKEN, 1]]);
   let nextUserId = 1;
   let nextPostId = 1;
 
-  for (let i = 0; i < 42; i += 1) {
+  for (let i = 0; i < DEMO_SEEDED_USERS; i += 1) {
     const first = FIRST[i % FIRST.length];
     const last = LAST[(i * 7) % LAST.length];
     const id = nextUserId++;
@@ -52,6 +59,7 @@ export function createDemoStore() {
     users,
     posts,
     sessions,
+    tokens,
     /** @param {Omit<DemoUser, 'id' | 'created_at'>} data */
     addUser(data) {
       const user = { ...data, id: nextUserId++, created_at: new Date().toISOString() };

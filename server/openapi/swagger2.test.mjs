@@ -35,9 +35,9 @@ describe('Swagger 2.0 documents', () => {
     expect(upload.schema.body.properties.file).toMatchObject({ type: 'string', format: 'binary' });
   });
 
-  it('sends to the first scheme, host and basePath when no --target is given, and to --target when it is', () => {
+  it('sends to the first scheme, host and basePath when no --target is given, and to --target and the basePath when it is', () => {
     expect(loadApplications([example('json/petstore.json')])[0].baseUrl).toBe('http://petstore.swagger.io/v2');
-    expect(loadApplications([example('json/petstore.json')], ['http://127.0.0.1:9000'])[0].baseUrl).toBe('http://127.0.0.1:9000');
+    expect(loadApplications([example('json/petstore.json')], ['http://127.0.0.1:9000'])[0].baseUrl).toBe('http://127.0.0.1:9000/v2');
   });
 
   it('names the file when a Swagger 2.0 document cannot be converted', () => {

@@ -28,6 +28,8 @@ const COPIED_KEYWORDS = /** @type {const} */ ([
   'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
   'multipleOf', 'format', 'pattern', 'title', 'description', 'default', 'example', 'writeOnly',
 ]);
+/** OpenAPI's parameter styles (`RouteParameter.style`; `brackets` is Kite's own, never in a document). */
+const PARAMETER_STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject', 'simple', 'label', 'matrix']);
 /** Body content types in the order a form is best built for them. */
 const BODY_PREFERENCE = [
   (/** @type {string} */ type) => type === 'application/json',
@@ -157,6 +159,9 @@ function parametersOf(pathItem, operation, pointer, resolver, errors) {
       const schemaSource = parameter.schema ?? firstContentSchema(parameter.content);
       if (schemaSource) converted.schema = resolver.inlineTop(resolver.schema(schemaSource, `${at}/schema`, errors));
       if (typeof parameter.description === 'string') converted.description = parameter.description;
+      // How an array or object value is written (the app applies OpenAPI's defaults when absent).
+      if (PARAMETER_STYLES.has(parameter.style)) converted.style = parameter.style;
+      if (typeof parameter.explode === 'boolean') converted.explode = parameter.explode;
       // OpenAPI gives a parameter's example beside its schema (`example`, or `examples` by name);
       // the builder reads it from the schema, where JSON Schema keeps one.
       const example = parameterExample(parameter);

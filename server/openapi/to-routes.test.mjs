@@ -177,6 +177,29 @@ describe('OpenAPI to routes', () => {
     ]);
   });
 
+  it("passes a parameter's style and explode on, as written (the app applies OpenAPI's defaults)", () => {
+    const [route] = openApiToRoutes(
+      doc({
+        '/pets/{ids}': {
+          get: {
+            parameters: [
+              { name: 'ids', in: 'path', required: true, style: 'matrix', explode: true, schema: { type: 'array', items: { type: 'integer' } } },
+              { name: 'status', in: 'query', explode: true, schema: { type: 'array', items: { type: 'string' } } },
+              { name: 'tags', in: 'query', style: 'pipeDelimited', schema: { type: 'array', items: { type: 'string' } } },
+              { name: 'odd', in: 'query', style: 'brackets', schema: { type: 'string' } },
+            ],
+          },
+        },
+      }),
+    );
+    expect(route.parameters.map(({ name, style, explode }) => ({ name, style, explode }))).toEqual([
+      { name: 'ids', style: 'matrix', explode: true },
+      { name: 'status', style: undefined, explode: true },
+      { name: 'tags', style: 'pipeDelimited', explode: undefined },
+      { name: 'odd', style: undefined, explode: undefined },
+    ]);
+  });
+
   it("moves a parameter's own example into its schema, where the builder reads it; the schema's own example wins", () => {
     const routes = openApiToRoutes(
       doc({

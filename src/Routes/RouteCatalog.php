@@ -94,7 +94,7 @@ final class RouteCatalog
             'methods' => $methods,
             'uri' => $displayUri,
             'group' => $group,
-            'parameters' => self::pathParameters($uri, $this->bindings->forRoute($route)),
+            'parameters' => [...self::pathParameters($uri, $this->bindings->forRoute($route)), ...self::bracketedQueryParameters($schema['query'] ?? null)],
             'schema' => $schema === [] ? new \stdClass : $schema,
             'extractionErrors' => array_map(static fn (array $error) => isset($error['location'])
                 ? ['message' => $error['message'], 'location' => Kite::relativeToBasePath($error['location'])]
@@ -121,6 +121,30 @@ final class RouteCatalog
             'required' => ! isset($match[2]) || $match[2] !== '?',
             'schema' => ['type' => 'string'],
         ] + (isset($bindings[$match[1]]) ? ['binding' => $bindings[$match[1]]] : []), $matches);
+    }
+
+    /**
+     * The query's array and object fields, marked as PHP reads them (`tags[]=a&tags[]=b`,
+     * `filter[name]=x`: RouteParameter.style `brackets`); the app would write OpenAPI's `tags=a&tags=b`
+     * otherwise, of which PHP keeps the last value only.
+     */
+    private static function bracketedQueryParameters(?array $query): array
+    {
+        $parameters = [];
+        foreach ($query['properties'] ?? [] as $name => $property) {
+            $types = (array) ($property['type'] ?? []);
+            if (in_array('array', $types, true) || in_array('object', $types, true)) {
+                $parameters[] = [
+                    'name' => (string) $name,
+                    'in' => 'query',
+                    'required' => in_array($name, $query['required'] ?? [], true),
+                    'style' => 'brackets',
+                    'schema' => $property,
+                ];
+            }
+        }
+
+        return $parameters;
     }
 
     private static function matches(string $uri, array $prefixes): bool

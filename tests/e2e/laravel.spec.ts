@@ -164,6 +164,19 @@ test('in the UI, auto-fill builds a body from the FormRequest rules that the Lar
   await expect(responseArea(page)).toContainText(`"visibility": "${filled.visibility}"`);
 });
 
+test('in the UI, auto-fill of a GET whose rules take an array sends it as tags[]=…&tags[]=…, which Laravel validates', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await routeButton(page, 'GET', '/api/search').click();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(/^\/api\/search/);
+  await page.getByRole('button', { name: 'Auto-fill' }).click();
+  await page.getByRole('tab', { name: /Params/ }).click();
+  await expect(page.getByRole('textbox', { name: 'query parameter tags[] value' })).toHaveCount(2);
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^200\s*OK/);
+  // Sent as tags=a&tags=b, PHP would keep the last only and the rules answer 422 (not an array).
+  await expect(responseArea(page)).toContainText('"tags": [');
+});
+
 test('in the UI, auto-filling POST /api/users satisfies its confirmed, array and image rules', async ({ page }) => {
   // StoreUserRequest has `confirmed` (password_confirmation must repeat password), an avatar image
   // that makes the body multipart, and a tags array that must arrive as tags[] parts, not JSON text.

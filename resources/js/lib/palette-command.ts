@@ -11,7 +11,8 @@ export type ValueInputElement = HTMLInputElement | HTMLTextAreaElement | HTMLEle
  */
 export interface ValueTarget {
   selection(): { start: number; end: number };
-  write(value: string, selection: { start: number; end: number } | null): void;
+  /** `generator`: the id of the generator that made the value (a JSON editor writes numbers bare). */
+  write(value: string, selection: { start: number; end: number } | null, generator?: string): void;
   /** Where the caret is on screen: the palette is placed next to it rather than the whole editor. */
   anchor?(): { top: number; left: number; bottom: number; right: number } | null;
 }

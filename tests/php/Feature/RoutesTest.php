@@ -109,6 +109,19 @@ class RoutesTest extends TestCase
         $this->assertArrayNotHasKey('body', $route['schema']);
     }
 
+    public function test_array_and_nested_query_fields_are_marked_as_written_with_brackets(): void
+    {
+        $route = $this->routes()['GET /api/search'];
+
+        $this->assertSame('array', $route['schema']['query']['properties']['tags']['type']);
+        $query = array_values(array_filter($route['parameters'], fn (array $parameter) => $parameter['in'] === 'query'));
+        $this->assertSame([
+            ['name' => 'tags', 'in' => 'query', 'required' => true, 'style' => 'brackets'],
+            ['name' => 'filter', 'in' => 'query', 'required' => false, 'style' => 'brackets'],
+        ], array_map(fn (array $parameter) => array_diff_key($parameter, ['schema' => 0]), $query));
+        $this->getJson('/api/search?tags[]=news&tags[]=howto&filter[name]=ada')->assertOk()->assertExactJson(['query' => ['tags' => ['news', 'howto'], 'filter' => ['name' => 'ada']]]);
+    }
+
     public function test_inline_validator_make_in_a_closure_is_read_with_rule_in(): void
     {
         $route = $this->routes()['POST /api/posts'];

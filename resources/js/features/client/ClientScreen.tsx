@@ -4,7 +4,8 @@
 // boundary: one that fails leaves the others, and the request, in place.
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { withDocumentedAuthorization } from './request/request-state';
 import { whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
@@ -68,7 +69,9 @@ export default function ClientScreen() {
   const jarId = application?.id ?? state.application;
   const sender = useSender(history, baseUrl, jarId, routes.noticeRevision);
   const { response, setResponse, cancel, historyId, setHistoryId } = sender;
-  const drafts = useDrafts(preferences);
+  // An API without a session starts requests with the authorization its document declares.
+  const defaults = useMemo(() => withDocumentedAuthorization(preferences, application), [preferences, application]);
+  const drafts = useDrafts(defaults);
   const runAutofill = useAutofill(store, routes.data);
   const tabs = useRef<TabsApi | null>(null);
   const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
@@ -168,12 +171,12 @@ export default function ClientScreen() {
       setOpenSaved(null);
       const open = (replaced: RequestState | null) => {
         if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
-        return drafts.open(next, applicationId, replaced ?? defaultRequestState(preferences));
+        return drafts.open(next, applicationId, replaced ?? defaultRequestState(defaults));
       };
       if (tabs.current) tabs.current.open(open, { pin });
       else update(open(store.get(requestStateAtom)));
     },
-    [update, store, drafts, routes.data, setOpenSaved, preferences],
+    [update, store, drafts, routes.data, setOpenSaved, defaults],
   );
 
   const reset = useCallback(() => {
@@ -285,7 +288,7 @@ export default function ClientScreen() {
             ) : (
               <ErrorBoundary key="saved" name="Saved requests">
                 <Suspense fallback={null}>
-                  <SavedPane defaults={preferences} />
+                  <SavedPane defaults={defaults} />
                 </Suspense>
               </ErrorBoundary>
             )}
@@ -313,7 +316,7 @@ export default function ClientScreen() {
       <section id="kite-request-pane" className="kite-client-pane kite-client-centre" aria-label="Request">
         <ErrorBoundary name="The tabs">
           <Suspense fallback={<div className="kite-req-tabs-bar"><div className="kite-req-tabs" /></div>}>
-            <TabStrip {...sender} history={history} defaults={preferences} apiRef={tabs} onSwitch={() => setOpenSaved(null)} baseUrl={baseUrl} />
+            <TabStrip {...sender} history={history} defaults={defaults} apiRef={tabs} onSwitch={() => setOpenSaved(null)} baseUrl={baseUrl} />
           </Suspense>
         </ErrorBoundary>
         <ErrorBoundary name="The request builder">
@@ -331,6 +334,7 @@ export default function ClientScreen() {
             onReset={route ? reset : undefined}
             jarId={jarId}
             notUndone={response.result?.meta.trace?.notUndone}
+            authNote={application?.defaultAuthorization}
             describeRequest={describeRequest}
           />
           <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>

@@ -165,7 +165,7 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
       const value = kit.generate(generator.id, generatorConfigFromInput(input, generator));
       remember(generator.id);
       if (input) {
-        writeValue(input, value, selection.current);
+        writeValue(input, value, selection.current, generator.id);
       } else if (await copyText(value)) {
         toast.success('Value copied to the clipboard', { description: preview(value) });
       } else {

@@ -34,9 +34,9 @@ export function nextText(current: string, value: string, selection: Selection | 
   return { text: value, caret: value.length };
 }
 
-export function writeValue(input: ValueInputElement, value: string, selection: Selection | null = readSelection(input)): void {
+export function writeValue(input: ValueInputElement, value: string, selection: Selection | null = readSelection(input), generator?: string): void {
   const target = valueTargetOf(input);
-  if (target) return target.write(value, selection);
+  if (target) return target.write(value, selection, generator);
   if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement)) return;
   const multiline = input instanceof HTMLTextAreaElement;
   const { text, caret } = nextText(input.value, value, selection, multiline);

@@ -75,6 +75,17 @@ export function segments(text: string, scope: VariableScope): Segment[] {
   return result;
 }
 
+/**
+ * The text with `encode` applied to the runs between `{{variables}}`, which stay as typed: a
+ * variable is encoded only once it is filled in (on send), as its value.
+ */
+export function encodeAroundVariables(text: string, encode: (run: string) => string): string {
+  if (!text.includes('{{')) return encode(text);
+  return segments(text, EMPTY_SCOPE)
+    .map((segment) => (segment.name === undefined ? encode(segment.text) : segment.text))
+    .join('');
+}
+
 export const SECRET_MASK = '••••••';
 
 /** How a variable's value is shown on screen: secrets masked. */

@@ -1,13 +1,15 @@
 // Authorization: the five types in the spec's order and labels, and the fields each one needs.
 import { lazy, Suspense } from 'react';
 import { AUTHORIZATION_OPTIONS } from '../../../lib/authorization';
+import type { DocumentedAuthorization } from '../../../../../protocol/types';
 import type { AuthState } from '../request/request-state';
 import { TextField } from '../ui/TextField';
 
 // The user search beside the id: its own chunk, loaded when impersonation is chosen.
 const UserPicker = lazy(() => import('../data/DataPicker').then((chunk) => ({ default: chunk.UserPicker })));
 
-export function AuthEditor({ auth, onChange }: { auth: AuthState; onChange: (auth: AuthState) => void }) {
+/** `documented`: the authorization the API's document declares; its note shows while that type is chosen. */
+export function AuthEditor({ auth, onChange, documented }: { auth: AuthState; onChange: (auth: AuthState) => void; documented?: DocumentedAuthorization }) {
   const set = (patch: Partial<AuthState>) => onChange({ ...auth, ...patch });
   return (
     <div className="kite-auth">
@@ -26,6 +28,7 @@ export function AuthEditor({ auth, onChange }: { auth: AuthState; onChange: (aut
           ))}
         </select>
       </label>
+      {documented?.note && documented.type === auth.type && <p className="kite-empty-note">{documented.note}</p>}
       {auth.type === 'current-user' && (
         <p className="kite-empty-note">The host forwards the cookies of your session in this browser, so the request runs as you.</p>
       )}

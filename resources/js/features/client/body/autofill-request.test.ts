@@ -95,3 +95,32 @@ describe('auto-fill of a request', () => {
     expect(autofillRequest({ ...state, method: 'POST', url: '/users' }, storeUser, kit, 1).noValue).toBeUndefined();
   });
 });
+
+describe('auto-fill of array parameters by their style', () => {
+  const findPets: RouteInfo = {
+    id: 'GET /pets/{ids}',
+    methods: ['GET'],
+    uri: '/pets/{ids}',
+    group: 'pets',
+    parameters: [
+      { name: 'ids', in: 'path', required: true, style: 'matrix', explode: true, schema: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 1, maximum: 9 } } },
+      { name: 'status', in: 'query', required: true, explode: true, schema: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', enum: ['available'] } } },
+      { name: 'tags', in: 'query', required: true, style: 'pipeDelimited', schema: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', enum: ['x'] } } },
+      { name: 'labels', in: 'query', required: true, style: 'brackets', schema: { type: 'array', minItems: 1, maxItems: 1, items: { type: 'string', enum: ['l'] } } },
+    ],
+    schema: {},
+    extractionErrors: [],
+  };
+
+  it('writes an exploded array as repeated rows, a delimited one as one row, a bracketed one as name[] rows, never JSON', () => {
+    const state = { ...defaultRequestState(), url: '/pets/{ids}', query: [{ ...emptyRow('status', ''), enabled: false }, emptyRow('tags', ''), emptyRow('labels[]', '')] };
+    const { patch } = autofillRequest(state, findPets, kit, 3, { queryFields: 'all' });
+    expect(patch.query!.map((row) => [row.name, row.value, row.enabled])).toEqual([
+      ['status', 'available', true],
+      ['status', 'available', true],
+      ['tags', 'x|x', true],
+      ['labels[]', 'l', true],
+    ]);
+    expect(patch.pathParams!.ids).toMatch(/^;ids=[1-9];ids=[1-9]$/);
+  });
+});

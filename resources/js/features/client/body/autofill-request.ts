@@ -3,12 +3,13 @@
 import type { JsonSchema, RouteInfo } from '../../../../../protocol/types';
 import { methodHasBody } from '../../../lib/body-types';
 import { type KeyValueRow, type MultipartRow, type RequestState, emptyRow, newRowId, pathParamNames } from '../request/request-state';
-import { type AutofillKit, type AutofillOptions, type BranchChoice, type FieldsMode, autofillQuery, autofillWithChoices } from './autofill';
+import { type AutofillKit, type AutofillOptions, type BranchChoice, type FieldsMode, autofillParameters, autofillWithChoices } from './autofill';
 import { formFieldsFor } from './form-fields';
 import { matchesSchema } from './json-schema-validate';
 import { describeUnsatisfiable, unsatisfiable } from './schema-satisfiable';
 import { objectSchema } from '../../../lib/json-schema/refs';
 import { querySchema } from '../request/route-query';
+import { pathText, queryPairs, queryParameterName, routeSerialization } from '../request/parameter-style';
 
 export { querySchema } from '../request/route-query';
 
@@ -89,10 +90,7 @@ export function autofillRequest(state: RequestState, route: RouteInfo | undefine
   const query = route ? querySchema(route) : undefined;
   if (query && !methodHasBody(state.method)) {
     const queryFields = options.queryFields ?? (route && isListEndpoint(state.method, route.uri) ? 'required' : options.fields);
-    const values = autofillQuery(query, kit, seed + 1, { fields: queryFields });
-    const rows: KeyValueRow[] = state.query.map((row) => (row.name in values ? { ...row, value: values[row.name], enabled: true } : row));
-    for (const [name, value] of Object.entries(values)) if (!rows.some((row) => row.name === name)) rows.push(emptyRow(name, value));
-    patch.query = rows;
+    patch.query = withQueryValues(state.query, autofillParameters(query, kit, seed + 1, { fields: queryFields }), route);
     filled.push('query');
   }
   const emptyParams = pathParamNames(state.url).filter((name) => !state.pathParams[name]);
@@ -101,9 +99,29 @@ export function autofillRequest(state: RequestState, route: RouteInfo | undefine
     for (const name of emptyParams) {
       schemas[name] = route?.parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema ?? { type: 'string' };
     }
-    const values = autofillQuery(objectSchema(schemas, Object.keys(schemas)), kit, seed + 2);
-    patch.pathParams = { ...state.pathParams, ...values };
+    const values = autofillParameters(objectSchema(schemas, Object.keys(schemas)), kit, seed + 2);
+    const texts = Object.entries(values).map(([name, value]) => [name, pathText(name, value, routeSerialization(route, 'path', name))]);
+    patch.pathParams = { ...state.pathParams, ...Object.fromEntries(texts) };
     filled.push('path');
   }
   return { patch, filled, choices, ...(noValue ? { noValue } : {}) };
+}
+
+/**
+ * The query rows with each parameter's value written as its style asks: an exploded array as
+ * repeated rows in the place of the parameter's rows (`status`, `tags[]`), ticked; other rows stay.
+ */
+function withQueryValues(rows: KeyValueRow[], values: Record<string, unknown>, route: RouteInfo | undefined): KeyValueRow[] {
+  let result = rows;
+  for (const [name, value] of Object.entries(values)) {
+    const pairs = queryPairs(name, value, routeSerialization(route, 'query', name));
+    const own = (row: KeyValueRow) => queryParameterName(row.name) === name || pairs.some((pair) => pair.name === row.name);
+    const at = result.findIndex(own);
+    const first = at === -1 ? undefined : result[at];
+    const written = pairs.map((pair, index) => ({ ...(index === 0 && first ? first : emptyRow(pair.name, pair.value)), name: pair.name, value: pair.value, enabled: true }));
+    const kept = result.filter((row) => !own(row));
+    const insertAt = at === -1 ? kept.length : result.slice(0, at).filter((row) => !own(row)).length;
+    result = [...kept.slice(0, insertAt), ...written, ...kept.slice(insertAt)];
+  }
+  return result;
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../../../protocol/types';
-import { type AutofillKit, autofill, autofillQuery, autofillWithChoices, sampleForPattern, seededRandom } from './autofill';
+import { type AutofillKit, autofill, autofillParameters, autofillWithChoices, sampleForPattern, seededRandom } from './autofill';
 import { loadAutofillKit } from './autofill-kit';
 import { validateJson } from './json-schema-validate';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -97,10 +97,11 @@ describe('auto-fill from a schema', () => {
     for (const seed of [1, 2, 3]) expect(validateJson(autofill(schema, kit, seed, '', { fields: 'all' }), schema)).toEqual([]);
   });
 
-  it('fills query parameters as text', () => {
-    const query = autofillQuery({ type: 'object', properties: { page: { type: 'integer', minimum: 1, maximum: 9 }, search: { type: 'string' } } }, kit, 3);
-    expect(Object.keys(query)).toEqual(['page', 'search']);
-    expect(query.page).toMatch(/^[1-9]$/);
+  it('fills parameters as values, arrays as arrays (their style writes them, not JSON)', () => {
+    const query = autofillParameters({ type: 'object', properties: { page: { type: 'integer', minimum: 1, maximum: 9 }, search: { type: 'string' }, ids: { type: 'array', minItems: 1, items: { type: 'integer' } } } }, kit, 3, { fields: 'all' });
+    expect(Object.keys(query)).toEqual(['page', 'search', 'ids']);
+    expect(String(query.page)).toMatch(/^[1-9]$/);
+    expect(Array.isArray(query.ids)).toBe(true);
   });
 
   it('fills required fields at any depth: no depth limit drops them', () => {

@@ -11,7 +11,8 @@
 import { branchLabel, type FieldsMode } from './autofill-labels';
 import type { JsonSchema, JsonSchemaType } from '../../../../../protocol/types';
 import { mergeSchemas } from '../../../../../protocol/json-schema-merge.js';
-import { defName, resolveRef } from '../../../lib/json-schema/refs';
+import { defName } from '../../../lib/json-schema/refs';
+import { flattenSchema } from '../../../lib/json-schema/flatten';
 import { childPath } from './json-path';
 import { matchesSchema } from './json-schema-validate';
 import { unsatisfiable } from './schema-satisfiable';
@@ -122,25 +123,13 @@ export function autofillWithChoices(schema: JsonSchema | undefined, kit: Autofil
   return { value, choices: context.choices };
 }
 
-/** Query parameters (a flat object schema) as name → text, for the query rows of a GET. */
-export function autofillQuery(schema: JsonSchema | undefined, kit: AutofillKit, seed: number, options: AutofillOptions = {}): Record<string, string> {
+/**
+ * Parameters (a flat object schema) as name → value: arrays and objects stay values, so each is
+ * written as its parameter's style asks (request/parameter-style.ts), never as JSON text.
+ */
+export function autofillParameters(schema: JsonSchema | undefined, kit: AutofillKit, seed: number, options: AutofillOptions = {}): Record<string, unknown> {
   const value = autofill(schema ?? { type: 'object' }, kit, seed, '', options);
-  const result: Record<string, string> = {};
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, item] of Object.entries(value)) result[key] = typeof item === 'string' ? item : JSON.stringify(item);
-  }
-  return result;
-}
-
-
-
-/** A schema with its `$ref` followed and its `allOf` merged; `def` names the shared schema it came from. */
-function flatten(schema: JsonSchema, root: JsonSchema): { schema: JsonSchema; def?: string } {
-  const { schema: resolved, name } = schema.$ref !== undefined ? resolveRef(schema, root) : { schema, name: undefined };
-  if (!resolved.allOf || resolved.allOf.length === 0) return { schema: resolved, def: name };
-  const { allOf, ...own } = resolved;
-  const parts = allOf.map((part) => flatten(part, root).schema);
-  return { schema: mergeSchemas([...parts, own]), def: name };
+  return value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {};
 }
 
 function primaryType(schema: JsonSchema): JsonSchemaType | undefined {
@@ -168,7 +157,7 @@ function clone<T>(value: T): T {
 
 /** `via`: the shared schema a oneOf/anyOf branch came from, when the branch arrives merged (no `$ref` left to see). */
 function fill(given: JsonSchema, name: string, path: string, outer: Context, via?: string): unknown {
-  const flat = flatten(given, outer.root);
+  const flat = flattenSchema(given, outer.root);
   const { schema } = flat;
   const def = flat.def ?? via;
   let context = outer;
@@ -236,7 +225,7 @@ function labelOf(branch: JsonSchema, index: number, root: JsonSchema): string {
   if (branch.title) return branch.title;
   const name = defName(branch.$ref);
   if (name) return name.split(/[./]/).at(-1) ?? name;
-  const resolved = flatten(branch, root).schema;
+  const resolved = flattenSchema(branch, root).schema;
   if (resolved.title) return resolved.title;
   const type = primaryType(resolved);
   if (resolved.const !== undefined) return JSON.stringify(resolved.const);
@@ -255,7 +244,7 @@ function setDiscriminator(value: unknown, schema: JsonSchema, tag: string | unde
   const property = schema.discriminator?.propertyName;
   if (!property || tag === undefined || !value || typeof value !== 'object' || Array.isArray(value)) return;
   const record = value as Record<string, unknown>;
-  const propertySchema = flatten(schema.properties?.[property] ?? {}, context.root).schema;
+  const propertySchema = flattenSchema(schema.properties?.[property] ?? {}, context.root).schema;
   if (matchesSchema(tag, propertySchema, context.root)) record[property] = tag;
 }
 
@@ -263,7 +252,7 @@ function fillBranch(schema: JsonSchema, name: string, path: string, context: Con
   const keyword = schema.oneOf && schema.oneOf.length > 0 ? 'oneOf' : 'anyOf';
   const branches = schema[keyword]!;
   const { oneOf: _oneOf, anyOf: _anyOf, ...base } = schema;
-  const resolved = branches.map((branch) => flatten(branch, context.root));
+  const resolved = branches.map((branch) => flattenSchema(branch, context.root));
   const isNull = resolved.map(({ schema: b }) => b.type === 'null');
   const requested = context.branches[path];
   // Inside a cycle, a branch that ends it: null, else one that is not a shared schema being filled.
@@ -322,12 +311,12 @@ const REFUSED = [null, 0, '', false, [], {}];
 function tellApart(value: unknown, index: number, count: number, whole: (i: number) => JsonSchema, schema: JsonSchema, path: string, context: Context): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const { root } = context;
-  const mine = flatten(whole(index), root).schema;
+  const mine = flattenSchema(whole(index), root).schema;
   const mineRequired = new Set(mine.required ?? []);
   let current = value as Record<string, unknown>;
   for (let j = 0; j < count; j += 1) {
     if (j === index || !matchesSchema(current, whole(j), root)) continue;
-    const other = flatten(whole(j), root).schema;
+    const other = flattenSchema(whole(j), root).schema;
     const apart = (next: Record<string, unknown>) => matchesSchema(next, mine, root) && !matchesSchema(next, whole(j), root);
     const candidates = function* (): Generator<Record<string, unknown>> {
       for (const key of other.required ?? []) {
@@ -438,7 +427,7 @@ function copyConfirmations(result: Record<string, unknown>, schema: JsonSchema, 
 
 function isLeaf(schema: JsonSchema | undefined, root: JsonSchema): boolean {
   if (!schema) return true;
-  const flat = flatten(schema, root).schema;
+  const flat = flattenSchema(schema, root).schema;
   const type = primaryType(flat);
   return type !== 'object' && type !== 'array' && flat.pattern === undefined && flat.format === undefined && !flat.enum && !flat.oneOf && !flat.anyOf;
 }
@@ -453,7 +442,7 @@ function fillArray(schema: JsonSchema, name: string, path: string, context: Cont
   if (count === 0) return [];
   if (isLeaf(schema.items, context.root)) {
     // The field-name rules know arrays of simple values (`tags` → words), so ask them first.
-    const fromRule = context.kit.valueForField(name, { ...flatten(schema, context.root).schema, items: flatten(items, context.root).schema, minItems: count, maxItems: count });
+    const fromRule = context.kit.valueForField(name, { ...flattenSchema(schema, context.root).schema, items: flattenSchema(items, context.root).schema, minItems: count, maxItems: count });
     if (Array.isArray(fromRule) && fromRule.length === count && matchesSchema(fromRule, schema, context.root)) return fromRule;
   }
   const result: unknown[] = [];

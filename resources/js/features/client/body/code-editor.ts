@@ -9,7 +9,7 @@ import { matchesShortcut } from '../../../lib/keyboard-shortcuts';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
-import { bracketMatching, foldGutter, foldKeymap, HighlightStyle, indentOnInput, syntaxHighlighting, syntaxTree } from '@codemirror/language';
+import { bracketMatching, ensureSyntaxTree, foldGutter, foldKeymap, HighlightStyle, indentOnInput, syntaxHighlighting, syntaxTree } from '@codemirror/language';
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { Annotation, Compartment, EditorState, type Extension, Text } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, placeholder } from '@codemirror/view';
@@ -17,6 +17,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { tags } from '@lezer/highlight';
 import type { JsonSchema } from '../../../../../protocol/types';
 import type { ValueTarget } from '../../../lib/palette-command';
+import { generatedJsonLiteral } from '../../../lib/generators/json-literal';
 import type { JsonCheck } from './json-schema-validate';
 import { largeDocumentMode, largeDocumentTheme } from './large-document';
 import { propertyOptions, schemaAt } from './schema-completion';
@@ -170,15 +171,19 @@ export function replaceText(view: EditorView, text: string): void {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: fromOutside.of(true) });
 }
 
-/** The palette writes at the caret through a transaction, so undo and the debounce see it. */
+/**
+ * The palette writes through a transaction, so undo and the debounce see it: as a JSON value (see
+ * generatedValueChange) in place of the value at the caret.
+ */
 export function editorValueTarget(view: EditorView): ValueTarget {
   return {
     selection: () => ({ start: view.state.selection.main.from, end: view.state.selection.main.to }),
-    write(value, selection) {
+    write(value, selection, generator) {
       const length = view.state.doc.length;
       const from = Math.min(selection?.start ?? view.state.selection.main.from, length);
       const to = Math.min(selection?.end ?? view.state.selection.main.to, length);
-      view.dispatch({ changes: { from, to, insert: value }, selection: { anchor: from + value.length }, userEvent: 'input.generate', scrollIntoView: true });
+      const change = generatedValueChange(view.state, from, to, value, generatedJsonLiteral(value, generator));
+      view.dispatch({ changes: change, selection: { anchor: change.from + change.insert.length }, userEvent: 'input.generate', scrollIntoView: true });
       view.focus();
     },
     anchor: () => view.coordsAtPos(view.state.selection.main.head),
@@ -203,6 +208,30 @@ export function showDiagnostics(view: EditorView, diagnostics: Diagnostic[]): vo
 }
 
 const VALUE_NODES = new Set(['Object', 'Array', 'String', 'Number', 'True', 'False', 'Null']);
+/** Values (and names) a generated value replaces whole. */
+const SCALAR_NODES = new Set(['String', 'Number', 'True', 'False', 'Null', 'PropertyName']);
+
+/**
+ * Where a generated value goes in a JSON document, as what: the string, number, boolean or null at
+ * the caret is replaced by `literal` (the value as JSON), so it never lands inside an existing string
+ * or bare where a value belongs; a part selected inside a string gets the text escaped for it;
+ * elsewhere the literal goes in at the caret or in place of the selection.
+ */
+export function generatedValueChange(state: EditorState, from: number, to: number, text: string, literal: string): { from: number; to: number; insert: string } {
+  // The parser may not have reached the caret yet (it works in slices): parse up to it first.
+  const tree = ensureSyntaxTree(state, Math.min(to + 1, state.doc.length), 100) ?? syntaxTree(state);
+  const scalarAt = (side: -1 | 1) => {
+    for (let node: SyntaxNode | null = tree.resolveInner(from, side); node; node = node.parent) {
+      if (SCALAR_NODES.has(node.name)) return node.from <= from && to <= node.to ? node : null;
+    }
+    return null;
+  };
+  const node = scalarAt(1) ?? scalarAt(-1);
+  if (!node) return { from, to, insert: literal };
+  const insideQuotes = (node.name === 'String' || node.name === 'PropertyName') && from > node.from && to < node.to;
+  if (insideQuotes && to > from) return { from, to, insert: JSON.stringify(text).slice(1, -1) };
+  return { from: node.from, to: node.to, insert: literal };
+}
 
 /** Property names and array indexes from the document's root to `node` (an Object), or null. */
 function pathTo(node: SyntaxNode, state: EditorState): Array<string | number> | null {

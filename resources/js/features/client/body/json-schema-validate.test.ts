@@ -137,4 +137,12 @@ describe('validating against shared schemas and branches', () => {
   it('checks a route without $defs as before (hosts that inline every schema)', () => {
     expect(validateJson({ a: 1 }, { type: 'object', properties: { a: { type: 'string' } } })).toEqual([{ path: '$.a', message: 'Expected string, got integer.' }]);
   });
+
+  it('does not check a string that holds a {{variable}}: its value is known only on send', () => {
+    const schema: JsonSchema = { type: 'object', properties: { email: { type: 'string', format: 'email' }, tags: { type: 'array', items: { type: 'string', maxLength: 3 } } } };
+    const check = checkJsonText('{"email": "{{email}}", "tags": ["{{ tag }}", "toolong"]}', schema);
+    expect(check.kind === 'checked' && check.errors.map((error) => error.path)).toEqual(['$.tags[1]']);
+    const typed = checkJsonText('{"email": "nope"}', schema);
+    expect(typed.kind === 'checked' && typed.errors.map((error) => error.path)).toEqual(['$.email']);
+  });
 });

@@ -6,6 +6,7 @@ import type { JsonSchema, JsonSchemaType } from '../../../../../protocol/types';
 import { jsonErrorPosition, lineColumnAt } from '../../../../../protocol/json-error-position.js';
 import { defName, resolveRef } from '../../../lib/json-schema/refs';
 import { childPath, locateJsonPaths } from './json-path';
+import { hasVariables } from '../../workspace/variables';
 
 export interface SchemaError {
   /** `$` for the root, then `.name` and `[index]` segments. */
@@ -217,8 +218,22 @@ export function checkJsonText(text: string, schema: JsonSchema | undefined, opti
   } catch (error) {
     return { kind: 'syntax', ...describeParseError(text, error) };
   }
-  const errors = validateJson(parsed, schema, options);
+  // A value holding a `{{variable}}` is known only once filled in, on send: it is not checked here.
+  const variablePaths = text.includes('{{') ? stringsWithVariables(parsed) : new Set<string>();
+  const errors = validateJson(parsed, schema, options).filter((error) => !variablePaths.has(error.path));
   if (errors.length === 0) return { kind: 'checked', errors };
   const ranges = locateJsonPaths(text, errors.map((error) => error.path));
   return { kind: 'checked', errors: errors.map((error) => ({ ...error, ...ranges.get(error.path) })) };
+}
+
+/** The paths of the strings in a document that hold a `{{variable}}`. */
+function stringsWithVariables(value: unknown, path = '$', found = new Set<string>()): Set<string> {
+  if (typeof value === 'string') {
+    if (hasVariables(value)) found.add(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => stringsWithVariables(item, childPath(path, index), found));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) stringsWithVariables(item, childPath(path, key), found);
+  }
+  return found;
 }

@@ -6,6 +6,7 @@ import { ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
 import type { JsonSchema, RouteInfo, RouteParameter } from '../../../../../protocol/types';
 import { describeType } from '../body/schema-completion';
+import { flattenSchema } from '../../../lib/json-schema/flatten';
 import '../../../../css/route-docs.lazy.css';
 import { RichText } from './RichText';
 
@@ -40,7 +41,9 @@ export default function RouteDocs({ route, open, onOpenChange }: RouteDocsProps)
 }
 
 function DocsBody({ route }: { route: RouteInfo }) {
-  const body = route.schema.body;
+  // A body given by `$ref` (`NewUser`) or `allOf` is listed by the fields of the schema it names.
+  const root = route.schema.body;
+  const body = root && flattenSchema(root, root).schema;
   return (
     <div className="kite-docs-body">
       <section aria-label="About this route">
@@ -66,7 +69,7 @@ function DocsBody({ route }: { route: RouteInfo }) {
         <DocsSection id="kite-docs-body" title="Body" detail={route.bodyContentType}>
           <RichText source={body.description} />
           <div className="kite-docs-rows">
-            {body.properties ? <SchemaRows schema={body} depth={0} /> : <SchemaLine name="body" schema={body} required={false} depth={0} />}
+            {body.properties ? <SchemaRows schema={body} root={root} depth={0} /> : <SchemaLine name="body" schema={body} root={root} required={false} depth={0} />}
           </div>
         </DocsSection>
       )}
@@ -123,31 +126,33 @@ function ParameterRow({ parameter }: { parameter: RouteParameter }) {
 /** Nested properties are listed to this depth; deeper objects show their type only. */
 const MAX_DEPTH = 4;
 
-function SchemaRows({ schema, depth }: { schema: JsonSchema; depth: number }) {
+/** `root`: the body schema, whose `$defs` the `$ref`s of its fields name. */
+function SchemaRows({ schema, root, depth }: { schema: JsonSchema; root: JsonSchema | undefined; depth: number }) {
   const required = new Set(schema.required ?? []);
   return (
     <>
       {Object.entries(schema.properties ?? {}).map(([name, property]) => (
-        <SchemaLine key={name} name={name} schema={property} required={required.has(name)} depth={depth} />
+        <SchemaLine key={name} name={name} schema={flattenSchema(property, root).schema} root={root} required={required.has(name)} depth={depth} />
       ))}
     </>
   );
 }
 
-function SchemaLine({ name, schema, required, depth }: { name: string; schema: JsonSchema; required: boolean; depth: number }) {
-  const nested = schema.properties ? schema : schema.items?.properties ? schema.items : undefined;
+function SchemaLine({ name, schema, root, required, depth }: { name: string; schema: JsonSchema; root: JsonSchema | undefined; required: boolean; depth: number }) {
+  const items = schema.items && flattenSchema(schema.items, root).schema;
+  const nested = schema.properties ? schema : items?.properties ? items : undefined;
   return (
     <>
       <div className="kite-docs-row" role="group" aria-label={`Field ${name}`} style={{ paddingLeft: depth * 16 }}>
         <div className="kite-docs-row-head">
           <code className="kite-docs-field">{name}</code>
-          <span className="kite-docs-type kite-mono">{describeType(schema)}</span>
+          <span className="kite-docs-type kite-mono">{describeType(items ? { ...schema, items } : schema)}</span>
           {required && <span className="kite-docs-required">required</span>}
         </div>
         <SchemaFacts schema={schema} />
         <RichText source={schema.description} />
       </div>
-      {nested && depth < MAX_DEPTH && <SchemaRows schema={nested} depth={depth + 1} />}
+      {nested && depth < MAX_DEPTH && <SchemaRows schema={nested} root={root} depth={depth + 1} />}
     </>
   );
 }

@@ -2,6 +2,7 @@
 // is required, its limits, description, allowed values and example, read from the route's
 // `parameters` and, for hosts that give the query as one schema (Laravel), `schema.query`.
 // Rows whose name the route does not document get none.
+import { queryParameterName } from '../request/parameter-style';
 import type { JsonSchema, JsonSchemaType, RouteInfo, RouteParameter } from '../../../../../protocol/types';
 import { valueText } from '../request/request-state';
 
@@ -109,5 +110,7 @@ export function routeParameterDocs(route: RouteInfo): RouteParameterDocs {
 export function parameterDoc(route: RouteInfo | undefined, place: ParameterPlace, name: string): ParameterDoc | undefined {
   if (!route || name.trim() === '') return undefined;
   const docs = routeParameterDocs(route)[place];
-  return docs.get(place === 'header' ? name.trim().toLowerCase() : name.trim());
+  if (place === 'header') return docs.get(name.trim().toLowerCase());
+  // `tags[]` and `filter[name]` rows are the `tags` and `filter` parameters, written with brackets.
+  return docs.get(name.trim()) ?? (place === 'query' ? docs.get(queryParameterName(name.trim())) : undefined);
 }

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { AlertTriangle, Code2, Copy, Dices, Eraser, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { GlobalHeader, RouteInfo, TraceNotUndone } from '../../../../../protocol/types';
+import type { DocumentedAuthorization, GlobalHeader, RouteInfo, TraceNotUndone } from '../../../../../protocol/types';
 import { cookieJarsAtom } from '../cookies/cookie-atoms';
 import { withoutExpired } from '../cookies/cookie-jar';
 import { type RequestUpdate, useFieldErrors } from '../state/request-atoms';
@@ -62,6 +62,8 @@ export interface RequestBuilderProps {
   jarId: string;
   /** What transaction mode did not undo in the last answer (UrlBar). */
   notUndone?: TraceNotUndone;
+  /** The authorization the application's document declares, whose note the Auth tab shows. */
+  authNote?: DocumentedAuthorization;
 }
 
 type Tab = 'params' | 'headers' | 'body' | 'auth' | 'cookies' | 'capture';
@@ -325,7 +327,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
         )}
         {tab === 'auth' && (
           <Suspense fallback={null}>
-            <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} />
+            <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} documented={props.authNote} />
           </Suspense>
         )}
         {tab === 'cookies' && (

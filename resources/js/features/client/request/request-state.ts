@@ -1,9 +1,10 @@
 // The whole state of the request being built: what the builder edits, what persists across a
 // reload and what a history entry restores. Plain data only, so it serialises as JSON.
-import type { AuthorizationType, HttpMethod, RouteInfo } from '../../../../../protocol/types';
+import type { AuthorizationType, HttpMethod, KiteApplication, RouteInfo } from '../../../../../protocol/types';
 import { type BodyType, initialBodyType } from '../../../lib/body-types';
 import type { Preferences } from '../../../lib/preferences/preferences';
 import type { CaptureRule } from '../../workspace/capture-rules';
+import { queryPairs, queryRowName, serializationOf } from './parameter-style';
 
 export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -90,6 +91,15 @@ export type RequestDefaults = Pick<Preferences, 'defaultRequestBodyType' | 'defa
  */
 export const FALLBACK_DEFAULTS: RequestDefaults = { defaultRequestBodyType: -1, defaultAuthorizationType: 'current-user' };
 
+/**
+ * The defaults with the authorization the application's document declares (an API with no session
+ * to forward) in place of "Currently Logged-in User", unless the user chose another default.
+ */
+export function withDocumentedAuthorization<T extends RequestDefaults>(defaults: T, application: Pick<KiteApplication, 'defaultAuthorization'> | undefined): T {
+  const documented = application?.defaultAuthorization?.type;
+  return documented && defaults.defaultAuthorizationType === 'current-user' ? { ...defaults, defaultAuthorizationType: documented } : defaults;
+}
+
 export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULTS): RequestState {
   return {
     application: '',
@@ -141,7 +151,11 @@ export function requestForRoute(
   for (const parameter of route.parameters) {
     if (parameter.in !== 'query' || queryNames.has(parameter.name)) continue;
     queryNames.add(parameter.name);
-    query.push({ ...emptyRow(parameter.name, valueText(parameter.schema?.default)), enabled: parameter.required });
+    // Written as the parameter's style asks: `tags[]` rows for a bracketed array, a default array as its rows.
+    const how = serializationOf(parameter);
+    const fallback = queryRowName(parameter.name, how, parameter.schema?.type === 'array' || Array.isArray(parameter.schema?.default));
+    const pairs = parameter.schema?.default === undefined ? [] : queryPairs(parameter.name, parameter.schema.default, how);
+    for (const pair of pairs.length ? pairs : [{ name: fallback, value: '' }]) query.push({ ...emptyRow(pair.name, pair.value), enabled: parameter.required });
   }
   for (const [name, schema] of Object.entries(route.schema.query?.properties ?? {})) {
     if (queryNames.has(name)) continue;

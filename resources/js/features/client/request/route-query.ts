@@ -2,6 +2,7 @@
 // rows, and what auto-fill fills. Apart from auto-fill, so the URL bar needs none of its code.
 import type { JsonSchema, RouteInfo } from '../../../../../protocol/types';
 import { objectSchema } from '../../../lib/json-schema/refs';
+import { queryParameterName } from './parameter-style';
 
 /** The query parameters of a route as one object schema (its query schema and `in: query` parameters). */
 export function querySchema(route: RouteInfo): JsonSchema | undefined {
@@ -24,6 +25,9 @@ export function querySchema(route: RouteInfo): JsonSchema | undefined {
 export function documentsParameter(route: RouteInfo | undefined, place: 'path' | 'query' | 'header', name: string): boolean {
   const wanted = place === 'header' ? name.trim().toLowerCase() : name.trim();
   if (!route || wanted === '') return false;
-  if (route.parameters.some((parameter) => parameter.in === place && (place === 'header' ? parameter.name.toLowerCase() : parameter.name) === wanted)) return true;
-  return place === 'query' && Object.hasOwn(route.schema.query?.properties ?? {}, wanted);
+  const documents = (candidate: string) =>
+    route.parameters.some((parameter) => parameter.in === place && (place === 'header' ? parameter.name.toLowerCase() : parameter.name) === candidate) ||
+    (place === 'query' && Object.hasOwn(route.schema.query?.properties ?? {}, candidate));
+  // `tags[]` and `filter[name]` rows are the `tags` and `filter` parameters, written with brackets.
+  return documents(wanted) || (place === 'query' && documents(queryParameterName(wanted)));
 }

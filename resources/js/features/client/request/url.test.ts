@@ -16,6 +16,10 @@ describe('URL building', () => {
   it('drops an empty optional placeholder with its slash', () => {
     expect(fillPathParams('/posts/{post?}', {})).toBe('/posts');
     expect(fillPathParams('/posts/{post?}', { post: '7' })).toBe('/posts/7');
+    // The delimiters of OpenAPI's path styles stay as written: simple, label and matrix arrays.
+    expect(fillPathParams('/pets/{ids}', { ids: '3,4' })).toBe('/pets/3,4');
+    expect(fillPathParams('/pets/{ids}', { ids: ';ids=3;ids=4' })).toBe('/pets/;ids=3;ids=4');
+    expect(fillPathParams('/pets/{ids}', { ids: '.3.4' })).toBe('/pets/.3.4');
   });
 
   it('builds the query string from enabled rows with a name, in order, keeping repeats', () => {
@@ -69,5 +73,8 @@ describe('path placeholders beside {{variables}}', () => {
     expect(pathParamNames('/users/{user}/{{userId}}')).toEqual(['user']);
     expect(missingPathParams('/users/{{userId}}', {})).toEqual([]);
     expect(fillPathParams('/a/{{x}}/{b}', { b: '1' })).toBe('/a/{{x}}/1');
+    // A variable stays as typed until it is filled in; what is around it is encoded.
+    expect(fillPathParams('/users/{user}', { user: '{{id}} x' })).toBe('/users/{{id}}%20x');
+    expect(buildQueryString([{ id: '1', enabled: true, name: 'who', value: '{{who}}&{{ other }}' }])).toBe('who={{who}}%26{{ other }}');
   });
 });

@@ -1,5 +1,6 @@
 // Turning the builder's URL template, path parameters and query rows into the URL that is sent.
 import type { KeyValueRow } from './request-state';
+import { encodeAroundVariables } from '../../workspace/variables';
 
 /**
  * Replaces `{name}` (and optional `{name?}`) placeholders with encoded values. An empty required
@@ -11,8 +12,17 @@ export function fillPathParams(template: string, values: Record<string, string>)
     const slash = whole.startsWith('/') ? '/' : '';
     const value = values[name];
     if (value === undefined || value === '') return optional ? '' : `${slash}{${name}}`;
-    return `${slash}${encodeURIComponent(value)}`;
+    return `${slash}${encodePathValue(value)}`;
   });
+}
+
+/**
+ * A path value percent-encoded, but for the delimiters OpenAPI's path styles write (`3,4`,
+ * `;id=3;id=4`; RFC 3986 allows them in a segment), so an array or object reaches the API as its
+ * style writes it.
+ */
+function encodePathValue(value: string): string {
+  return encodeAroundVariables(value, (run) => encodeURIComponent(run).replace(/%2C/gi, ',').replace(/%3B/gi, ';').replace(/%3D/gi, '='));
 }
 
 /** Names of placeholders still without a value. */
@@ -36,8 +46,8 @@ export function buildQueryString(rows: KeyValueRow[]): string {
 }
 
 function encodeQueryPart(text: string): string {
-  // Brackets stay readable (`filter[name]=`), as frameworks parse them either way.
-  return encodeURIComponent(text).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+  // Brackets stay readable (`filter[name]=`), as frameworks parse them either way; `{{variables}}` stay as typed.
+  return encodeAroundVariables(text, (run) => encodeURIComponent(run).replace(/%5B/gi, '[').replace(/%5D/gi, ']'));
 }
 
 /**

@@ -3,9 +3,10 @@ import { atom, useAtomValue } from 'jotai';
 import { loadPreferences } from '../../../lib/preferences/storage';
 import { browserStorage } from '../../../lib/storage';
 import { loadRequestState } from '../request/persistence';
-import type { RequestState } from '../request/request-state';
+import { type RequestState, withDocumentedAuthorization } from '../request/request-state';
+import { kiteConfig } from '../../../lib/config';
 
-export const requestStateAtom = atom<RequestState>(loadRequestState(browserStorage(), loadPreferences()));
+export const requestStateAtom = atom<RequestState>(loadRequestState(browserStorage(), withDocumentedAuthorization(loadPreferences(), kiteConfig.applications?.[0])));
 
 export type RequestUpdate = Partial<RequestState> | ((previous: RequestState) => RequestState);
 

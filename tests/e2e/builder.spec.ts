@@ -115,14 +115,18 @@ test('Send right after Auto-fill sends the auto-filled request while the generat
   await pickRoute(page, 'POST', '/users');
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
   await page.route('**/vendor/kite/chunks/**', async (route) => {
+    holding();
     await released;
     await route.continue();
   });
   const relayed = page.waitForRequest((call) => call.url().endsWith('/api/relay'));
   await page.getByRole('button', { name: 'Auto-fill' }).click();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.waitForTimeout(300);
+  // Send was pressed while the generators' chunk is still held back: only then let it load.
+  await held;
   release();
   // The relay call carries the auto-filled body, never the empty one the builder showed before.
   const sent = JSON.parse((await relayed).postData() ?? '{}');

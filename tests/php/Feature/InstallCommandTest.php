@@ -27,11 +27,11 @@ class InstallCommandTest extends TestCase
         $this->assertSame(0, $code, $output);
         $this->assertStringContainsString('Publishing Kite configuration...', $output);
         $this->assertStringContainsString('Published config/kite.php.', $output);
-        $this->assertStringContainsString('Published the assets to storage/public/vendor/kite (version 0.1.0).', $output);
+        $this->assertStringContainsString('Published the assets to '.substr($this->app->documentRoot(), strlen($this->app->basePath) + 1).'/vendor/kite (version 0.1.0).', $output);
         $this->assertStringContainsString('Kite is installed. Open http://my-app.test/http-client', $output);
         $this->assertFileEquals(Kite::packagePath('stubs/config/kite.php'), $this->app->basePath.'/config/kite.php');
-        $this->assertFileEquals(Kite::packagePath('dist/kite.js'), $this->app->basePath.'/storage/public/vendor/kite/kite.js');
-        $this->assertFileEquals(Kite::packagePath('dist/manifest.json'), $this->app->basePath.'/storage/public/vendor/kite/manifest.json');
+        $this->assertFileEquals(Kite::packagePath('dist/kite.js'), $this->app->documentRoot().'/vendor/kite/kite.js');
+        $this->assertFileEquals(Kite::packagePath('dist/manifest.json'), $this->app->documentRoot().'/vendor/kite/manifest.json');
     }
 
     public function test_installing_twice_keeps_the_users_config_and_refreshes_the_assets(): void
@@ -39,7 +39,7 @@ class InstallCommandTest extends TestCase
         $this->app->artisan('kite:install');
         $config = $this->app->basePath.'/config/kite.php';
         file_put_contents($config, str_replace("'http-client'", "'my-client'", file_get_contents($config)));
-        $asset = $this->app->basePath.'/storage/public/vendor/kite/kite.js';
+        $asset = $this->app->documentRoot().'/vendor/kite/kite.js';
         file_put_contents($asset, 'stale');
 
         [$code, $output] = $this->app->artisan('kite:install');
@@ -54,7 +54,7 @@ class InstallCommandTest extends TestCase
     public function test_publish_refreshes_stale_assets(): void
     {
         $this->app->artisan('kite:install');
-        $asset = $this->app->basePath.'/storage/public/vendor/kite/kite.js';
+        $asset = $this->app->documentRoot().'/vendor/kite/kite.js';
         file_put_contents($asset, 'stale');
 
         [$code, $output] = $this->app->artisan('kite:publish');

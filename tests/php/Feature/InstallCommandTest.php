@@ -51,6 +51,40 @@ class InstallCommandTest extends TestCase
         $this->assertFileEquals(Kite::packagePath('dist/kite.js'), $asset);
     }
 
+    public function test_install_on_the_slim_skeleton_says_where_middleware_routes_and_the_gate_go(): void
+    {
+        [$code, $output] = $this->app->artisan('kite:install');
+
+        $this->assertSame(0, $code, $output);
+        $this->assertStringContainsString('No app/Http/Kernel.php: this app sets its middleware and routes in bootstrap/app.php (Laravel 11+).', $output);
+        $this->assertStringContainsString("Outside the local environment, say who may open Kite in app/Providers/AppServiceProvider.php's boot(): Gate::define('viewKite', fn (\$user) => \$user->is_admin);", $output);
+        $this->assertStringNotContainsString('No route of this app', $output, 'the routes of routes/api.php are found');
+    }
+
+    public function test_install_with_an_http_kernel_says_nothing_of_the_slim_skeleton(): void
+    {
+        is_dir($this->app->basePath.'/app/Http') || mkdir($this->app->basePath.'/app/Http', 0777, true);
+        file_put_contents($this->app->basePath.'/app/Http/Kernel.php', "<?php\n");
+
+        [$code, $output] = $this->app->artisan('kite:install');
+
+        $this->assertSame(0, $code, $output);
+        $this->assertStringNotContainsString('Kernel.php', $output);
+        $this->assertStringNotContainsString('AppServiceProvider', $output);
+    }
+
+    public function test_install_says_when_no_route_is_under_the_prefixes_kite_lists(): void
+    {
+        $this->app->remove();
+        $stub = var_export(Kite::packagePath('stubs/config/kite.php'), true);
+        $this->app = new ScratchApp(['kite' => "<?php\n\$config = require {$stub};\n\$config['applications'][0]['prefixes'] = ['v9'];\nreturn \$config;\n"]);
+
+        [$code, $output] = $this->app->artisan('kite:install');
+
+        $this->assertSame(0, $code, $output);
+        $this->assertStringContainsString("No route of this app is under v9/ yet, and Kite lists only those: add routes/api.php (`php artisan install:api` on Laravel 11+), or name your own prefixes in config/kite.php ('applications' => 'prefixes').", $output);
+    }
+
     public function test_publish_refreshes_stale_assets(): void
     {
         $this->app->artisan('kite:install');

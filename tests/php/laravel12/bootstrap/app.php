@@ -17,7 +17,11 @@ return Application::configure(basePath: dirname(__DIR__))
         api: __DIR__.'/../routes/api.php',
         commands: __DIR__.'/../routes/console.php',
         health: '/up',
-        then: static fn () => Route::model('owner', User::class),
+        then: static function () {
+            Route::model('owner', User::class);
+            // A route the skeleton's own file registers, beside routes/api.php (RoutesTest lists it).
+            Route::middleware('api')->prefix('api')->get('registered-in-bootstrap', fn () => ['from' => 'bootstrap/app.php'])->name('bootstrap.registered');
+        },
     )
     ->withMiddleware(function (Middleware $middleware): void {
         // Left unencrypted, so the relay's cookie decryption can be told apart from plain cookies.

@@ -4,6 +4,7 @@ namespace Kite\Tests\Feature;
 
 use App\Models\User;
 use Kite\Tests\TestCase;
+use PHPUnit\Framework\Attributes\DataProvider;
 
 class DataTest extends TestCase
 {
@@ -36,6 +37,8 @@ class DataTest extends TestCase
     }
 
     /** @dataProvider columnsNotToRead */
+
+    #[DataProvider('columnsNotToRead')]
     public function test_only_columns_the_apps_rules_or_bindings_name_and_its_models_do_not_hide_are_read(string $source): void
     {
         $response = $this->getJson('/http-client/api/data?source='.urlencode($source).'&candidates='.urlencode('["x"]'));

@@ -1,21 +1,22 @@
 import { test, expect, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { runConformance } from '../../protocol/conformance/checks.mjs';
+import { phpServeCommand, prepareLaravel12App, removeLaravel12App } from '../php/laravel12.mjs';
 import { jsonBody, jsonBodyText, pickRoute, responseArea, routeButton, send } from './support/client-screen';
 
-// Kite inside a real Laravel application: the fixture app (tests/php/fixture, booted from Debian's
-// php-laravel-framework) served by `php -S` with ONE worker, the package's assets published by its
-// own command. The relay to the app itself must answer on that single worker.
+// Kite inside a real Laravel application: Laravel 12's slim skeleton with the fixture's routes and
+// Kite installed by composer and its own command (tests/php/laravel12.mjs), served by `php -S` with
+// ONE worker. The relay to the app itself must answer on that single worker.
 const PORT = Number(process.env.KITE_LARAVEL_E2E_PORT ?? 8186);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const FIXTURE = resolve('tests/php/fixture');
 
 let server: ChildProcess | undefined;
-let scratch = '';
+/** The Laravel 12 app under test: npm test's (KITE_LARAVEL_APP), or one this spec prepares and removes. */
+let app = '';
+let preparedHere = false;
 
 function waitForPort(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -47,31 +48,25 @@ test.use({ baseURL: ORIGIN });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  // A scratch base directory (config/ and storage/) so the committed fixture stays untouched.
-  scratch = mkdtempSync(join(tmpdir(), 'kite-laravel-e2e-'));
-  mkdirSync(join(scratch, 'config'));
-  for (const file of readdirSync(join(FIXTURE, 'config'))) copyFileSync(join(FIXTURE, 'config', file), join(scratch, 'config', file));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    KITE_FIXTURE_BASE_PATH: scratch,
-    APP_ENV: 'local',
-    APP_URL: ORIGIN,
-    DB_DATABASE: join(scratch, 'storage', 'database.sqlite'),
-    SESSION_DRIVER: 'file',
-    KITE_IMPERSONATION: 'true',
-  };
-  for (const command of [['migrate:fresh', '--seed', '--force'], ['kite:install']]) {
-    const run = spawnSync('php', [join(FIXTURE, 'artisan'), ...command], { env, encoding: 'utf8' });
-    expect(run.status, `artisan ${command[0]}: ${run.stdout}${run.stderr}`).toBe(0);
+  // Preparing the app (tar, composer, artisan) takes a minute on a busy machine; npm test prepares one for every suite.
+  test.setTimeout(300_000);
+  app = process.env.KITE_LARAVEL_APP ?? '';
+  if (!app) {
+    app = prepareLaravel12App();
+    preparedHere = true;
   }
+  const env: NodeJS.ProcessEnv = { ...process.env, APP_ENV: 'local', APP_URL: ORIGIN, KITE_IMPERSONATION: 'true' };
+  const migrate = spawnSync('php', ['artisan', 'migrate:fresh', '--seed', '--force'], { cwd: app, env, encoding: 'utf8' });
+  expect(migrate.status, `artisan migrate:fresh: ${migrate.stdout}${migrate.stderr}`).toBe(0);
   delete env.PHP_CLI_SERVER_WORKERS;
-  server = spawn('php', ['-S', `127.0.0.1:${PORT}`, '-t', join(scratch, 'storage', 'public'), join(FIXTURE, 'server.php')], { env, stdio: 'ignore' });
+  const serve = phpServeCommand(app, PORT);
+  server = spawn('php', serve.args, { cwd: serve.cwd, env, stdio: 'ignore' });
   await waitForPort(PORT, 10_000);
 });
 
 test.afterAll(() => {
   server?.kill();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  if (preparedHere) removeLaravel12App(app);
 });
 
 test('the Laravel app serves Kite at /http-client with its page config and routes', async ({ page }) => {

@@ -82,6 +82,15 @@ export function removeLaravel12App(app) {
   rmSync(dirname(app), { recursive: true, force: true });
 }
 
+/**
+ * `php -S` for the app as `php artisan serve` runs it: in public/, with Laravel's router script (files
+ * that exist are served as they are, every other path goes to index.php), one worker.
+ */
+export function phpServeCommand(app, port) {
+  const cwd = join(app, 'public');
+  return { cwd, args: ['-S', `127.0.0.1:${port}`, '-t', cwd, join(app, 'vendor/laravel/framework/src/Illuminate/Foundation/resources/server.php')] };
+}
+
 /** Runs the PHP tests (phpunit.xml) with the app's own PHPUnit 11; returns the exit status. */
 export function runPhpTests(app, args = [], options = {}) {
   const result = spawnSync(join(app, 'vendor/bin/phpunit'), ['--configuration', 'phpunit.xml', ...args], {

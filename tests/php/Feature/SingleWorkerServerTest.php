@@ -141,7 +141,7 @@ class SingleWorkerServerTest extends TestCase
 
         $this->assertSame(200, $status);
         $this->assertSame(200, $meta['status']);
-        $this->assertSame(['external' => true, 'method' => 'POST', 'path' => '/things', 'authorization' => 'Bearer tok', 'cookie' => null, 'body' => '{"a":1}'], json_decode($body, true));
+        $this->assertSame(['external' => true, 'method' => 'POST', 'path' => '/things', 'authorization' => 'Bearer tok', 'cookie' => null, 'body' => '{"a":1}', 'post' => [], 'files' => []], json_decode($body, true));
         $this->assertContains(['X-External', 'yes'], $meta['headers']);
         $this->assertSame('plain-value', $meta['cookies'][0]['value']);
     }

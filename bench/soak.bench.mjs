@@ -1,9 +1,11 @@
 // Soak: a `kite serve` child under steady load on loopback — 2,000 small relays at concurrency 50,
 // while slow clients read 4 MB answers a little at a time and relays of an endless target body are
 // cut at --max-body-mb — then errors, p50/p99 latency of the small relays, and the host's RSS before
-// and after (and its peak). Everything listens on 127.0.0.1 and stops by itself (at the latest after
-// 180 s). SOAK_SLOW=0 SOAK_ENDLESS=0 leaves only the small relays (how many of each otherwise).
-// RSS after includes the memory the allocator keeps from the ~110 MB of bodies held at the peak.
+// the load, at its peak and 10 s after it, with the Buffers among it (process.memoryUsage()'s
+// arrayBuffers, read in the host through bench/memory-probe.mjs): Buffers still there when idle are
+// bodies kept alive or not yet collected; RSS above them is what the allocator keeps. Everything
+// listens on 127.0.0.1 and stops by itself (at the latest after 190 s). SOAK_SLOW=0 SOAK_ENDLESS=0
+// leaves only the small relays (how many of each otherwise).
 import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,8 +23,9 @@ const SLOW_RUNS = 3;
 const SLOW_BODY = 4 * 1024 * 1024;
 const ENDLESS_RELAYS = Number(process.env.SOAK_ENDLESS ?? 10);
 const MAX_BODY_MB = 8;
-const LAST = '0 errors, p50 29–48 ms, RSS 57 → 78 MB';
-const DEADLINE_MS = 180_000;
+const IDLE_AFTER_MS = 10_000;
+const LAST = '0 errors, RSS 59 MB, peak 158 MB, 136 MB 10 s after, 0 MB of Buffers then (before bodies were let go and collected when idle: 194 → 192 MB, 33 MB of Buffers)';
+const DEADLINE_MS = 190_000;
 
 const payload = JSON.stringify({ data: Array.from({ length: 20 }, (_, id) => ({ id, name: `user ${id}`, email: `user${id}@example.test` })) });
 const slowBody = Buffer.alloc(SLOW_BODY, 0x61);
@@ -44,7 +47,7 @@ const targetOrigin = `http://127.0.0.1:${/** @type {import('node:net').AddressIn
 const dir = mkdtempSync(join(tmpdir(), 'kite-soak-'));
 const documentFile = join(dir, 'soak.json');
 writeFileSync(documentFile, JSON.stringify({ openapi: '3.1.0', info: { title: 'Soak', version: '1' }, servers: [{ url: targetOrigin }], paths: { '/users': { get: {} } } }));
-const kite = await startKiteHost(['--openapi', documentFile, '--max-body-mb', String(MAX_BODY_MB)]);
+const kite = await startKiteHost(['--openapi', documentFile, '--max-body-mb', String(MAX_BODY_MB)], { probeMemory: true });
 
 process.once('uncaughtException', async (error) => {
   console.log(`(soak failed: ${error.message}; stopping)`);
@@ -123,7 +126,13 @@ const noteError = (/** @type {string} */ what) => {
 };
 
 for (let i = 0; i < 50; i += 1) await relay('/users'); // warm up
-const before = memoryMb(kite.pid);
+const before = { ...memoryMb(kite.pid), buffers: (await kite.memory()).arrayBuffers / 1024 / 1024 };
+// The Buffers when RSS was highest, sampled during the load.
+const atPeak = { rss: 0, buffers: 0 };
+const sampler = setInterval(async () => {
+  const [usage, { rss }] = [await kite.memory(), memoryMb(kite.pid)];
+  if (rss > atPeak.rss) Object.assign(atPeak, { rss, buffers: usage.arrayBuffers / 1024 / 1024 });
+}, 250);
 
 /** @type {number[]} */
 const times = [];
@@ -175,8 +184,9 @@ const endless = Promise.all(
 );
 await Promise.all([small, slow, endless]);
 const elapsed = performance.now() - started;
-await new Promise((resolve) => setTimeout(resolve, 1000));
-const after = memoryMb(kite.pid);
+clearInterval(sampler);
+await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS));
+const idle = { ...memoryMb(kite.pid), buffers: (await kite.memory()).arrayBuffers / 1024 / 1024 };
 
 const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
 const mb = (/** @type {number} */ value) => `${value.toFixed(0)} MB`;
@@ -184,7 +194,8 @@ console.log(`relays: ${RELAYS} small at concurrency ${CONCURRENCY}, with ${SLOW_
 console.log(`errors: ${errors.length}`);
 console.log(`small relays: p50 ${ms(percentile(times, 50))}  p99 ${ms(percentile(times, 99))}`);
 if (endlessTimes.length) console.log(`endless bodies answered in: p50 ${ms(percentile(endlessTimes, 50))}  max ${ms(Math.max(...endlessTimes))}`);
-console.log(`host RSS: ${mb(before.rss)} → ${mb(after.rss)} (peak ${mb(after.peak)})`);
+console.log(`host RSS: before ${mb(before.rss)}, peak ${mb(idle.peak)}, ${IDLE_AFTER_MS / 1000} s after the load ${mb(idle.rss)} (--max-held-mb 512)`);
+console.log(`  of which Buffers: before ${mb(before.buffers)}, at the sampled peak ${mb(atPeak.buffers)} (RSS ${mb(atPeak.rss)}), ${IDLE_AFTER_MS / 1000} s after ${mb(idle.buffers)}`);
 console.log(`last measured: ${LAST}`);
 
 clearTimeout(deadline);

@@ -8,6 +8,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.mjs';
 export { kb, median, percentile, printTable } from './stats.mjs';
 
 const KITE_CLI = new URL('../bin/kite.mjs', import.meta.url).pathname;
+const MEMORY_PROBE = new URL('./memory-probe.mjs', import.meta.url).pathname;
 const START_TIMEOUT_MS = 10_000;
 
 /** A TCP port nothing listens on at the moment, on 127.0.0.1. */
@@ -25,16 +26,34 @@ function freePort() {
 /**
  * Starts `kite serve` on a free port with extra flags and resolves once its page answers. Rejects,
  * with what the host wrote to stderr, when it exits first or has not answered within 10 s (then it
- * is stopped). `stop()` ends it and resolves once it has exited.
+ * is stopped). `stop()` ends it and resolves once it has exited. With `probeMemory`,
+ * `memory()` resolves with the host's process.memoryUsage() (./memory-probe.mjs).
  *
  * @param {string[]} [extraArgs]
- * @returns {Promise<{ url: string; origin: string; pid: number; stop: () => Promise<void> }>}
+ * @param {{ probeMemory?: boolean }} [how]
+ * @returns {Promise<{ url: string; origin: string; pid: number; stop: () => Promise<void>; memory: () => Promise<NodeJS.MemoryUsage> }>}
  */
-export async function startKiteHost(extraArgs = []) {
+export async function startKiteHost(extraArgs = [], how = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const url = `${origin}/http-client`;
-  const child = spawn(process.execPath, [KITE_CLI, 'serve', '--port', String(port), ...extraArgs], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const nodeArgs = how.probeMemory ? ['--import', MEMORY_PROBE] : [];
+  const child = spawn(process.execPath, [...nodeArgs, KITE_CLI, 'serve', '--port', String(port), ...extraArgs], { stdio: ['ignore', 'ignore', 'pipe', ...(how.probeMemory ? ['ipc'] : [])] });
+  let asked = 0;
+  /** @type {Map<number, (usage: NodeJS.MemoryUsage) => void>} */
+  const answers = new Map();
+  child.on('message', (/** @type {any} */ { id, ...usage }) => {
+    answers.get(id)?.(usage);
+    answers.delete(id);
+  });
+  const memory = () => {
+    if (!how.probeMemory) return Promise.reject(new Error('startKiteHost: memory() needs { probeMemory: true }'));
+    const id = (asked += 1);
+    return new Promise((resolve) => {
+      answers.set(id, resolve);
+      child.send({ id });
+    });
+  };
   let stderr = '';
   const keepStderr = (chunk) => (stderr += chunk);
   child.stderr.setEncoding('utf8').on('data', keepStderr);
@@ -68,7 +87,7 @@ export async function startKiteHost(extraArgs = []) {
     // From now on the host's warnings go where they went before: this process's stderr.
     child.stderr.off('data', keepStderr);
     child.stderr.pipe(process.stderr);
-    return { url, origin, pid: /** @type {number} */ (child.pid), stop };
+    return { url, origin, pid: /** @type {number} */ (child.pid), stop, memory };
   }
   if (outcome === false) {
     await stop();

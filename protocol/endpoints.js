@@ -65,6 +65,43 @@ export function workspaceFileText(value) {
   return `${JSON.stringify(sorted(value), null, 2)}\n`;
 }
 
+/**
+ * A save's precondition: the PUT of a workspace file carries the `modifiedMs` the app read the file
+ * with. When the file on disk has another one (changed by hand, by git, by another tab) or is gone,
+ * the host writes nothing and answers 409 WORKSPACE_CONFLICT; a PUT without the header writes
+ * whatever is there (a new file, or "Overwrite" after a conflict).
+ */
+export const WORKSPACE_MODIFIED_HEADER = 'X-Kite-Modified-Ms';
+
+/** Largest workspace file (bytes of JSON) a host writes: a larger PUT is a 413 INVALID_WORKSPACE_FILE. */
+export const WORKSPACE_MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Deepest nesting a workspace file may have, counted as PHP's json_decode counts it (an array or
+ * object inside N - 1 others needs depth N + 1, empty or not): deeper content is a 422 INVALID_WORKSPACE_FILE on both
+ * hosts, instead of a stack overflow in a recursive walk.
+ */
+export const WORKSPACE_MAX_DEPTH = 512;
+
+/**
+ * Whether a parsed JSON value nests deeper than `maxDepth` ({@link WORKSPACE_MAX_DEPTH}'s count),
+ * walked without recursion so that the check itself cannot overflow the stack.
+ * @param {unknown} value
+ * @param {number} maxDepth
+ * @returns {boolean}
+ */
+export function jsonDeeperThan(value, maxDepth) {
+  /** @type {Array<[unknown, number]>} */
+  const pending = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = /** @type {[unknown, number]} */ (pending.pop());
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > maxDepth) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** Cookie the host sets with the page; its value comes back in {@link XSRF_HEADER} on relay calls. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, endpointUrl, isMainScreenPath, isRelayTimeoutMs, isWorkspaceFilePath, normalizeMountPath, workspaceFileText, workspaceFileUrl } from './endpoints.js';
+import { RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, WORKSPACE_MAX_DEPTH, endpointUrl, jsonDeeperThan, isMainScreenPath, isRelayTimeoutMs, isWorkspaceFilePath, normalizeMountPath, workspaceFileText, workspaceFileUrl } from './endpoints.js';
 
 describe('the main screen path', () => {
   it('is the mount path itself, with or without a trailing slash', () => {
@@ -49,5 +49,21 @@ describe('the relay timeout bounds', () => {
   it('accept whole milliseconds within them only', () => {
     expect([1, 600_000].map(isRelayTimeoutMs)).toEqual([true, true]);
     expect([0.5, 0, -1, 1e19, 600_001, '100', Infinity].map(isRelayTimeoutMs)).toEqual([false, false, false, false, false, false, false]);
+  });
+});
+
+describe('the nesting depth of a workspace file', () => {
+  const nested = (/** @type {number} */ levels) => JSON.parse(`${'['.repeat(levels)}1${']'.repeat(levels)}`);
+
+  it('counts as json_decode does: an array or object N levels down needs depth N + 1', () => {
+    expect(jsonDeeperThan(nested(WORKSPACE_MAX_DEPTH - 1), WORKSPACE_MAX_DEPTH)).toBe(false);
+    expect(jsonDeeperThan(nested(WORKSPACE_MAX_DEPTH), WORKSPACE_MAX_DEPTH)).toBe(true);
+    expect(jsonDeeperThan({ a: { b: [] } }, 4)).toBe(false);
+    expect(jsonDeeperThan({ a: { b: [] } }, 3)).toBe(true);
+    expect(jsonDeeperThan('text', 1)).toBe(false);
+  });
+
+  it('walks 100,000 levels without overflowing the stack', () => {
+    expect(jsonDeeperThan(nested(100_000), WORKSPACE_MAX_DEPTH)).toBe(true);
   });
 });

@@ -257,9 +257,16 @@ export interface RelayRequest {
    * Transaction mode: every database write of this one call is rolled back once its response is
    * taken, and mails, notifications and queued jobs are recorded instead of sent or queued. Only
    * hosts that run the app in-process can honour it (Laravel, for the app itself); the answer's
-   * `trace.rolledBack` says whether it was. Other hosts and targets ignore it.
+   * `trace.rolledBack` says whether it was, `trace.notUndone` what it did not undo. Other hosts and
+   * targets ignore it.
    */
   transaction?: boolean;
+  /**
+   * Hold outgoing HTTP: the app's own `Http::` calls are answered by a fake (an empty 200) instead
+   * of being sent, and recorded in `trace.http` with `held: true`. Only hosts that run the app
+   * in-process can honour it (Laravel); other hosts accept the flag and ignore it.
+   */
+  holdOutgoingHttp?: boolean;
 }
 
 export interface RelayCookie {
@@ -430,6 +437,8 @@ export interface TraceHttp {
   status?: number;
   timeMs?: number;
   error?: string;
+  /** True when "hold outgoing HTTP" answered it with a fake instead of sending it. */
+  held?: boolean;
 }
 
 export interface TraceFrame {
@@ -476,9 +485,40 @@ export interface RelayTrace {
    */
   masked?: number;
   timings?: TraceTiming[];
-  /** True when transaction mode rolled every database write of the call back. */
+  /**
+   * True when transaction mode rolled every database write of the call back; false when it could
+   * not (a transaction the app ended itself: `notUndone.lostTransactions`). A host that does not
+   * run transaction mode leaves it out.
+   */
   rolledBack?: boolean;
+  /** In transaction mode: what the rollback did not undo and what was not held back. */
+  notUndone?: TraceNotUndone;
 }
+
+/**
+ * What escaped transaction mode. The rollback covers database writes only, and only while the
+ * call leaves Kite's transaction open; mails, notifications and queued jobs are held back; the
+ * rest below happened for real.
+ */
+export interface TraceNotUndone {
+  /**
+   * Connections whose transaction the app ended itself (its own COMMIT or ROLLBACK, or a lost
+   * connection): their writes persisted. `message` says what was found.
+   */
+  lostTransactions: Array<{ connection: string; message: string }>;
+  /** Files written, deleted, copied or moved on the app's filesystem disks (through the filesystem manager, `Storage::`). */
+  files: Array<{ disk: string; path: string; operation: TraceFileOperation }>;
+  /** Cache keys written or forgotten. */
+  cache: Array<{ key: string; operation: 'write' | 'forget' }>;
+  /** Outgoing HTTP requests that were sent, not held: `trace.http`'s entries without `held`. */
+  outgoingRequests: number;
+  /** The app's events whose listeners ran in the request, with how many (their database writes are rolled back, nothing else of theirs). */
+  listeners: Array<{ event: string; listeners: number }>;
+  /** Jobs that ran in the request itself (`dispatch_sync` of a job that is not queued, `dispatchNow`): they ran, held back or not. */
+  syncJobs: string[];
+}
+
+export type TraceFileOperation = 'write' | 'append' | 'delete' | 'copy' | 'move' | 'makeDirectory' | 'deleteDirectory' | 'visibility';
 
 /**
  * What the host measured of the target call. `totalMs` runs from sending the request to the last
@@ -545,6 +585,10 @@ export interface StatusResponse {
 // Saved requests and environments in a folder of the project (Node `--workspace`, Laravel
 // `kite.workspace`). Paths match WORKSPACE_FILE_PATTERN (endpoints.js); files are written as
 // workspaceFileText() makes them. PUT and DELETE carry the X-XSRF-TOKEN header, like relay.
+// A PUT of a file the app read carries WORKSPACE_MODIFIED_HEADER (its `modifiedMs` as read): when
+// the file changed on disk since, the host writes nothing and answers 409 WORKSPACE_CONFLICT.
+// A file is at most WORKSPACE_MAX_FILE_BYTES (413) and WORKSPACE_MAX_DEPTH deep (422); a disk that
+// is full is a 507 WORKSPACE_DISK_FULL, and the half-written temporary file is removed.
 
 export interface WorkspaceFileInfo {
   /** `environments/local.json`, `requests/login.json`. */
@@ -619,6 +663,10 @@ export type ErrorCode =
   | 'INVALID_WORKSPACE_PATH'
   | 'INVALID_WORKSPACE_FILE'
   | 'WORKSPACE_READ_ONLY'
+  /** 409: the file changed on disk since the app read it (WORKSPACE_MODIFIED_HEADER); nothing written. */
+  | 'WORKSPACE_CONFLICT'
+  /** 507: the disk holding the workspace is full; nothing written, no temporary file left. */
+  | 'WORKSPACE_DISK_FULL'
   /** 403: the Host header names a host the host does not answer to (DNS rebinding). */
   | 'HOST_NOT_ALLOWED'
   /** 403: a call made from a page (Origin header) on a host that is not allowed, or `Origin: null`. */

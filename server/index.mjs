@@ -22,6 +22,7 @@ import { RelayTargetError, sendToTarget, writeRelayFrame } from './relay/perform
 import { streamTrailer, streamWriter } from './relay/stream.mjs';
 import { createWorkspace, workspaceEndpoint } from './workspace.mjs';
 import { createHeldBudget } from './relay/budget.mjs';
+import { releaseWhenIdle } from './relay/idle-release.mjs';
 import { createHostCheck, isWildcardAddress } from './host-check.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -90,7 +91,10 @@ export function createKiteHandler(options = {}) {
   const demo = options.demo ?? sources.length === 0;
   const impersonateHeader = options.impersonateHeader === undefined ? (demo ? DEMO_IMPERSONATE_HEADER : null) : options.impersonateHeader || null;
   const maxBodyBytes = Math.floor((options.maxBodyMb ?? DEFAULT_MAX_BODY_MB) * 1024 * 1024);
-  const heldBudget = createHeldBudget(Math.floor((options.maxHeldMb ?? DEFAULT_MAX_HELD_MB) * 1024 * 1024));
+  /** @type {ReturnType<typeof releaseWhenIdle> | undefined} */
+  let idleRelease;
+  const heldBudget = createHeldBudget(Math.floor((options.maxHeldMb ?? DEFAULT_MAX_HELD_MB) * 1024 * 1024), { took: (bytes) => idleRelease?.took(bytes), emptied: () => idleRelease?.emptied() });
+  idleRelease = releaseWhenIdle(heldBudget);
   const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS;
   const environment = options.environment ?? process.env.NODE_ENV ?? 'development';
   const targets = options.target === undefined ? [] : Array.isArray(options.target) ? options.target : [options.target];

@@ -5,10 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { isWorkspaceFilePath, workspaceFileText } from '../protocol/endpoints.js';
+import { isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
 import { BodyTooLargeError, readBody, sendError, sendJson } from './http.mjs';
 
-const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
 
 export class WorkspaceError extends Error {
@@ -52,11 +51,21 @@ export function workspaceContentProblem(path, content) {
   return null;
 }
 
+/** The 422 for content nested deeper than WORKSPACE_MAX_DEPTH (a file on disk, or a PUT's body). */
+const tooDeep = (/** @type {string} */ what, /** @type {string} */ field) =>
+  new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', `${what} nests deeper than ${WORKSPACE_MAX_DEPTH} levels`, field);
+
+/** Errors of a write that mean the disk (or the user's quota on it) is full. */
+const DISK_FULL_CODES = ['ENOSPC', 'EDQUOT'];
+
 /**
  * @param {string} folder the workspace folder (created on the first write)
+ * @param {{ writeFile?: typeof fs.writeFile }} [io] how a file's bytes are written (a test makes
+ *   it fail as a full disk would)
  */
-export function createWorkspace(folder) {
+export function createWorkspace(folder, io = {}) {
   const root = resolve(folder);
+  const writeFile = io.writeFile ?? fs.writeFile;
 
   /** Where the folder is shown: relative to where kite runs when it lies below it. */
   const shown = () => {
@@ -102,6 +111,8 @@ export function createWorkspace(folder) {
     /** @type {import('../protocol/types').WorkspaceFileInfo[]} */
     const files = [];
     for (const kind of ['environments', 'requests']) {
+      // A linked folder is not followed, as reads do not follow it: its files would not open.
+      if ((await fs.lstat(join(root, kind)).catch(() => null))?.isSymbolicLink()) continue;
       const names = await fs.readdir(join(root, kind)).catch(() => /** @type {string[]} */ ([]));
       for (const name of names.sort()) {
         const path = `${kind}/${name}`;
@@ -127,27 +138,52 @@ export function createWorkspace(folder) {
     } catch (error) {
       throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', `${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, 'path');
     }
+    if (jsonDeeperThan(content, WORKSPACE_MAX_DEPTH)) throw tooDeep(path, 'path');
     const problem = workspaceContentProblem(path, content);
     if (problem) throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', `${path}: ${problem}`, 'path');
     return { path, modifiedMs: Math.floor(stat.mtimeMs), content };
   }
 
   /**
+   * Refuses a save when the file is no longer the one the app read (`modifiedMs` as read).
+   * @param {string} path
+   * @param {string} file
+   * @param {number} modifiedMs
+   */
+  async function assertUnchanged(path, file, modifiedMs) {
+    const stat = await fs.lstat(file).catch(() => null);
+    if (!stat) throw new WorkspaceError(409, 'WORKSPACE_CONFLICT', `${path} was deleted on disk since it was read; nothing was written`);
+    const onDisk = Math.floor(stat.mtimeMs);
+    if (onDisk !== modifiedMs) throw new WorkspaceError(409, 'WORKSPACE_CONFLICT', `${path} changed on disk since it was read (at ${new Date(onDisk).toISOString()}); nothing was written`);
+  }
+
+  /**
    * @param {string} path
    * @param {unknown} content
+   * @param {{ modifiedMs?: number }} [precondition] the file's `modifiedMs` when the app read it
    */
-  async function write(path, content) {
+  async function write(path, content, precondition = {}) {
     const file = await locate(path);
+    if (jsonDeeperThan(content, WORKSPACE_MAX_DEPTH)) throw tooDeep('The file content', 'content');
     const problem = workspaceContentProblem(path, content);
     if (problem) throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', problem, 'content');
     const reason = await readOnlyReason();
     if (reason) throw new WorkspaceError(403, 'WORKSPACE_READ_ONLY', `The workspace is read-only: ${reason}`);
-    await fs.mkdir(dirname(file), { recursive: true });
-    await locate(path); // the folders just made are checked again
-    // Written beside and renamed, so a reader never sees half a file.
+    if (precondition.modifiedMs !== undefined) await assertUnchanged(path, file, precondition.modifiedMs);
+    // Written beside and renamed, so a reader never sees half a file; what a failed write leaves
+    // of it is removed, so a full disk does not fill up with NAME.json.<hex>.tmp files.
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await fs.writeFile(temporary, workspaceFileText(content), { flag: 'wx' });
-    await fs.rename(temporary, file);
+    try {
+      await fs.mkdir(dirname(file), { recursive: true });
+      await locate(path); // the folders just made are checked again
+      await writeFile(temporary, workspaceFileText(content), { flag: 'wx' });
+      await fs.rename(temporary, file);
+    } catch (error) {
+      await fs.unlink(temporary).catch(() => {});
+      const code = /** @type {NodeJS.ErrnoException} */ (error)?.code;
+      if (code && DISK_FULL_CODES.includes(code)) throw new WorkspaceError(507, 'WORKSPACE_DISK_FULL', `The disk holding the workspace is full (${code}): ${path} was not written`);
+      throw error;
+    }
     const stat = await fs.stat(file);
     return { path, modifiedMs: Math.floor(stat.mtimeMs), content };
   }
@@ -164,6 +200,20 @@ export function createWorkspace(folder) {
   }
 
   return { root, list, read, write, remove };
+}
+
+/**
+ * The save's precondition (WORKSPACE_MODIFIED_HEADER), or undefined when the PUT carries none.
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {number | undefined}
+ */
+function modifiedMsAsRead(req) {
+  const value = req.headers[WORKSPACE_MODIFIED_HEADER.toLowerCase()];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) {
+    throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', `${WORKSPACE_MODIFIED_HEADER} is the modifiedMs the file was read with, a whole number of ms`, WORKSPACE_MODIFIED_HEADER);
+  }
+  return Number(value);
 }
 
 /**
@@ -200,14 +250,15 @@ export function workspaceEndpoint(workspace, xsrf) {
       }
       if (!xsrf.verify(req)) return xsrf.refuse(res);
       if (method === 'DELETE') return sendJson(res, 200, await workspace.remove(path));
+      const modifiedMs = modifiedMsAsRead(req);
       let content;
       try {
-        content = JSON.parse((await readBody(req, MAX_FILE_BYTES)).toString('utf8'));
+        content = JSON.parse((await readBody(req, WORKSPACE_MAX_FILE_BYTES)).toString('utf8'));
       } catch (error) {
         if (error instanceof BodyTooLargeError) throw new WorkspaceError(413, 'INVALID_WORKSPACE_FILE', 'A workspace file is at most 2 MB');
         throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', 'The file content is not valid JSON', 'content');
       }
-      return sendJson(res, 200, await workspace.write(path, content));
+      return sendJson(res, 200, await workspace.write(path, content, { modifiedMs }));
     } catch (error) {
       if (error instanceof WorkspaceError) return sendError(res, error.status, error.code, error.message, error.field);
       throw error;

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync, chmodSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,5 +49,51 @@ describe('the workspace folder', () => {
     const workspace = createWorkspace(folder);
     expect(await workspace.list()).toMatchObject({ writable: false, readOnlyReason: expect.stringMatching(/no write permission/) });
     await expect(workspace.write('requests/a.json', { name: 'a', method: 'GET', url: '/' })).rejects.toMatchObject({ status: 403, code: 'WORKSPACE_READ_ONLY' });
+  });
+
+  it('refuses a save when the file changed on disk since it was read (409) and writes nothing', async () => {
+    const folder = scratch();
+    const workspace = createWorkspace(folder);
+    const saved = await workspace.write('requests/a.json', { name: 'a', method: 'GET', url: '/' });
+    const again = await workspace.write('requests/a.json', { name: 'as read', method: 'GET', url: '/' }, { modifiedMs: saved.modifiedMs });
+    // Someone edits the file by hand a minute later.
+    writeFileSync(join(folder, 'requests/a.json'), '{"name": "on disk", "method": "GET", "url": "/"}');
+    utimesSync(join(folder, 'requests/a.json'), new Date(), new Date(again.modifiedMs + 60_000));
+    await expect(workspace.write('requests/a.json', { name: 'mine', method: 'GET', url: '/' }, { modifiedMs: again.modifiedMs })).rejects.toMatchObject({ status: 409, code: 'WORKSPACE_CONFLICT', message: expect.stringContaining('requests/a.json changed on disk since it was read') });
+    expect((await workspace.read('requests/a.json')).content.name).toBe('on disk');
+    // Without the precondition ("Overwrite") the save goes through.
+    await workspace.write('requests/a.json', { name: 'mine', method: 'GET', url: '/' });
+    expect((await workspace.read('requests/a.json')).content.name).toBe('mine');
+  });
+
+  it('answers 507 when the disk is full and leaves no temporary file behind', async () => {
+    const folder = scratch();
+    // Writes half the bytes, then fails as a full disk does.
+    const fullDisk = async (/** @type {string} */ path, /** @type {string} */ text) => {
+      await writeFile(path, text.slice(0, text.length / 2));
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    const workspace = createWorkspace(folder, { writeFile: /** @type {any} */ (fullDisk) });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await expect(workspace.write('requests/a.json', { name: 'a', method: 'GET', url: '/' })).rejects.toMatchObject({ status: 507, code: 'WORKSPACE_DISK_FULL', message: expect.stringContaining('requests/a.json was not written') });
+    }
+    expect(readdirSync(join(folder, 'requests'))).toEqual([]);
+  });
+
+  it('does not list the files of a symbolically linked environments folder, as it does not read them', async () => {
+    const folder = scratch();
+    const outside = scratch();
+    writeFileSync(join(outside, 'stolen.json'), '{"name": "stolen", "variables": {}}');
+    symlinkSync(outside, join(folder, 'environments'));
+    const workspace = createWorkspace(folder);
+    await expect(workspace.read('environments/stolen.json')).rejects.toThrow(/symbolic link/);
+    expect((await workspace.list()).files).toEqual([]);
+  });
+
+  it('answers 422 for a file on disk nested deeper than json_decode reads', async () => {
+    const folder = scratch();
+    mkdirSync(join(folder, 'requests'));
+    writeFileSync(join(folder, 'requests/deep.json'), `{"name": "deep", "method": "GET", "url": "/", "x": ${'['.repeat(5000)}${']'.repeat(5000)}}`);
+    await expect(createWorkspace(folder).read('requests/deep.json')).rejects.toMatchObject({ status: 422, code: 'INVALID_WORKSPACE_FILE', message: 'requests/deep.json nests deeper than 512 levels' });
   });
 });

@@ -2,6 +2,7 @@
 
 namespace Kite;
 
+use Illuminate\Contracts\Debug\ExceptionHandler;
 use Illuminate\Support\Facades\Gate;
 use Illuminate\Support\Facades\Route;
 use Illuminate\Support\ServiceProvider;
@@ -17,12 +18,15 @@ use Kite\Http\Middleware\Authorize;
 use Kite\Http\Middleware\Gatekeeper;
 use Kite\Http\Middleware\ProtocolErrors;
 use Kite\Http\Middleware\VerifyXsrfToken;
+use Kite\Http\ProtocolExceptions;
+use Kite\Workspace\WorkspaceFolder;
 
 class KiteServiceProvider extends ServiceProvider
 {
     public function register(): void
     {
         $this->mergeConfigFrom(Kite::packagePath('stubs/config/kite.php'), 'kite');
+        $this->app->bind(WorkspaceFolder::class, static fn () => new WorkspaceFolder((string) (config('kite.workspace') ?: base_path('.kite'))));
     }
 
     public function boot(): void
@@ -36,6 +40,7 @@ class KiteServiceProvider extends ServiceProvider
 
         if (config('kite.enabled')) {
             $this->registerRoutes();
+            $this->callAfterResolving(ExceptionHandler::class, static fn (ExceptionHandler $handler) => ProtocolExceptions::register($handler));
         }
     }
 

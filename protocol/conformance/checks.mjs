@@ -9,7 +9,7 @@ import { isRelayFrame } from '../frame.js';
 import { decodeWholeRelayFrame } from '../frame-whole.js';
 import { StreamedBodyParser } from '../frame-stream.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
-import { DATA_MAX_CANDIDATES, DATA_MAX_ROWS, PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
+import { DATA_MAX_CANDIDATES, DATA_MAX_ROWS, PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
 
 /**
  * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
@@ -261,7 +261,7 @@ export async function runConformance(pageUrl, options = {}) {
   await check(`relay with a timeoutMs that is not a whole number from ${RELAY_TIMEOUT_MIN_MS} to ${RELAY_TIMEOUT_MAX_MS} is 422 naming "timeoutMs"`, async () => {
     needConfig();
     return expectFieldsRefused(
-      /** @type {Array<unknown>} */ ([0.5, 0, -1, 1e19, RELAY_TIMEOUT_MAX_MS + 1, '100']).map((value) => [`timeoutMs ${JSON.stringify(value)}`, { timeoutMs: value }, 'timeoutMs']),
+      /** @type {Array<unknown>} */ ([0.5, 0, -1, 1e19, RELAY_TIMEOUT_MAX_MS + 1, '100', null]).map((value) => [`timeoutMs ${JSON.stringify(value)}`, { timeoutMs: value }, 'timeoutMs']),
     );
   });
 
@@ -362,14 +362,16 @@ export async function runConformance(pageUrl, options = {}) {
     needConfig();
     const { app, route } = anyGetRoute();
     expect(route, 'no GET route to try');
-    const response = await relay({ application: app.id, method: 'GET', url: route.uri, headers: [{ name: 'Accept', value: 'application/json' }], query: [], body: { type: 'none' }, authorization: { type: 'none' }, transaction: true });
+    const response = await relay({ application: app.id, method: 'GET', url: route.uri, headers: [{ name: 'Accept', value: 'application/json' }], query: [], body: { type: 'none' }, authorization: { type: 'none' }, transaction: true, holdOutgoingHttp: true });
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(response.status === 200, `relay answered ${response.status}: ${new TextDecoder().decode(bytes.subarray(0, 200))}`);
     const { meta } = decodeWholeRelayFrame(bytes);
     const bad = problems('relay-response-meta', meta);
     expect(!bad, `metadata does not match relay-response-meta.schema.json: ${bad}`);
     if (meta.trace === undefined) return 'no trace (transaction mode ignored)';
-    // A host that honours transaction mode says so; one that ignores it never claims a rollback.
+    // A host that honours transaction mode says so and says what it did not undo; one that ignores
+    // it never claims a rollback.
+    if (meta.trace.rolledBack !== undefined) expect(meta.trace.notUndone !== undefined, 'a host that claims a rollback says what it did not undo (trace.notUndone)');
     const recorded = Object.keys(meta.trace).filter((key) => key !== 'rolledBack');
     return `trace with ${recorded.join(', ') || 'nothing'}${meta.trace.rolledBack ? ', rolled back' : ''}`;
   });
@@ -378,6 +380,12 @@ export async function runConformance(pageUrl, options = {}) {
     needConfig();
     const body = await expectError(await relay({ method: 'GET', url: '/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' }, transaction: 'yes' }), 422, 'INVALID_RELAY_REQUEST');
     expect(body.error.field === 'transaction', `field is ${JSON.stringify(body.error.field)}`);
+  });
+
+  await check('relay with a holdOutgoingHttp flag that is not a boolean is 422 naming "holdOutgoingHttp"', async () => {
+    needConfig();
+    const body = await expectError(await relay({ method: 'GET', url: '/', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' }, holdOutgoingHttp: 'yes' }), 422, 'INVALID_RELAY_REQUEST');
+    expect(body.error.field === 'holdOutgoingHttp', `field is ${JSON.stringify(body.error.field)}`);
   });
 
   await check('impersonation is relayed, or refused with the exact message when not configured', async () => {
@@ -398,13 +406,14 @@ export async function runConformance(pageUrl, options = {}) {
   // Workspace: the checks write one request file and delete it again (or see the folder is read-only).
   const probePath = 'requests/kite-conformance-probe.json';
   const probe = { name: 'Conformance probe', folder: '', application: '', method: 'GET', url: '/users/{{userId}}', pathParams: {}, query: [], headers: [], body: { type: 'none' }, auth: { type: 'bearer' }, captures: [] };
-  /** @param {string} method @param {string} path @param {{ body?: string; token?: string | null }} [how] */
+  /** @param {string} method @param {string} path @param {{ body?: string; token?: string | null; modifiedMs?: number }} [how] */
   const workspaceCall = (method, path, how = {}) => {
     /** @type {Record<string, string>} */
     const headers = { Accept: 'application/json', 'Content-Type': 'application/json', [REQUESTED_WITH_HEADER]: 'XMLHttpRequest' };
     if (state.cookie) headers.Cookie = state.cookie;
     const token = how.token === undefined ? state.token : how.token;
     if (token) headers[XSRF_HEADER] = token;
+    if (how.modifiedMs !== undefined) headers[WORKSPACE_MODIFIED_HEADER] = String(how.modifiedMs);
     return doFetch(api(path), { method, headers, body: how.body });
   };
   /** @type {any} */
@@ -512,6 +521,42 @@ export async function runConformance(pageUrl, options = {}) {
     return 'written, read, deleted';
   });
 
+  await check('a save whose modifiedMs is not the file\'s is refused with 409 and writes nothing; without it the file is overwritten', async () => {
+    needConfig();
+    if (listing && !listing.writable) return 'read-only workspace';
+    const put = (/** @type {object} */ content, /** @type {number | undefined} */ modifiedMs) => workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify(content), modifiedMs });
+    const first = await put(probe, undefined);
+    expect(first.status === 200, `PUT answered ${first.status}`);
+    const { modifiedMs } = await first.json();
+    const same = await put({ ...probe, name: 'Saved as read' }, modifiedMs);
+    const sameText = await same.text();
+    expect(same.status === 200, `a PUT carrying the modifiedMs it read answered ${same.status}: ${sameText.slice(0, 200)}`);
+    const current = JSON.parse(sameText).modifiedMs;
+    const stale = await expectError(await put({ ...probe, name: 'Stale' }, current - 1000), 409, 'WORKSPACE_CONFLICT');
+    expect(stale.error.message.includes(probePath), `the 409 does not name ${probePath}: ${stale.error.message}`);
+    const kept = await (await workspaceCall('GET', `workspace/files/${probePath}`)).json();
+    expect(kept.content.name === 'Saved as read', `the refused save changed the file (name is ${kept.content.name})`);
+    const overwritten = await put({ ...probe, name: 'Overwritten' }, undefined);
+    expect(overwritten.status === 200, `a PUT without the precondition answered ${overwritten.status}`);
+    await overwritten.arrayBuffer();
+    await (await workspaceCall('DELETE', `workspace/files/${probePath}`)).arrayBuffer();
+    await expectError(await put(probe, current), 409, 'WORKSPACE_CONFLICT');
+    await expectError(await workspaceCall('GET', `workspace/files/${probePath}`), 404, 'NOT_FOUND');
+    return '409 on a stale or deleted file, overwrite without the header';
+  });
+
+  await check('a workspace file too large, too deep or with a newline in its name is refused with an error body', async () => {
+    needConfig();
+    const huge = JSON.stringify({ ...probe, url: `/${'x'.repeat(WORKSPACE_MAX_FILE_BYTES)}` });
+    const tooLarge = await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: huge }), 413, 'INVALID_WORKSPACE_FILE');
+    const deep = `{"name":"deep","method":"GET","url":"/","x":${'['.repeat(WORKSPACE_MAX_DEPTH * 10)}${']'.repeat(WORKSPACE_MAX_DEPTH * 10)}}`;
+    await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: deep }), 422, 'INVALID_WORKSPACE_FILE');
+    const newline = await workspaceCall('PUT', `workspace/files/${probePath}%0A`, { body: JSON.stringify(probe) });
+    await expectError(newline, 422, 'INVALID_WORKSPACE_PATH');
+    await expectError(await workspaceCall('GET', `workspace/files/${probePath}`), 404, 'NOT_FOUND');
+    return tooLarge.error.message;
+  });
+
   await check('a request whose Host header names another host is refused with 403 (DNS rebinding)', async () => {
     const status = await statusWithHost(pageUrl, 'kite-conformance.invalid');
     expect(status === 403, `GET ${pageUrl} with Host: kite-conformance.invalid answered ${status}`);
@@ -529,6 +574,11 @@ export async function runConformance(pageUrl, options = {}) {
       codes.push(JSON.parse(text).error.code);
     }
     return codes.join(', ');
+  });
+
+  await check('a method no endpoint answers (PROPFIND) is a 405 error body, not an HTML page', async () => {
+    needConfig();
+    await expectError(await doFetch(api('status'), { method: 'PROPFIND', headers: { Accept: 'application/json' } }), 405, 'METHOD_NOT_ALLOWED');
   });
 
   await check('an unknown API endpoint is a 404 error body', async () => {

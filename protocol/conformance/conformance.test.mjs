@@ -68,6 +68,7 @@ describe('schemas and the host agree', () => {
     { method: 'PUT', url: '/f', body: { type: 'form', fields: [{ name: 'a', value: 'b' }] }, authorization: { type: 'basic', username: 'u', password: 'p' } },
     { method: 'POST', url: '/u', body: { type: 'multipart', fields: [{ name: 't', kind: 'text', value: 'v' }, { name: 'f', kind: 'file', filename: 'a.txt', contentType: 'text/plain', base64: 'aGk=' }] }, authorization: { type: 'impersonate', userId: '5' } },
     { method: 'PATCH', url: '/r', body: { type: 'raw', text: '<a/>', contentType: 'application/xml' }, authorization: { type: 'none' }, transaction: true },
+    { method: 'POST', url: '/h', body: { type: 'none' }, authorization: { type: 'none' }, transaction: true, holdOutgoingHttp: true },
   ];
   const invalid = [
     { method: 'FETCH', url: '/', body: { type: 'none' }, authorization: { type: 'none' } },
@@ -77,6 +78,7 @@ describe('schemas and the host agree', () => {
     { method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'impersonate', userId: '' } },
     { method: 'GET', url: '/', headers: [{ name: 'X' }], body: { type: 'none' }, authorization: { type: 'none' } },
     { method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'none' }, transaction: 'yes' },
+    { method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'none' }, holdOutgoingHttp: 'yes' },
     ...[0.5, 0, -1, 1e19, 600_001, '100'].map((timeoutMs) => ({ method: 'GET', url: '/', body: { type: 'none' }, authorization: { type: 'none' }, timeoutMs })),
   ];
 
@@ -96,17 +98,27 @@ describe('schemas and the host agree', () => {
       mails: [{ to: ['a@b.test'], subject: 'Hi', body: '<p>Hi</p>', sent: false }],
       notifications: [{ notification: 'App\\Welcome', channel: 'mail', notifiable: 'App\\User#1', sent: true }],
       jobs: [{ job: 'App\\Jobs\\Ping', connection: 'sync', queue: 'default', queued: false }],
-      http: [{ method: 'GET', url: 'http://x.test/', status: 200, timeMs: 3 }, { method: 'GET', url: 'http://y.test/', error: 'refused' }],
+      http: [{ method: 'GET', url: 'http://x.test/', status: 200, timeMs: 3 }, { method: 'GET', url: 'http://y.test/', error: 'refused' }, { method: 'POST', url: 'http://z.test/', status: 200, held: true }],
       exception: { class: 'RuntimeException', message: 'boom', file: 'routes/api.php', line: 9, frames: [{ file: 'routes/api.php', line: 9, call: '{closure}', app: true }, { app: false }] },
       appTimeMs: 4.2,
       timings: [{ name: 'db', durationMs: 2, description: 'Database' }],
-      rolledBack: true,
+      rolledBack: false,
+      notUndone: {
+        lostTransactions: [{ connection: 'sqlite', message: 'The app ended the transaction itself' }],
+        files: [{ disk: 'local', path: 'reports/a.txt', operation: 'write' }],
+        cache: [{ key: 'counter', operation: 'write' }, { key: 'old', operation: 'forget' }],
+        outgoingRequests: 1,
+        listeners: [{ event: 'App\\Events\\Placed', listeners: 2 }],
+        syncJobs: ['App\\Jobs\\Now'],
+      },
     };
     expect(problems('relay-response-meta', { ...meta, trace })).toBeNull();
     expect(problems('relay-response-meta', { ...meta, trace: {} })).toBeNull();
     expect(problems('relay-response-meta', { ...meta, trace: { queries: [{ sql: 'x' }] } })).not.toBeNull();
     expect(problems('relay-response-meta', { ...meta, trace: { rolledBack: 'yes' } })).not.toBeNull();
     expect(problems('relay-response-meta', { ...meta, trace: { unknown: [] } })).not.toBeNull();
+    expect(problems('relay-response-meta', { ...meta, trace: { notUndone: { ...trace.notUndone, files: [{ disk: 'local', path: 'a', operation: 'rename' }] } } })).not.toBeNull();
+    expect(problems('relay-response-meta', { ...meta, trace: { notUndone: { files: [] } } })).not.toBeNull();
   });
 
   it('refuses the same relay requests as the host', () => {

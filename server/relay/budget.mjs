@@ -5,9 +5,15 @@
 
 /**
  * @param {number} limitBytes
+ * @param {{ took?: (bytes: number) => void; emptied?: () => void }} [watch] told of every reservation,
+ *   and each time the last held byte is given back (./idle-release.mjs frees the memory then)
  */
-export function createHeldBudget(limitBytes) {
+export function createHeldBudget(limitBytes, watch = {}) {
   let held = 0;
+  const giveBack = (/** @type {number} */ bytes) => {
+    held -= bytes;
+    if (bytes > 0 && held === 0) watch.emptied?.();
+  };
   return {
     limitBytes,
     /** Bytes held now, by every relay. */
@@ -25,19 +31,21 @@ export function createHeldBudget(limitBytes) {
           if (released || held + bytes > limitBytes) return false;
           held += bytes;
           mine += bytes;
+          watch.took?.(bytes);
           return true;
         },
         /** Gives back bytes no longer held (a streamed piece that has left for the browser). */
         give(/** @type {number} */ bytes) {
           if (released) return;
           const back = Math.min(bytes, mine);
-          held -= back;
           mine -= back;
+          giveBack(back);
         },
         release() {
-          held -= mine;
+          const back = mine;
           mine = 0;
           released = true;
+          giveBack(back);
         },
       };
     },

@@ -303,7 +303,9 @@ export async function writeRelayFrame(res, response) {
     'X-Content-Type-Options': 'nosniff',
   });
   if (!res.write(head)) await drained(res);
-  for (const chunk of response.chunks) {
+  // Taken out of the array the target's 'data' listener fills: that listener lives as long as the
+  // kept-alive connection it came on, and through the array it kept every answered body alive.
+  for (const chunk of response.chunks.splice(0)) {
     if (res.destroyed) return;
     if (!res.write(chunk)) await drained(res);
   }

@@ -107,7 +107,10 @@ export function validateRelayRequest(input) {
     fail('timeoutMs', `timeoutMs must be a whole number of milliseconds from ${RELAY_TIMEOUT_MIN_MS} to ${RELAY_TIMEOUT_MAX_MS}`);
   }
   // Transaction mode needs an in-process host; this host accepts the flag and ignores it.
-  if (input.transaction !== undefined && typeof input.transaction !== 'boolean') fail('transaction', 'transaction must be true or false');
+  // Holding outgoing HTTP needs an in-process host too: accepted and ignored (the trace never says held).
+  for (const flag of /** @type {const} */ (['transaction', 'holdOutgoingHttp'])) {
+    if (input[flag] !== undefined && typeof input[flag] !== 'boolean') fail(flag, `${flag} must be true or false`);
+  }
 
   return /** @type {RelayRequest} */ ({ ...input, headers, query, body: bodyObject, authorization: auth });
 }

@@ -26,7 +26,9 @@ use Symfony\Component\HttpFoundation\Response;
  *
  * It also runs under a Trace Capture: dump()/dd(), queries, logs, mails, notifications, jobs,
  * outgoing HTTP and the reported exception come back as the answer's `trace`, and with
- * `transaction: true` its database writes are rolled back and its mails and jobs held back.
+ * `transaction: true` its database writes are rolled back and its mails and jobs held back (what
+ * is not undone is named in the trace's `notUndone`); with `holdOutgoingHttp: true` its `Http::`
+ * calls are answered by a fake.
  */
 final class InProcessDispatcher
 {
@@ -66,7 +68,7 @@ final class InProcessDispatcher
 
             // The trace records the call (and transaction mode rolls it back) until its body is
             // read: a streamed body runs the app's code too.
-            $capture = new Capture($this->app, $call->transaction);
+            $capture = new Capture($this->app, $call->transaction, $call->holdOutgoingHttp);
             $capture->start();
             $started = hrtime(true);
             $response = $this->app->make(HttpKernel::class)->handle($request);

@@ -34,6 +34,7 @@ final class RelayCall
         public readonly array $authorization,
         public readonly ?int $timeoutMs,
         public readonly bool $transaction = false,
+        public readonly bool $holdOutgoingHttp = false,
     ) {
     }
 
@@ -64,16 +65,18 @@ final class RelayCall
         }
 
         // is_int: after json_decode, 0.5, 1.0 and 1e19 are floats and "500" a string; none is a timeout.
+        // Absent is the default; null is not a timeout (the schema's type is integer).
         $timeout = $payload['timeoutMs'] ?? null;
-        if ($timeout !== null && (! is_int($timeout) || $timeout < self::MIN_TIMEOUT_MS || $timeout > self::MAX_TIMEOUT_MS)) {
+        if (array_key_exists('timeoutMs', $payload) && (! is_int($timeout) || $timeout < self::MIN_TIMEOUT_MS || $timeout > self::MAX_TIMEOUT_MS)) {
             throw RelayError::invalid('timeoutMs', 'timeoutMs must be a whole number of milliseconds from '.self::MIN_TIMEOUT_MS.' to '.self::MAX_TIMEOUT_MS.'.');
         }
 
         $authorization = self::authorization($payload['authorization'] ?? ['type' => 'none']);
 
-        $transaction = $payload['transaction'] ?? false;
-        if (! is_bool($transaction)) {
-            throw RelayError::invalid('transaction', 'transaction must be true or false.');
+        foreach (['transaction', 'holdOutgoingHttp'] as $flag) {
+            if (! is_bool($payload[$flag] ?? false)) {
+                throw RelayError::invalid($flag, $flag.' must be true or false.');
+            }
         }
 
         return new self(
@@ -85,7 +88,8 @@ final class RelayCall
             self::body($payload['body'] ?? ['type' => 'none']),
             $authorization,
             $timeout,
-            $transaction,
+            $payload['transaction'] ?? false,
+            $payload['holdOutgoingHttp'] ?? false,
         );
     }
 
@@ -263,7 +267,7 @@ final class RelayCall
     /** The same call sent to another URL. */
     public function withUrl(string $url): self
     {
-        return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs, $this->transaction);
+        return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs, $this->transaction, $this->holdOutgoingHttp);
     }
 
     /** Path and query string, with the relay's query pairs appended. */

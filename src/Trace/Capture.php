@@ -4,12 +4,14 @@ namespace Kite\Trace;
 
 use Illuminate\Contracts\Debug\ExceptionHandler;
 use Illuminate\Contracts\Foundation\Application;
+use Illuminate\Http\Client\Factory as HttpFactory;
 
 /**
  * Runs one in-process relayed call with the trace recording (dumps, queries, logs, mails,
  * notifications, jobs, outgoing HTTP, the reported exception, time in the app) and, in transaction
- * mode, inside transactions that are rolled back afterwards. Everything it changes is put back,
- * also when the call throws.
+ * mode, inside transactions that are rolled back afterwards (what they cannot undo is named in
+ * the trace's notUndone); when asked, the app's HTTP client is a fake that sends nothing.
+ * Everything it changes is put back, also when the call throws.
  *
  * A streamed answer records in two parts (see IsolatedScope): start() … suspend() while the
  * kernel builds the response, resume() … finish() while its callback sends the body. While
@@ -36,11 +38,14 @@ final class Capture
 
     private bool $recording = false;
 
-    public function __construct(private Application $app, bool $transaction)
+    private ?ServiceSwap $http;
+
+    public function __construct(private Application $app, bool $transaction, bool $holdHttp = false)
     {
-        $this->trace = new Trace(new Source($app), $transaction);
+        $this->trace = new Trace(new Source($app), $transaction, $holdHttp);
         $this->dumps = new DumpCapture($this->trace);
-        $this->mode = $transaction ? new TransactionMode($app) : null;
+        $this->mode = $transaction ? new TransactionMode($app, $this->trace->notUndone) : null;
+        $this->http = $holdHttp ? new ServiceSwap($app, HttpFactory::class) : null;
     }
 
     public function start(): void
@@ -111,7 +116,7 @@ final class Capture
                 foreach ($this->mode->end() as $job) {
                     $this->trace->add('jobs', $job);
                 }
-                $this->trace->setRolledBack(true);
+                $this->trace->setRolledBack(! $this->trace->notUndone->hasLostTransaction());
             }
         }
 
@@ -124,6 +129,9 @@ final class Capture
         Recorder::start($this->app['events'], $this->trace);
         $this->app->instance(ExceptionHandler::class, new ReportingHandler($this->handler, $this->trace));
         $this->dumps->start();
+        // Held outgoing HTTP: a copy of the app's client (its settings kept) answers every call
+        // with an empty 200; its events still fire, so the Recorder traces each call as held.
+        $this->http?->swap((clone $this->app->make(HttpFactory::class))->fake());
     }
 
     private function stopRecording(): void
@@ -133,6 +141,7 @@ final class Capture
         }
         $this->recording = false;
         $this->dumps->stop();
+        $this->http?->restore();
         Recorder::stop();
         if ($this->handler !== null) {
             $this->app->instance(ExceptionHandler::class, $this->handler);

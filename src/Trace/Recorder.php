@@ -2,7 +2,10 @@
 
 namespace Kite\Trace;
 
+use Illuminate\Cache\Events\KeyForgotten;
+use Illuminate\Cache\Events\KeyWritten;
 use Illuminate\Contracts\Events\Dispatcher;
+use Illuminate\Events\Dispatcher as EventDispatcher;
 use Illuminate\Database\Events\QueryExecuted;
 use Illuminate\Http\Client\Events\ConnectionFailed;
 use Illuminate\Http\Client\Events\RequestSending;
@@ -124,7 +127,7 @@ final class Recorder
                 return;
             }
             self::$httpStarted[spl_object_id($event->request)] = [hrtime(true), $trace->count('http'), self::httpKey($event->request)];
-            $trace->add('http', ['method' => strtoupper($event->request->method()), 'url' => self::maskedUrl($trace, $event->request->url())]);
+            $trace->add('http', ['method' => strtoupper($event->request->method()), 'url' => self::maskedUrl($trace, $event->request->url())] + ($trace->holdHttp ? ['held' => true] : []));
         });
 
         $events->listen(ResponseReceived::class, static function (ResponseReceived $event) {
@@ -134,6 +137,26 @@ final class Recorder
                 $entry['timeMs'] = self::httpTime($event->request, $event->response->handlerStats());
             }
         });
+
+        // Transaction mode names what it does not undo: cache writes, and the listeners that ran.
+        $events->listen(KeyWritten::class, static function (KeyWritten $event) {
+            self::$active?->notUndone?->cache((string) $event->key, 'write');
+        });
+        $events->listen(KeyForgotten::class, static function (KeyForgotten $event) {
+            self::$active?->notUndone?->cache((string) $event->key, 'forget');
+        });
+        if ($events instanceof EventDispatcher) {
+            $events->listen('*', static function ($name) use ($events) {
+                $notUndone = self::$active?->notUndone;
+                if ($notUndone === null || ! is_string($name) || str_starts_with($name, 'Illuminate\\') || str_starts_with($name, 'Kite\\')) {
+                    return;
+                }
+                $listeners = self::listenerCount($events, $name);
+                if ($listeners > 0) {
+                    $notUndone->listenersRan($name, $listeners);
+                }
+            });
+        }
 
         $events->listen(ConnectionFailed::class, static function (ConnectionFailed $event) {
             $entry = &self::httpEntry($event->request);
@@ -278,7 +301,27 @@ final class Recorder
         return str_replace('?'.$query, '?'.implode('&', $pairs), $url);
     }
 
-    private static function jobName(mixed $job): string
+    /**
+     * The listeners an event of the app has, by its name or (an event object) its class, parents and
+     * interfaces; the wildcard listeners (Kite's own among them) are not counted.
+     */
+    private static function listenerCount(EventDispatcher $events, string $name): int
+    {
+        return (function (string $name) {
+            $names = [$name];
+            if (class_exists($name, false)) {
+                $names = [...$names, ...array_values(class_parents($name)), ...array_values(class_implements($name))];
+            }
+            $count = 0;
+            foreach ($names as $each) {
+                $count += count($this->listeners[$each] ?? []);
+            }
+
+            return $count;
+        })->call($events, $name);
+    }
+
+    public static function jobName(mixed $job): string
     {
         if (is_object($job)) {
             return method_exists($job, 'displayName') ? (string) $job->displayName() : get_class($job);

@@ -22,9 +22,16 @@ final class Trace
     /** How many values were masked as secret (Secrets) in this trace. */
     private int $masked = 0;
 
-    /** @param  bool  $holdBack  transaction mode: mails, notifications and jobs are recorded, not sent */
-    public function __construct(public readonly Source $source, public readonly bool $holdBack = false)
+    /** In transaction mode: what it did not undo. */
+    public readonly ?NotUndone $notUndone;
+
+    /**
+     * @param  bool  $holdBack  transaction mode: mails, notifications and jobs are recorded, not sent
+     * @param  bool  $holdHttp  hold outgoing HTTP: the app's Http:: calls are answered by a fake
+     */
+    public function __construct(public readonly Source $source, public readonly bool $holdBack = false, public readonly bool $holdHttp = false)
     {
+        $this->notUndone = $holdBack ? new NotUndone : null;
     }
 
     public function add(string $list, array $entry): void
@@ -86,6 +93,10 @@ final class Trace
         }
         if ($this->masked > 0) {
             $trace['masked'] = $this->masked;
+        }
+        if ($this->notUndone !== null) {
+            $sent = array_filter($this->lists['http'], static fn (array $call) => ! ($call['held'] ?? false));
+            $trace['notUndone'] = $this->notUndone->toArray(count($sent));
         }
 
         return $trace;

@@ -10,20 +10,34 @@ namespace Kite\Workspace;
  */
 class WorkspaceFolder
 {
-    public const FILE_PATTERN = '#^(environments|requests)/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json$#';
+    // D: `$` is the end of the text, not also before a final newline ("requests/a.json\n").
+    public const FILE_PATTERN = '#^(environments|requests)/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json$#D';
+
+    /** The protocol's WORKSPACE_MAX_FILE_BYTES (protocol/endpoints.js): a larger PUT is a 413. */
+    public const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+    /** The protocol's WORKSPACE_MAX_DEPTH: json_decode's depth, deeper content is a 422. */
+    public const MAX_DEPTH = 512;
 
     private const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
 
-    public function __construct(private string $root)
+    /** @var \Closure(string, string): (int|false) writes bytes to a new file: how many were written, false when it could not be made */
+    private \Closure $writeFile;
+
+    /** @param  (\Closure(string, string): (int|false))|null  $writeFile  how a file's bytes are written (a test fails it as a full disk would) */
+    public function __construct(private string $root, ?\Closure $writeFile = null)
     {
         $this->root = rtrim($root, '/');
+        $this->writeFile = $writeFile ?? self::writeNewFile(...);
     }
 
     public function list(): array
     {
         $files = [];
         foreach (['environments', 'requests'] as $kind) {
-            $names = is_dir("{$this->root}/{$kind}") ? (scandir("{$this->root}/{$kind}") ?: []) : [];
+            // A linked folder is not followed, as reads do not follow it: its files would not open.
+            $folder = "{$this->root}/{$kind}";
+            $names = is_dir($folder) && ! is_link($folder) ? (scandir($folder) ?: []) : [];
             sort($names);
             foreach ($names as $name) {
                 $path = "{$kind}/{$name}";
@@ -47,7 +61,7 @@ class WorkspaceFolder
             throw new WorkspaceError(404, 'NOT_FOUND', "There is no {$path} in the workspace");
         }
         try {
-            $content = json_decode((string) file_get_contents($file), false, 512, JSON_THROW_ON_ERROR);
+            $content = json_decode((string) file_get_contents($file), false, self::MAX_DEPTH, JSON_THROW_ON_ERROR);
         } catch (\JsonException $error) {
             throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', "{$path} is not valid JSON: ".$error->getMessage(), 'path');
         }
@@ -60,8 +74,12 @@ class WorkspaceFolder
         return ['path' => $path, 'modifiedMs' => (int) filemtime($file) * 1000, 'content' => $content];
     }
 
-    /** @param  mixed  $content  decoded with objects as stdClass, so `{}` stays an object */
-    public function write(string $path, mixed $content): array
+    /**
+     * @param  mixed  $content  decoded with objects as stdClass, so `{}` stays an object
+     * @param  int|null  $modifiedMs  the file's modifiedMs when the app read it: the save is refused
+     *                                (409) when the file on disk is no longer that one
+     */
+    public function write(string $path, mixed $content, ?int $modifiedMs = null): array
     {
         $file = $this->locate($path);
         $problem = self::contentProblem($path, $content);
@@ -69,14 +87,23 @@ class WorkspaceFolder
             throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', $problem, 'content');
         }
         $this->assertWritable();
+        if ($modifiedMs !== null) {
+            $this->assertUnchanged($path, $file, $modifiedMs);
+        }
         if (! is_dir(dirname($file)) && ! @mkdir(dirname($file), 0775, true) && ! is_dir(dirname($file))) {
             throw new WorkspaceError(403, 'WORKSPACE_READ_ONLY', 'The workspace is read-only: the folder '.dirname($path).' could not be made');
         }
         $this->locate($path);
-        // Written beside and renamed, so a reader never sees half a file.
+        // Written beside and renamed, so a reader never sees half a file; what a failed write leaves
+        // of it is removed, so a full disk does not fill up with NAME.json.<hex>.tmp files.
         $temporary = $file.'.'.bin2hex(random_bytes(6)).'.tmp';
-        if (file_put_contents($temporary, self::fileText($content)) === false || ! rename($temporary, $file)) {
+        $bytes = self::fileText($content);
+        $written = ($this->writeFile)($temporary, $bytes);
+        if ($written !== strlen($bytes) || ! @rename($temporary, $file)) {
             @unlink($temporary);
+            if (is_int($written) && $written < strlen($bytes)) {
+                throw new WorkspaceError(507, 'WORKSPACE_DISK_FULL', "The disk holding the workspace is full: {$path} was not written");
+            }
             throw new WorkspaceError(403, 'WORKSPACE_READ_ONLY', "The workspace is read-only: {$path} could not be written");
         }
         clearstatcache(true, $file);
@@ -96,6 +123,43 @@ class WorkspaceFolder
         }
 
         return ['path' => $path, 'deleted' => true];
+    }
+
+    private function assertUnchanged(string $path, string $file, int $modifiedMs): void
+    {
+        clearstatcache(true, $file);
+        if (! is_file($file)) {
+            throw new WorkspaceError(409, 'WORKSPACE_CONFLICT', "{$path} was deleted on disk since it was read; nothing was written");
+        }
+        $onDisk = (int) filemtime($file) * 1000;
+        if ($onDisk !== $modifiedMs) {
+            throw new WorkspaceError(409, 'WORKSPACE_CONFLICT', "{$path} changed on disk since it was read (at ".gmdate('Y-m-d\TH:i:s.000\Z', intdiv($onDisk, 1000)).'); nothing was written');
+        }
+    }
+
+    /**
+     * Writes $bytes to a file that must not exist yet; how many bytes reached it (fewer than all:
+     * the disk or the quota is full), or false when the file could not be made. Warnings are
+     * silenced: a full disk is answered with a 507, not turned into an ErrorException's 500.
+     */
+    private static function writeNewFile(string $file, string $bytes): int|false
+    {
+        $handle = @fopen($file, 'xb');
+        if ($handle === false) {
+            return false;
+        }
+        $written = 0;
+        while ($written < strlen($bytes)) {
+            $step = @fwrite($handle, substr($bytes, $written));
+            if ($step === false || $step === 0) {
+                break;
+            }
+            $written += $step;
+        }
+        $flushed = @fflush($handle);
+        $closed = @fclose($handle);
+
+        return $flushed && $closed ? $written : 0;
     }
 
     public static function isFilePath(string $path): bool

@@ -1,5 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -309,6 +312,70 @@ test('in the UI, the Transaction toggle rolls the write back, holds mails and jo
   await expect(response).toHaveText(/^200\s*OK/);
   await expect(response.getByRole('note').filter({ hasText: 'Rolled back' })).toHaveCount(0);
   expect(await countUsers()).toBe(before + 1);
+});
+
+test('in the UI, beside the Transaction box Kite names what it did not undo, and "hold outgoing HTTP" keeps the app’s calls from being sent and is remembered with the request', async ({ page }) => {
+  test.slow(); // three sends and a reload, on a machine that may be busy
+  // The app's outgoing call goes to a real loopback server that counts what reaches it.
+  let received = 0;
+  const hook = createServer((request, response) => {
+    received += 1;
+    request.resume();
+    response.end('{"ok":true}');
+  });
+  await new Promise<void>((listening) => hook.listen(0, '127.0.0.1', listening));
+  try {
+    const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+    await openKiteAsGrace(page);
+    await searchAndPick(page, 'POST', '/api/trace/escape');
+    await page.getByRole('textbox', { name: 'URL' }).fill(`/api/trace/escape?do=file,http&url=${hookUrl}`);
+    await page.getByRole('checkbox', { name: 'Transaction' }).check();
+    await send(page);
+    const response = responseArea(page);
+    await expect(response).toHaveText(/^200\s*OK/);
+    const notice = page.getByRole('note').filter({ hasText: /^not undone:/ });
+    await expect(notice).toHaveText('not undone: 1 file written, 1 outgoing request');
+    await expect(notice).toHaveAttribute('title', /file write: local:kite-escape\/report\.txt/);
+    expect(received, 'the outgoing request really went out').toBe(1);
+    // Laravel 12's local disk keeps its files in storage/app/private.
+    expect(existsSync(join(app, 'storage', 'app', 'private', 'kite-escape', 'report.txt')), 'the file is really written').toBe(true);
+    await page.screenshot({ path: join(tmpdir(), 'kite-laravel-not-undone.png') });
+
+    const hold = page.getByRole('checkbox', { name: 'hold outgoing HTTP' });
+    await hold.check();
+    await send(page);
+    await expect(response).toHaveText(/^200\s*OK/);
+    await expect(notice).toHaveText('not undone: 1 file written');
+    expect(received, 'a held request is not sent').toBe(1);
+    await response.getByRole('tab', { name: /Trace/ }).click();
+    await expect(response.getByRole('region', { name: 'Outgoing HTTP' })).toContainText('held, not sent');
+    await expect(response.getByRole('region', { name: 'Not undone' })).toContainText('file write: local:kite-escape/report.txt');
+    await page.screenshot({ path: join(tmpdir(), 'kite-laravel-not-undone-trace.png') });
+
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'hold outgoing HTTP' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Transaction' })).toBeChecked();
+    await page.getByRole('checkbox', { name: 'hold outgoing HTTP' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Transaction' }).uncheck();
+  } finally {
+    await new Promise((closed) => hook.close(closed));
+  }
+});
+
+test('in the UI, a transaction the app committed itself is reported beside the Transaction box, not as a 500', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'POST', '/api/trace/escape');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/api/trace/escape?do=raw-commit');
+  await page.getByRole('checkbox', { name: 'Transaction' }).check();
+  await send(page);
+  const response = responseArea(page);
+  await expect(response).toHaveText(/^200\s*OK/);
+  await expect(page.getByRole('note').filter({ hasText: /^not undone:/ })).toHaveText('not undone: 1 lost transaction (its writes persisted)');
+  await expect(response.getByRole('note').filter({ hasText: 'Rolled back' })).toHaveCount(0);
+  await response.getByRole('tab', { name: /Trace/ }).click();
+  await expect(response.getByText('Transaction not rolled back')).toBeVisible();
+  await expect(response.getByRole('region', { name: 'Not undone' })).toContainText('the app ended the transaction itself (a COMMIT of its own), its writes persisted');
+  await page.getByRole('checkbox', { name: 'Transaction' }).uncheck();
 });
 
 test('in the UI, a 422’s messages show on the JSON field and a form row with the field’s rules, and clear when edited', async ({ page }) => {

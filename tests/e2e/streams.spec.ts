@@ -34,6 +34,17 @@ test('SSE events from the demo API appear while the request runs, then stay as t
   await expect(pane.getByRole('tabpanel', { name: 'Body' })).toContainText('event: done');
 });
 
+test('after a streamed answer, the next JSON answer in the same tab shows its body', async ({ page }) => {
+  await sendUrl(page, '/events?count=2&interval_ms=50');
+  const pane = responseArea(page);
+  await expect(pane.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true', { timeout: 5000 });
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users/2');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(pane.getByRole('tab', { name: 'Events' })).toHaveCount(0);
+  await expect(pane.getByRole('tab', { name: 'Body' })).toHaveAttribute('aria-selected', 'true');
+  await expect(pane.getByRole('tabpanel', { name: 'Body' })).toContainText('"first_name": "Grace"');
+});
+
 test('NDJSON lines from the demo API appear one each, pretty, while the request runs', async ({ page }) => {
   await sendUrl(page, '/stream.ndjson?count=5&interval_ms=400');
   const pane = responseArea(page);

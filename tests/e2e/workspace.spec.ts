@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { responseArea, send } from './support/client-screen';
@@ -131,6 +131,30 @@ test('Ctrl+S saves a new request under a name into the workspace folder, listed 
   await page.getByRole('tab', { name: 'Saved' }).click();
   await pane.getByRole('button', { name: 'GET Get one user' }).click();
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users/{{userId}}');
+});
+
+test('environments committed in the workspace folder are in the picker at start, and a shared link naming one switches to it', async ({ page, context, browser }) => {
+  mkdirSync(join(workspace.folder, 'environments'), { recursive: true });
+  writeFileSync(join(workspace.folder, 'environments/committed.json'), JSON.stringify({ name: 'committed', variables: { userId: '2' } }));
+  await openKite(page);
+  // Read at start: neither the Saved pane nor the Environments dialog has been opened.
+  await expect(page.getByRole('combobox', { name: 'Environment' }).getByRole('option', { name: 'committed' })).toBeAttached();
+  await page.getByRole('combobox', { name: 'Environment' }).selectOption('committed');
+  await typeRequest(page, 'GET', '/users/{{userId}}');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+
+  // Someone else opens the link: their browser knows the environment only from the folder.
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByText('Switched to the environment committed, as the link says')).toBeVisible();
+  await expect(visitor.getByRole('combobox', { name: 'Environment' })).toHaveValue('committed');
+  await send(visitor);
+  await expect(responseArea(visitor)).toContainText('"first_name": "Grace"');
+  await other.close();
 });
 
 test('a read-only workspace is shown as such and saving says why', async ({ page }) => {

@@ -80,3 +80,8 @@ export function timeAttributes(at: number): { dateTime: string; onPointerEnter: 
     },
   };
 }
+
+/** "1 query", "3 queries": a count with its noun. */
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

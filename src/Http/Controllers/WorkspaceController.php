@@ -13,6 +13,9 @@ use Kite\Workspace\WorkspaceFolder;
  */
 class WorkspaceController
 {
+    /** The protocol's WORKSPACE_MODIFIED_HEADER (protocol/endpoints.js). */
+    private const MODIFIED_HEADER = 'X-Kite-Modified-Ms';
+
     public function index(): JsonResponse
     {
         return self::answer(static fn (WorkspaceFolder $folder) => $folder->list());
@@ -26,13 +29,19 @@ class WorkspaceController
     public function update(Request $request, string $file): JsonResponse
     {
         return self::answer(static function (WorkspaceFolder $folder) use ($request, $file) {
+            $modifiedMs = self::modifiedMsAsRead($request);
+            $body = (string) $request->getContent();
+            if (strlen($body) > WorkspaceFolder::MAX_FILE_BYTES) {
+                throw new WorkspaceError(413, 'INVALID_WORKSPACE_FILE', 'A workspace file is at most 2 MB');
+            }
             try {
-                $content = json_decode((string) $request->getContent(), false, 512, JSON_THROW_ON_ERROR);
-            } catch (\JsonException) {
-                throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', 'The file content is not valid JSON', 'content');
+                $content = json_decode($body, false, WorkspaceFolder::MAX_DEPTH, JSON_THROW_ON_ERROR);
+            } catch (\JsonException $error) {
+                $tooDeep = $error->getCode() === JSON_ERROR_DEPTH;
+                throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', $tooDeep ? 'The file content nests deeper than '.WorkspaceFolder::MAX_DEPTH.' levels' : 'The file content is not valid JSON', 'content');
             }
 
-            return $folder->write($file, $content);
+            return $folder->write($file, $content, $modifiedMs);
         });
     }
 
@@ -41,10 +50,24 @@ class WorkspaceController
         return self::answer(static fn (WorkspaceFolder $folder) => $folder->delete($file));
     }
 
+    /** The save's precondition (the protocol's WORKSPACE_MODIFIED_HEADER), or null when it has none. */
+    private static function modifiedMsAsRead(Request $request): ?int
+    {
+        $value = $request->headers->get(self::MODIFIED_HEADER);
+        if ($value === null) {
+            return null;
+        }
+        if (preg_match('/^\d{1,15}$/D', $value) !== 1) {
+            throw new WorkspaceError(422, 'INVALID_WORKSPACE_FILE', self::MODIFIED_HEADER.' is the modifiedMs the file was read with, a whole number of ms', self::MODIFIED_HEADER);
+        }
+
+        return (int) $value;
+    }
+
     private static function answer(\Closure $work): JsonResponse
     {
         try {
-            $body = $work(new WorkspaceFolder((string) (config('kite.workspace') ?: base_path('.kite'))));
+            $body = $work(app(WorkspaceFolder::class));
         } catch (WorkspaceError $error) {
             return $error->toResponse();
         }

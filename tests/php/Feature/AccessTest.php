@@ -41,6 +41,34 @@ class AccessTest extends TestCase
         $this->assertSame(array_fill_keys(array_keys($answers), '404'), $answers);
     }
 
+    public function test_outside_the_allowed_environments_methods_the_router_does_not_know_are_a_plain_404_too(): void
+    {
+        $this->app['env'] = 'production';
+
+        $answers = [];
+        foreach (['/http-client', '/http-client/settings', '/http-client/api/routes', '/http-client/api/workspace/files/requests/a.json', '/http-client/api/nope'] as $uri) {
+            foreach (['PROPFIND', 'TRACE', 'MKCOL', 'FROBNICATE'] as $method) {
+                $response = $this->call($method, $uri, [], [], [], $this->transformHeadersToServerVars(['Accept' => 'application/json']));
+                $answers["{$method} {$uri}"] = $response->getStatusCode().($response->headers->has('Allow') ? ' Allow: '.$response->headers->get('Allow') : '').(str_contains((string) $response->getContent(), '"error":{') ? ' Kite error body' : '');
+            }
+        }
+
+        $this->assertSame(array_fill_keys(array_keys($answers), '404'), $answers);
+    }
+
+    public function test_where_kite_is_open_unknown_methods_and_oversized_bodies_get_the_protocols_error_body(): void
+    {
+        $this->call('PROPFIND', '/http-client/settings')->assertStatus(405)->assertJsonPath('error.code', 'METHOD_NOT_ALLOWED')->assertHeader('Allow', 'GET, HEAD');
+        $this->call('TRACE', '/http-client/api/status')->assertStatus(405)->assertJsonPath('error.code', 'METHOD_NOT_ALLOWED');
+        // Past PHP's post_max_size the app's ValidatePostSize answers before any route.
+        $this->call('POST', '/http-client/api/relay', [], [], [], ['CONTENT_LENGTH' => (string) (1024 ** 4), 'CONTENT_TYPE' => 'application/json'], '{}')
+            ->assertStatus(413)
+            ->assertJsonPath('error.code', 'RELAY_REQUEST_TOO_LARGE');
+        $this->call('PUT', '/http-client/api/workspace/files/requests/a.json', [], [], [], ['CONTENT_LENGTH' => (string) (1024 ** 4), 'CONTENT_TYPE' => 'application/json'], '{}')
+            ->assertStatus(413)
+            ->assertJsonPath('error.code', 'INVALID_WORKSPACE_FILE');
+    }
+
     public function test_outside_the_allowed_environments_users_the_gate_allows_still_get_kites_419(): void
     {
         $this->app['env'] = 'production';

@@ -257,6 +257,7 @@ class RelayTest extends TestCase
             'timeout beyond an integer' => [['url' => '/api/users', 'timeoutMs' => 1e19], 'timeoutMs'],
             'timeout above the maximum' => [['url' => '/api/users', 'timeoutMs' => 600_001], 'timeoutMs'],
             'timeout as a string' => [['url' => '/api/users', 'timeoutMs' => '100'], 'timeoutMs'],
+            'null timeout' => [['url' => '/api/users', 'timeoutMs' => null], 'timeoutMs'],
             'CR LF in a header value' => [['url' => '/api/users', 'headers' => [['name' => 'X-A', 'value' => 'ok'], ['name' => 'X-B', 'value' => 'ok'], ['name' => 'X-C', 'value' => "a\r\nX-Injected: 1"]]], 'headers[2].value'],
             'NUL in a header value' => [['url' => '/api/users', 'headers' => [['name' => 'X-A', 'value' => "a\0b"]]], 'headers[0].value'],
             'DEL in a header value' => [['url' => '/api/users', 'headers' => [['name' => 'X-A', 'value' => "a\x7Fb"]]], 'headers[0].value'],

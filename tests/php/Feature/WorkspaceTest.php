@@ -4,6 +4,7 @@ namespace Kite\Tests\Feature;
 
 use Illuminate\Testing\TestResponse;
 use Kite\Tests\TestCase;
+use Kite\Workspace\WorkspaceFolder;
 
 class WorkspaceTest extends TestCase
 {
@@ -23,9 +24,9 @@ class WorkspaceTest extends TestCase
         parent::tearDown();
     }
 
-    private function putFile(string $path, mixed $content, bool $withToken = true): TestResponse
+    private function putFile(string $path, mixed $content, bool $withToken = true, array $headers = []): TestResponse
     {
-        $headers = ['Content-Type' => 'application/json', 'Accept' => 'application/json'] + ($withToken ? ['X-CSRF-TOKEN' => self::TOKEN] : []);
+        $headers += ['Content-Type' => 'application/json', 'Accept' => 'application/json'] + ($withToken ? ['X-CSRF-TOKEN' => self::TOKEN] : []);
 
         return $this->withSession(['_token' => self::TOKEN])->call('PUT', "/http-client/api/workspace/files/{$path}", [], [], [], $this->transformHeadersToServerVars($headers), is_string($content) ? $content : json_encode($content));
     }
@@ -72,5 +73,86 @@ class WorkspaceTest extends TestCase
         $this->putFile('requests/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/'])->assertOk();
         $this->withSession(['_token' => self::TOKEN])->call('DELETE', '/http-client/api/workspace/files/requests/a.json', [], [], [], $this->transformHeadersToServerVars(['X-CSRF-TOKEN' => self::TOKEN, 'Accept' => 'application/json']))->assertOk();
         $this->getJson('/http-client/api/workspace/files/requests/a.json')->assertNotFound()->assertJsonPath('error.code', 'NOT_FOUND');
+    }
+
+    public function test_a_file_name_with_a_trailing_newline_is_refused(): void
+    {
+        $this->putFile('requests/a.json%0A', ['name' => 'a', 'method' => 'GET', 'url' => '/'])->assertStatus(422)->assertJsonPath('error.code', 'INVALID_WORKSPACE_PATH');
+        $this->getJson('/http-client/api/workspace/files/requests/a.json%0A')->assertStatus(422)->assertJsonPath('error.code', 'INVALID_WORKSPACE_PATH');
+        $this->assertFalse(WorkspaceFolder::isFilePath("requests/a.json\n"));
+        $this->assertSame([], glob($this->folder.'/requests/*') ?: []);
+    }
+
+    public function test_a_save_is_refused_with_409_when_the_file_changed_on_disk_since_it_was_read(): void
+    {
+        $read = $this->putFile('requests/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/'])->assertOk()->json('modifiedMs');
+        $this->putFile('requests/a.json', ['name' => 'as read', 'method' => 'GET', 'url' => '/'], headers: ['X-Kite-Modified-Ms' => (string) $read])->assertOk();
+        // Someone edits the file by hand a minute later.
+        file_put_contents($this->folder.'/requests/a.json', '{"name": "on disk", "method": "GET", "url": "/"}');
+        touch($this->folder.'/requests/a.json', intdiv($read, 1000) + 60);
+
+        $this->putFile('requests/a.json', ['name' => 'mine', 'method' => 'GET', 'url' => '/'], headers: ['X-Kite-Modified-Ms' => (string) $read])
+            ->assertStatus(409)
+            ->assertJsonPath('error.code', 'WORKSPACE_CONFLICT')
+            ->assertJsonPath('error.message', 'requests/a.json changed on disk since it was read (at '.gmdate('Y-m-d\TH:i:s', intdiv($read, 1000) + 60).'.000Z); nothing was written');
+        $this->assertStringContainsString('on disk', file_get_contents($this->folder.'/requests/a.json'));
+        // Without the precondition ("Overwrite") the save goes through.
+        $this->putFile('requests/a.json', ['name' => 'mine', 'method' => 'GET', 'url' => '/'])->assertOk();
+        $this->assertStringContainsString('"name": "mine"', file_get_contents($this->folder.'/requests/a.json'));
+        $this->putFile('requests/gone.json', ['name' => 'gone', 'method' => 'GET', 'url' => '/'], headers: ['X-Kite-Modified-Ms' => (string) $read])->assertStatus(409)->assertJsonPath('error.code', 'WORKSPACE_CONFLICT');
+        $this->putFile('requests/a.json', ['name' => 'mine', 'method' => 'GET', 'url' => '/'], headers: ['X-Kite-Modified-Ms' => 'yesterday'])->assertStatus(422)->assertJsonPath('error.field', 'X-Kite-Modified-Ms');
+    }
+
+    public function test_a_full_disk_is_a_507_error_body_and_leaves_no_temporary_file(): void
+    {
+        // Writes half the bytes, as a disk that fills up half-way does.
+        $this->app->bind(WorkspaceFolder::class, fn () => new WorkspaceFolder($this->folder, static fn (string $file, string $bytes) => file_put_contents($file, substr($bytes, 0, intdiv(strlen($bytes), 2)))));
+        mkdir($this->folder.'/requests');
+
+        foreach ([1, 2, 3] as $attempt) {
+            $this->putFile('requests/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/'])
+                ->assertStatus(507)
+                ->assertJsonPath('error.code', 'WORKSPACE_DISK_FULL')
+                ->assertJsonPath('error.message', 'The disk holding the workspace is full: requests/a.json was not written');
+        }
+        $this->assertSame(['.', '..'], scandir($this->folder.'/requests'));
+    }
+
+    public function test_a_file_above_2_mb_is_a_413_error_body(): void
+    {
+        $this->putFile('requests/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/'.str_repeat('x', WorkspaceFolder::MAX_FILE_BYTES)])
+            ->assertStatus(413)
+            ->assertJsonPath('error.code', 'INVALID_WORKSPACE_FILE')
+            ->assertJsonPath('error.message', 'A workspace file is at most 2 MB');
+        $this->assertFileDoesNotExist($this->folder.'/requests/a.json');
+    }
+
+    public function test_content_nested_deeper_than_512_levels_is_a_422(): void
+    {
+        $this->putFile('requests/a.json', '{"name":"a","method":"GET","url":"/","x":'.str_repeat('[', 5000).str_repeat(']', 5000).'}')
+            ->assertStatus(422)
+            ->assertJsonPath('error.message', 'The file content nests deeper than 512 levels');
+    }
+
+    public function test_the_listing_does_not_follow_a_linked_environments_folder(): void
+    {
+        $outside = $this->folder.'-outside';
+        mkdir($outside);
+        file_put_contents($outside.'/stolen.json', '{"name": "stolen", "variables": {}}');
+        symlink($outside, $this->folder.'/environments');
+        try {
+            $this->getJson('/http-client/api/workspace')->assertOk()->assertJsonPath('files', []);
+        } finally {
+            exec('rm -rf '.escapeshellarg($outside));
+        }
+    }
+
+    public function test_an_exception_inside_a_workspace_call_is_a_500_error_body_not_an_html_page(): void
+    {
+        $this->app->bind(WorkspaceFolder::class, static fn () => throw new \RuntimeException('the folder exploded'));
+
+        $response = $this->get('/http-client/api/workspace')->assertStatus(500);
+        $this->assertSame('INTERNAL', $response->json('error.code'));
+        $this->assertStringContainsString('application/json', (string) $response->headers->get('Content-Type'));
     }
 }

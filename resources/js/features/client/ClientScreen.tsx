@@ -15,6 +15,7 @@ import { useHistory } from '../history/use-history';
 import { hostOnlyAuthNote } from './request/auth-notes';
 import { normalizeRequestState, saveRequestState } from './request/persistence';
 import { RequestBuilder } from './request/RequestBuilder';
+import { type RequestState, defaultRequestState } from './request/request-state';
 import { resolveGlobalHeaders } from './request/relay-request';
 import { LazyResponseViewer } from './response/LazyResponseViewer';
 import { RouteExplorer } from './routes/RouteExplorer';
@@ -74,6 +75,19 @@ export default function ClientScreen() {
   const globalHeaders = kiteConfig.globalHeaders ?? [];
   const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
   useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
+  // The workspace folder (environments committed with the app) is read at start and again on focus,
+  // so its environments are in the picker, and a shared link can name one, before any pane opens.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('../workspace/workspace-sync').then((sync) => {
+      if (!gone) stop = sync.watchWorkspace(store);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [store, application?.id]);
   const [layout, setLayout] = useState<PaneLayout>(() => loadPaneLayout(browserStorage()));
   const patchLayout = useCallback((patch: Partial<PaneLayout>) => setLayout((previous) => ({ ...previous, ...patch })), []);
   useEffect(() => savePaneLayout(browserStorage(), layout), [layout]);
@@ -104,7 +118,9 @@ export default function ClientScreen() {
   }, [store]);
 
   // A request that went out is no longer a draft: leaving its route afterwards keeps nothing.
-  const send = useCallback(async () => {
+  // Sending pins a preview tab; a tab from a shared link may ask first (and send itself after).
+  const send = useCallback(async (): Promise<void> => {
+    if (tabs.current && !(await tabs.current.beforeSend(() => void send()))) return;
     const sent = await sender.send();
     if (sent) drafts.sent(sent, activeRoute(routes.data, sent));
   }, [sender.send, drafts, routes.data]);
@@ -141,16 +157,21 @@ export default function ClientScreen() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [store]);
 
+  // A picked route opens in the preview tab (pinned on a double click), never over a pinned tab's
+  // request; in a new tab it starts from the Settings defaults, as any new tab.
   const selectRoute = useCallback(
-    (next: RouteInfo, applicationId: string) => {
+    (next: RouteInfo, applicationId: string, pin = false) => {
       flushPendingEdits();
-      if (tabs.current?.focusRoute(applicationId, next.id)) return; // already open in a tab
+      if (tabs.current?.focusRoute(applicationId, next.id, pin)) return; // already open in a tab
       setOpenSaved(null);
-      const current = store.get(requestStateAtom);
-      drafts.leave(current, activeRoute(routes.data, current));
-      update(drafts.open(next, applicationId, current));
+      const open = (replaced: RequestState | null) => {
+        if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
+        return drafts.open(next, applicationId, replaced ?? defaultRequestState(preferences));
+      };
+      if (tabs.current) tabs.current.open(open, { pin });
+      else update(open(store.get(requestStateAtom)));
     },
-    [update, store, drafts, routes.data, setOpenSaved],
+    [update, store, drafts, routes.data, setOpenSaved, preferences],
   );
 
   const reset = useCallback(() => {
@@ -159,13 +180,17 @@ export default function ClientScreen() {
     if (currentRoute) update(drafts.reset(currentRoute, current));
   }, [store, routes.data, update, drafts]);
 
+  // A history entry opens with its response in the preview tab, as a route does.
   const restore = useCallback(
     async (entry: HistoryEntry) => {
       flushPendingEdits();
-      const current = store.get(requestStateAtom);
-      drafts.leave(current, activeRoute(routes.data, current));
-      update(normalizeRequestState(entry.request, preferences));
       setOpenSaved(null);
+      const open = (replaced: RequestState | null) => {
+        if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
+        return normalizeRequestState(entry.request, preferences);
+      };
+      if (tabs.current) return tabs.current.open(open, { pin: false, historyId: entry.id });
+      update(open(store.get(requestStateAtom)));
       setHistoryId(entry.id);
       setResponse(await history.response(entry));
     },
@@ -286,7 +311,7 @@ export default function ClientScreen() {
       <section id="kite-request-pane" className="kite-client-pane kite-client-centre" aria-label="Request">
         <ErrorBoundary name="The tabs">
           <Suspense fallback={<div className="kite-req-tabs-bar"><div className="kite-req-tabs" /></div>}>
-            <TabStrip {...sender} history={history} defaults={preferences} apiRef={tabs} onSwitch={() => setOpenSaved(null)} />
+            <TabStrip {...sender} history={history} defaults={preferences} apiRef={tabs} onSwitch={() => setOpenSaved(null)} baseUrl={baseUrl} />
           </Suspense>
         </ErrorBoundary>
         <ErrorBoundary name="The request builder">
@@ -303,6 +328,7 @@ export default function ClientScreen() {
             onCopyCurl={() => void copyCurl()}
             onReset={route ? reset : undefined}
             jarId={jarId}
+            notUndone={response.result?.meta.trace?.notUndone}
             describeRequest={describeRequest}
           />
           <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>
@@ -326,7 +352,7 @@ export default function ClientScreen() {
       />
       <section className="kite-client-pane kite-client-right" aria-label="Response">
         <ErrorBoundary name="The response">
-          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} />
+          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} sent={response.sent} />
         </ErrorBoundary>
       </section>
     </div>

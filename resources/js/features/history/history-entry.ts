@@ -45,8 +45,12 @@ export function historyBody(body: ArrayBuffer): { body: ArrayBuffer; cut: boolea
 }
 
 /** The entry's response as the response viewer shows it: metadata, the body kept (maybe cut), or the failure. */
-export function entryResponse(entry: HistoryEntry, body: ArrayBuffer | undefined): { result: RelayResult | null; failure: RelayFailure | null; pending: false } {
+export function entryResponse(
+  entry: HistoryEntry,
+  body: ArrayBuffer | undefined,
+): { result: RelayResult | null; failure: RelayFailure | null; pending: false; sent: { method: string; url: string } } {
   return {
+    sent: { method: entry.method, url: entry.url },
     result: entry.meta
       ? {
           meta: { ...entry.meta, bodyBytes: body?.byteLength ?? 0, truncated: entry.meta.truncated || entry.bodyCut || (!body && entry.meta.bodyBytes > 0) },

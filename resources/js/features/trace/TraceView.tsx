@@ -4,7 +4,8 @@
 import '../../../css/trace.lazy.css';
 import type { ComponentType, ReactNode } from 'react';
 import type { DumpValue, RelayTrace, TraceException, TraceQuery } from '../../../../protocol/types';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, plural } from '../../lib/format';
+import { notUndoneDetails } from '../../lib/not-undone';
 import { queryFacts } from './trace-analysis';
 
 export interface TraceTreeProps {
@@ -19,19 +20,30 @@ export interface TraceViewProps {
 }
 
 export default function TraceView({ trace, Tree }: TraceViewProps) {
-  const empty = !trace.exception && ![trace.dumps, trace.queries, trace.logs, trace.mails, trace.notifications, trace.jobs, trace.http, trace.timings].some((list) => list && list.length > 0);
+  const notUndone = trace.notUndone ? notUndoneDetails(trace.notUndone) : [];
+  const empty = notUndone.length === 0 && !trace.exception && ![trace.dumps, trace.queries, trace.logs, trace.mails, trace.notifications, trace.jobs, trace.http, trace.timings].some((list) => list && list.length > 0);
   return (
     <div className="kite-trace" aria-label="Trace">
       <p className="kite-trace-facts">
         {trace.appTimeMs !== undefined ? <span>In the app {formatDuration(trace.appTimeMs)}</span> : null}
         {trace.queries ? <span>{plural(trace.queries.length, 'query', 'queries')}</span> : null}
         {trace.rolledBack ? <span className="kite-trace-rolled-back">Transaction rolled back</span> : null}
+        {trace.rolledBack === false ? <span className="kite-trace-flag" data-tone="danger">Transaction not rolled back</span> : null}
         {trace.masked ? (
           <span role="note" title="Values under a key, column or query parameter whose name looks like a password, token, key or cookie are shown as ********">
             {plural(trace.masked, 'value', 'values')} masked: {trace.masked === 1 ? 'its name looks' : 'their names look'} secret
           </span>
         ) : null}
       </p>
+      {notUndone.length > 0 ? (
+        <Section title="Not undone" count={notUndone.length}>
+          <ul className="kite-trace-list">
+            {notUndone.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
       {empty ? <p className="kite-muted">Nothing was recorded inside the app for this call.</p> : null}
       {trace.exception ? <ExceptionSection exception={trace.exception} /> : null}
       {trace.dumps && trace.dumps.length > 0 ? (
@@ -90,7 +102,11 @@ export default function TraceView({ trace, Tree }: TraceViewProps) {
             rows={trace.http.map((call) => [
               call.method,
               <span className="kite-mono">{call.url}</span>,
-              call.status ?? <span className="kite-trace-flag" data-tone="danger">{call.error ?? 'no response'}</span>,
+              call.held ? (
+                <span className="kite-trace-flag" data-tone="muted" title="hold outgoing HTTP: the app got an empty 200 from a fake">held, not sent</span>
+              ) : (
+                call.status ?? <span className="kite-trace-flag" data-tone="danger">{call.error ?? 'no response'}</span>
+              ),
               call.timeMs,
             ])}
           />
@@ -223,8 +239,4 @@ function HeldBack({ sent, held }: { sent: boolean; held: string }) {
 
 function logTone(level: string): string {
   return ['emergency', 'alert', 'critical', 'error'].includes(level) ? 'danger' : level === 'warning' ? 'warning' : 'muted';
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }

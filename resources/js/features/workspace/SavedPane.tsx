@@ -3,15 +3,13 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { FolderOpen, Lock, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { SavedRequestFile } from '../../../../protocol/types';
 import { SearchBox } from '../../components/SearchBox';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../client/request/request-state';
-import { updateRequestAtom } from '../client/state/request-atoms';
 import { openSavedAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
-import { fromSavedFile, savedFolders } from './saved-requests';
-import { deleteWorkspaceFile, readWorkspaceFile, workspaceErrorMessage } from './workspace-api';
-import { refreshWorkspace } from './workspace-sync';
+import { savedFolders } from './saved-requests';
+import { deleteWorkspaceFile, workspaceErrorMessage } from './workspace-api';
+import { openSavedRequest, refreshWorkspace } from './workspace-sync';
 
 export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
   const store = useStore();
@@ -19,7 +17,6 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
   const entries = useAtomValue(savedEntriesAtom);
   const open = useAtomValue(openSavedAtom);
   const setOpen = useSetAtom(openSavedAtom);
-  const update = useSetAtom(updateRequestAtom);
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -34,17 +31,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
     return () => window.removeEventListener('focus', refresh);
   }, [store]);
 
-  const openEntry = async (path: string) => {
-    try {
-      const file = await readWorkspaceFile(path);
-      const content = file.content as SavedRequestFile;
-      const opened = fromSavedFile(content, defaults);
-      update((previous) => ({ ...opened, auth: { ...previous.auth, type: opened.auth.type } }));
-      setOpen({ path, name: content.name, folder: content.folder ?? '' });
-    } catch (error) {
-      toast.error(`${path} could not be opened`, { description: await workspaceErrorMessage(error) });
-    }
-  };
+  const openEntry = (path: string) => openSavedRequest(store, path, defaults);
 
   const remove = async (path: string, name: string) => {
     if (!window.confirm(`Delete the saved request "${name}" (${path})?`)) return;

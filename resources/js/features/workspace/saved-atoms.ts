@@ -8,6 +8,8 @@ export interface OpenSaved {
   path: string;
   name: string;
   folder: string;
+  /** The file's modifiedMs when it was read or last saved: a save sends it as its precondition. */
+  modifiedMs?: number;
 }
 
 export const openSavedAtom = atom<OpenSaved | null>(null);

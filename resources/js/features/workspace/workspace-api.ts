@@ -1,6 +1,6 @@
 // The host's workspace endpoints on the one host client (protocol/endpoints.js names them).
 import { HTTPError } from 'ky';
-import { API_ENDPOINTS } from '../../../../protocol/endpoints.js';
+import { API_ENDPOINTS, WORKSPACE_MODIFIED_HEADER } from '../../../../protocol/endpoints.js';
 import type { ErrorBody, WorkspaceFile, WorkspaceListing } from '../../../../protocol/types';
 import { hostClient } from '../../lib/http/client';
 
@@ -8,7 +8,12 @@ const filePath = (path: string) => `${API_ENDPOINTS.workspaceFiles}/${path.split
 
 export const listWorkspace = () => hostClient.get(API_ENDPOINTS.workspace).json<WorkspaceListing>();
 export const readWorkspaceFile = (path: string) => hostClient.get(filePath(path)).json<WorkspaceFile>();
-export const writeWorkspaceFile = (path: string, content: object) => hostClient.put(filePath(path), { json: content }).json<WorkspaceFile>();
+/** `modifiedMs`: the file's as it was read; the host refuses the save (409) when it changed since. */
+export const writeWorkspaceFile = (path: string, content: object, modifiedMs?: number) =>
+  hostClient.put(filePath(path), { json: content, headers: modifiedMs === undefined ? undefined : { [WORKSPACE_MODIFIED_HEADER]: String(modifiedMs) } }).json<WorkspaceFile>();
+
+/** Whether a failed save was refused because the file changed on disk since it was read. */
+export const isWorkspaceConflict = (error: unknown) => error instanceof HTTPError && error.response.status === 409;
 export const deleteWorkspaceFile = (path: string) => hostClient.delete(filePath(path)).json<unknown>();
 
 /** The host's own message for a failed call, else the error's. */

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { AlertTriangle, Code2, Copy, Dices, Eraser, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { GlobalHeader, RouteInfo } from '../../../../../protocol/types';
+import type { GlobalHeader, RouteInfo, TraceNotUndone } from '../../../../../protocol/types';
 import { cookieJarsAtom } from '../cookies/cookie-atoms';
 import { withoutExpired } from '../cookies/cookie-jar';
 import { type RequestUpdate, useFieldErrors } from '../state/request-atoms';
@@ -60,6 +60,8 @@ export interface RequestBuilderProps {
   onReset?: () => void;
   /** The application whose cookie jar the Cookies tab shows. */
   jarId: string;
+  /** What transaction mode did not undo in the last answer (UrlBar). */
+  notUndone?: TraceNotUndone;
 }
 
 type Tab = 'params' | 'headers' | 'body' | 'auth' | 'cookies' | 'capture';
@@ -126,7 +128,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
             </span>
           </div>
         )}
-        <UrlBar state={state} update={update} baseUrl={baseUrl} route={route} pending={props.pending} onSend={props.onSend} onCancel={props.onCancel} />
+        <UrlBar state={state} update={update} baseUrl={baseUrl} route={route} pending={props.pending} onSend={props.onSend} onCancel={props.onCancel} notUndone={props.notUndone} />
         <div className="kite-url-preview">
           <span className="kite-url-preview-text kite-mono" aria-label="Final URL" title={preview}>
             {preview || 'Pick a route or type a URL'}

@@ -3,7 +3,7 @@
 // typing one updates them (url-query.ts).
 import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import type { HttpMethod, RouteInfo } from '../../../../../protocol/types';
+import type { HttpMethod, RouteInfo, TraceNotUndone } from '../../../../../protocol/types';
 import { querySchema } from './route-query';
 import type { RequestUpdate } from '../state/request-atoms';
 import { TextField } from '../ui/TextField';
@@ -24,9 +24,11 @@ export interface UrlBarProps {
   pending: boolean;
   onSend: () => void;
   onCancel: () => void;
+  /** What transaction mode did not undo in the last answer, shown beside the Transaction box. */
+  notUndone?: TraceNotUndone;
 }
 
-export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCancel }: UrlBarProps) {
+export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCancel, notUndone }: UrlBarProps) {
   const params = pathParamNames(state.url);
   const routeNames = useMemo(() => new Set(Object.keys((route && querySchema(route)?.properties) ?? {})), [route]);
   // While the field has focus it shows what was typed (a lone `?` or `&` included); otherwise the
@@ -88,7 +90,6 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
           onPaste={onPaste}
           onBlur={() => setTyped(null)}
         />
-        <TransactionToggle checked={state.transaction} onChange={(transaction) => update({ transaction })} />
         {/* Distinct keys: reusing one element would let a Cancel click that settles the request
             turn into a Send submit before the click's default action runs. */}
         {pending ? (
@@ -101,6 +102,7 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
           </button>
         )}
       </form>
+      <TransactionToggle transaction={state.transaction} holdOutgoingHttp={state.holdOutgoingHttp} onChange={update} notUndone={notUndone} />
       {params.length > 0 && (
         <div className="kite-path-params" role="group" aria-label="Path parameters">
           {params.map((name) => {

@@ -98,6 +98,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
     autofillSeed: field('autofillSeed', (item) => item === null || (typeof item === 'number' && Number.isFinite(item)), null),
     captures: normalizeCaptureRules(value.captures),
     transaction: value.transaction === true,
+    holdOutgoingHttp: value.holdOutgoingHttp === true,
   };
 }
 

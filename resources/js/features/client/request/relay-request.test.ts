@@ -36,6 +36,14 @@ describe('the relay call for the request being built', () => {
     });
   });
 
+  it('asks for transaction mode and held outgoing HTTP only when their boxes are ticked', () => {
+    const plain = buildRelayRequest(defaultRequestState(), []);
+    expect(plain).not.toHaveProperty('transaction');
+    expect(plain).not.toHaveProperty('holdOutgoingHttp');
+    const held = buildRelayRequest({ ...defaultRequestState(), transaction: true, holdOutgoingHttp: true }, []);
+    expect(held).toMatchObject({ transaction: true, holdOutgoingHttp: true });
+  });
+
   it('sends each authorization type with only its own fields', () => {
     const auth = { token: 't', username: 'u', password: 'p', userId: '42' };
     const as = (type: 'none' | 'current-user' | 'bearer' | 'basic' | 'impersonate') =>

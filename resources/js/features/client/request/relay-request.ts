@@ -134,5 +134,6 @@ export function buildRelayRequest(
     body: relayBody(state),
     authorization: relayAuthorization(state),
     ...(state.transaction ? { transaction: true } : {}),
+    ...(state.holdOutgoingHttp ? { holdOutgoingHttp: true } : {}),
   };
 }

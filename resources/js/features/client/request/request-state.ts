@@ -62,6 +62,8 @@ export interface RequestState {
   captures: CaptureRule[];
   /** Transaction mode (RelayRequest.transaction): the app rolls this request's writes back. */
   transaction: boolean;
+  /** Hold outgoing HTTP (RelayRequest.holdOutgoingHttp): the app's Http:: calls get a fake answer. */
+  holdOutgoingHttp: boolean;
 }
 
 let rowCounter = 0;
@@ -108,6 +110,7 @@ export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULT
     autofillSeed: null,
     captures: [],
     transaction: false,
+    holdOutgoingHttp: false,
   };
 }
 

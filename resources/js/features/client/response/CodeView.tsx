@@ -12,6 +12,7 @@ import type { BodySource } from './body-source';
 import { lineSegments } from './line-segments';
 import type { RenderedLine } from './render-line';
 import { lineWindow, scrollTopForLine } from './viewport';
+import { onMenuKeyDown } from '../../../components/menu-keys';
 
 /** Row height in px; the stylesheet uses the same number (--kite-code-line). */
 export const LINE_HEIGHT = 20;
@@ -365,17 +366,7 @@ function ValueMenu({ x, y, onClose, onPick }: { x: number; y: number; onClose: (
       window.removeEventListener('resize', away);
     };
   }, [onClose]);
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    const items = [...(box.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape' || event.key === 'Tab') {
-      event.preventDefault();
-      onClose(true);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
-    }
-  };
+  const onKeyDown = (event: React.KeyboardEvent) => onMenuKeyDown(event, box.current, () => onClose(true));
   return createPortal(
     <div
       ref={box}

@@ -4,7 +4,7 @@ import type { RelayResult } from '../../../lib/http/relay-result';
 import { formatDuration, formatExactSize, formatRelativeTime, formatSize, relativeTimeRefreshMs, timeAttributes } from '../../../lib/format';
 import { statusClass } from './response-meta';
 
-export function ResponseSummary({ result }: { result: RelayResult }) {
+export function ResponseSummary({ result, sent }: { result: RelayResult; sent?: { method: string; url: string } }) {
   const { meta } = result;
   const sizeTitle = meta.truncated
     ? `Received ${formatExactSize(meta.bodyBytes)} of ${formatExactSize(meta.bodySize)}`
@@ -25,6 +25,7 @@ export function ResponseSummary({ result }: { result: RelayResult }) {
         <span className="kite-muted">Size</span> <span>{formatSize(meta.bodySize)}</span>
       </span>
       <ArrivalTime at={result.receivedAt} />
+      <SentRequest sent={sent} />
       {meta.trace?.rolledBack ? (
         <span className="kite-response-rolled-back" role="note" title="Transaction mode: every database write of this call was rolled back; mails, notifications and jobs were held back">
           Rolled back
@@ -42,6 +43,20 @@ export function ResponseSummary({ result }: { result: RelayResult }) {
         </span>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The request that produced the response (as typed, `{{variables}}` kept): a response stays with its
+ * request, so one shown under a request that has since changed route still says whose it is.
+ */
+export function SentRequest({ sent }: { sent?: { method: string; url: string } }) {
+  if (!sent) return null;
+  return (
+    <span className="kite-response-fact kite-response-request" aria-label={`Response to ${sent.method} ${sent.url}`} title={`${sent.method} ${sent.url}`}>
+      <span className="kite-badge kite-method" data-method={sent.method}>{sent.method}</span>
+      <span className="kite-mono kite-response-request-url">{sent.url}</span>
+    </span>
   );
 }
 

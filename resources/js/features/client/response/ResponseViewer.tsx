@@ -9,7 +9,7 @@ export { prewarmBodyWorker } from './body-source';
 import { ResponseBody } from './ResponseBody';
 import { ResponseCookies } from './ResponseCookies';
 import { ResponseHeaders } from './ResponseHeaders';
-import { ResponseSummary } from './ResponseSummary';
+import { ResponseSummary, SentRequest } from './ResponseSummary';
 import { TimingView } from './TimingView';
 import { JsonTree } from './JsonTree';
 import { traceCount } from '../../trace/trace-analysis';
@@ -37,22 +37,24 @@ export interface ResponseViewerProps {
   pending: boolean;
   /** A streamed answer while it arrives, or the part of one that came before a failure or cancel. */
   live?: LiveStream | null;
+  /** The request that produced it: a response is shown with its own request, whatever is being built now. */
+  sent?: { method: string; url: string };
 }
 
 type Section = 'events' | 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
 
-export function ResponseViewer({ result, failure, pending, live }: ResponseViewerProps) {
+export function ResponseViewer({ result, failure, pending, live, sent }: ResponseViewerProps) {
   return (
     // Not a landmark of its own: the screen that places the viewer names the pane.
     <div className="kite-response" aria-busy={pending}>
       {pending ? <div className="kite-response-progress" role="progressbar" aria-label="Sending request" /> : null}
       {failure ? (
         <>
-          <ResponseFailure failure={failure} />
+          <ResponseFailure failure={failure} sent={sent} />
           {live ? <LiveStreamView live={live} running={false} /> : null}
         </>
       ) : result ? (
-        <ResponseDetails result={result} />
+        <ResponseDetails result={result} sent={sent} />
       ) : live ? (
         <LiveStreamView live={live} running={pending} />
       ) : (
@@ -64,15 +66,19 @@ export function ResponseViewer({ result, failure, pending, live }: ResponseViewe
   );
 }
 
-function ResponseDetails({ result }: { result: RelayResult }) {
+function ResponseDetails({ result, sent }: { result: RelayResult; sent: ResponseViewerProps['sent'] }) {
   const { meta } = result;
   // A streamed answer, or a body of events from history, also shows as its list of events; one
   // that was just watched arriving opens on it.
-  const hasEvents = meta.streaming === true || streamKindOf(meta.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1]) !== null;
-  const [section, setSection] = useState<Section>(result.arrivals ? 'events' : 'body');
+  const hasEvents = hasEventsOf(result);
+  const [chosen, setChosen] = useState<{ section: Section; result: RelayResult }>(() => ({ section: openingSection(result, 'body'), result }));
+  // A new result opens on its default section unless the one chosen still exists for it.
+  if (chosen.result !== result) setChosen({ section: openingSection(result, chosen.section), result });
+  const section = chosen.section;
+  const setSection = (next: Section) => setChosen({ section: next, result });
   return (
     <>
-      <ResponseSummary result={result} />
+      <ResponseSummary result={result} sent={sent} />
       <div className="kite-response-sections" role="tablist" aria-label="Response sections">
         {hasEvents ? <SectionTab id="events" current={section} onSelect={setSection}>Events</SectionTab> : null}
         <SectionTab id="body" current={section} onSelect={setSection}>Body</SectionTab>
@@ -125,6 +131,21 @@ function ResponseDetails({ result }: { result: RelayResult }) {
   );
 }
 
+/**
+ * The section a result opens on: Events for one just watched arriving; else the one chosen for the
+ * previous result while this one has it (an Events or Trace tab it lacks would leave a blank pane).
+ */
+function openingSection(result: RelayResult, chosen: Section): Section {
+  if (result.arrivals) return 'events';
+  if (chosen === 'events' && !hasEventsOf(result)) return 'body';
+  if (chosen === 'trace' && !result.meta.trace) return 'body';
+  return chosen;
+}
+
+function hasEventsOf({ meta }: RelayResult): boolean {
+  return meta.streaming === true || streamKindOf(meta.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1]) !== null;
+}
+
 const resultKeys = new WeakMap<RelayResult, number>();
 let lastResultKey = 0;
 function resultKey(result: RelayResult): number {
@@ -144,12 +165,13 @@ function SectionTab({ id, current, onSelect, children }: { id: Section; current:
   );
 }
 
-function ResponseFailure({ failure }: { failure: RelayFailure }) {
+function ResponseFailure({ failure, sent }: { failure: RelayFailure; sent: ResponseViewerProps['sent'] }) {
   return (
     <div className="kite-response-failure" role="alert">
       <div className="kite-response-failure-title">
         {failure.status ? <span className="kite-response-status" data-status-class={failure.status >= 500 ? 'server-error' : 'client-error'}>{failure.status}</span> : null}
         <span className="kite-badge">{failure.code}</span>
+        <SentRequest sent={sent} />
       </div>
       <p className="kite-response-failure-message">{failure.message}</p>
       {failure.field ? <p className="kite-muted">Field: <code>{failure.field}</code></p> : null}

@@ -13,7 +13,8 @@ import { rowOffsets, scrollToShow, visibleRows } from './row-window';
 export interface RouteExplorerProps {
   routes: RoutesState;
   selectedRouteId: string;
-  onSelect: (route: RouteInfo, application: string) => void;
+  /** A route picked: one click opens it in the preview tab, a double click (`pin`) in a tab of its own. */
+  onSelect: (route: RouteInfo, application: string, pin?: boolean) => void;
 }
 
 const ROW_HEIGHT = 30;
@@ -122,6 +123,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           aria-describedby={route.summary ? `${rowId(index)}-summary` : undefined}
           title={[route.uri, route.summary, route.name].filter(Boolean).join(' · ')}
           onClick={() => onSelect(route, application)}
+          onDoubleClick={() => onSelect(route, application, true)}
         >
           <span className="kite-badge kite-method" data-method={method}>
             {method}

@@ -32,6 +32,8 @@ export interface ResponseState {
   pending: boolean;
   /** A streamed answer while it arrives (then `result` comes when it ends). */
   live?: LiveStream | null;
+  /** The request that produced the result or failure, as typed (`{{variables}}` kept): shown with it. */
+  sent?: { method: string; url: string };
 }
 
 /**
@@ -128,6 +130,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       const url = finalUrl(baseUrl, state.url, state.pathParams, state.query);
       const sentUrl = finalUrl(baseUrl, resolved.url, resolved.pathParams, resolved.query);
       const entryBase = { id: newHistoryId(time), time, method: state.method, url, request: slimRequestState(state) };
+      const sent = { method: state.method, url };
       try {
         const globalHeaders = await resolveGlobalHeaders(kiteConfig.globalHeaders ?? [], state.disabledGlobalHeaders, generateValue);
         const jarCookies = cookiesFor(store.get(cookieJarsAtom)[jarId] ?? [], sentUrl);
@@ -150,7 +153,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
           void import('./note-field-errors').then((note) => note.noteFieldErrors(store, state, body));
         }
         const captureInput = state.captures.length > 0 ? captureInputOf(result) : null;
-        setResponse({ result, failure: null, pending: false });
+        setResponse({ result, failure: null, pending: false, sent });
         if (captureInput) void import('../../workspace/run-captures').then((capture) => capture.runCaptures(store, state.captures, captureInput));
         onRoutesRevision?.(result.meta.routesRevision);
         setHistoryId(entryBase.id);
@@ -172,7 +175,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         const failure: RelayFailure =
           error instanceof RelayFailureError ? error.failure : { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) };
         // The events a cancelled (or broken) stream brought stay in view under the failure.
-        setResponse((previous) => ({ result: null, failure, pending: false, live: previous.live }));
+        setResponse((previous) => ({ result: null, failure, pending: false, live: previous.live, sent }));
         if (failure.code !== 'ABORTED') {
           setHistoryId(entryBase.id);
           void history.add({ ...entryBase, failure, size: 0, durationMs: Date.now() - time, hasBody: false, bodyCut: false });

@@ -1,15 +1,18 @@
 // The tab strip above the request builder: several requests open at once, each with its own last
 // response. It swaps the whole request state (requestStateAtom) and the response in and out, so the
 // builder and the sender stay as they are; a tab's response comes back from its history entry.
+// A route or history entry picked with one click opens in the preview tab (italic), which the next
+// pick replaces with its response; editing or sending pins it, and a pinned tab is never replaced.
 // Keys: Alt+N new, Alt+W close, Alt+Shift+←/→ move, Ctrl/Cmd+1…9 open the Nth tab.
-import { useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { Link2, Plus, X } from 'lucide-react';
-import { type MutableRefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type MutableRefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { copyText } from '../../../lib/clipboard';
 import type { HistoryState } from '../../history/use-history';
 import { redactSecrets } from '../../workspace/variables';
 import { applicationWorkspaceAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../../workspace/workspace-atoms';
+import { readWorkspaceAtStart } from '../../workspace/workspace-sync';
 import { normalizeRequestState } from '../request/persistence';
 import { type RequestDefaults, defaultRequestState } from '../request/request-state';
 import { flushPendingEdits, settlePendingEdits } from '../state/pending-edits';
@@ -21,6 +24,8 @@ import {
   type TabsApi,
   MAX_TABS,
   activeTab,
+  previewTarget,
+  replaceTab,
   addTab,
   closeTab,
   isBlank,
@@ -32,6 +37,8 @@ import {
   tabLabel,
   updateTab,
 } from './tabs';
+import { TabsMenu } from './TabsMenu';
+import { secretsInDestination, sharedDestination } from './shared-destination';
 
 const SAVE_DEBOUNCE_MS = 400;
 const NO_RESPONSE: ResponseState = { result: null, failure: null, pending: false };
@@ -53,9 +60,11 @@ export interface TabStripProps {
   apiRef: MutableRefObject<TabsApi | null>;
   /** Called when another tab opens (the saved request that was open is no longer on screen). */
   onSwitch: () => void;
+  /** The application's base URL: a shared request's note shows where it goes. */
+  baseUrl: string;
 }
 
-export default function TabStrip({ response, setResponse, enter, forget, onBackgroundHistory, historyId, setHistoryId, history, defaults, apiRef, onSwitch }: TabStripProps) {
+export default function TabStrip({ response, setResponse, enter, forget, onBackgroundHistory, historyId, setHistoryId, history, defaults, apiRef, onSwitch, baseUrl }: TabStripProps) {
   const store = useStore();
   const [tabs, setTabs] = useState<Tabs>(() => loadTabs(browserStorage(), store.get(requestStateAtom), defaults));
   const [state, setState] = useState(() => store.get(requestStateAtom));
@@ -66,7 +75,20 @@ export default function TabStrip({ response, setResponse, enter, forget, onBackg
   live.current = { response, historyId, history };
   const dragged = useRef<string | null>(null);
 
-  useEffect(() => store.sub(requestStateAtom, () => setState(store.get(requestStateAtom))), [store]);
+  const scope = useAtomValue(variableScopeAtom);
+
+  // An edit pins the preview tab: a request typed into is never replaced by the next pick. (A tab
+  // swapped in sets the atom to the very state the tab holds, which is no edit.)
+  useEffect(
+    () =>
+      store.sub(requestStateAtom, () => {
+        const next = store.get(requestStateAtom);
+        setState(next);
+        const open = activeTab(tabsRef.current);
+        if (open.preview && open.state !== next) setTabs((previous) => (tabsRef.current = updateTab(previous, open.id, { preview: undefined })));
+      }),
+    [store],
+  );
 
   /** The list with the open tab's request and response as they are now. */
   const current = useCallback((): Tabs => updateTab(tabsRef.current, tabsRef.current.activeId, { state: store.get(requestStateAtom), historyId: live.current.historyId }), [store]);
@@ -119,7 +141,9 @@ export default function TabStrip({ response, setResponse, enter, forget, onBackg
     },
     [commit, current],
   );
-  const blank = useCallback(() => newTab({ ...defaultRequestState(defaults), auth: store.get(requestStateAtom).auth }), [defaults, store]);
+  // A new tab starts from the Settings defaults, the authorization too: a token typed in one tab
+  // never goes out from another.
+  const blank = useCallback(() => newTab(defaultRequestState(defaults)), [defaults]);
   const add = useCallback(
     (tab?: Tab) => {
       flushPendingEdits();
@@ -148,21 +172,57 @@ export default function TabStrip({ response, setResponse, enter, forget, onBackg
     [commit, store],
   );
 
-  // The screen asks here first when a route is picked: its open tab, if any, comes to the front.
+  // The screen asks here first when a route is picked: its open tab, if any, comes to the front;
+  // else the pick opens in the preview tab (or pinned, on a double click).
   useEffect(() => {
     apiRef.current = {
-      focusRoute(application, routeId) {
+      focusRoute(application, routeId, pin) {
         const list = current();
         const tab = tabForRoute(list, application, routeId);
         if (!tab) return false;
         if (tab.id !== list.activeId) select(tab.id);
+        if (pin && tab.preview) commit(updateTab(current(), tab.id, { preview: undefined }));
+        return true;
+      },
+      open(build, { pin, historyId: shownId = null }) {
+        flushPendingEdits();
+        const list = current();
+        const target = previewTarget(list, defaults);
+        if (!target && list.tabs.length >= MAX_TABS) return void toast.warning(`At most ${MAX_TABS} tabs stay open; close one first.`);
+        const state = build(target ? target.state : null);
+        // A new tab of its own: the response of the request it replaces does not come along.
+        commit(replaceTab(list, target?.id, newTab(state, { historyId: shownId, preview: pin ? undefined : true })));
+        if (target) forget(target.id);
+      },
+      async beforeSend(send) {
+        const list = current();
+        const open = activeTab(list);
+        if (open.fromLink) {
+          const secrets = secretsInDestination(store.get(requestStateAtom), store.get(variableScopeAtom));
+          if (secrets.length > 0) {
+            toast.warning(`This shared request puts the secret ${secrets.length === 1 ? 'variable' : 'variables'} ${secrets.map((name) => `{{${name}}}`).join(', ')} in its URL`, {
+              description: `Its value would go to ${sharedDestination(store.get(requestStateAtom), baseUrl, store.get(variableScopeAtom))}. Send only if you trust that address.`,
+              duration: 15_000,
+              action: {
+                label: 'Send anyway',
+                onClick: () => {
+                  commit(updateTab(current(), open.id, { fromLink: undefined }));
+                  send();
+                },
+              },
+              cancel: { label: 'Not now', onClick: () => {} },
+            });
+            return false;
+          }
+        }
+        if (open.preview || open.fromLink) commit(updateTab(list, open.id, { preview: undefined, fromLink: undefined }));
         return true;
       },
     };
     return () => {
       apiRef.current = null;
     };
-  }, [apiRef, current, select]);
+  }, [apiRef, current, select, commit, defaults, forget, store, baseUrl]);
 
   // The open tab follows each send; the list is saved shortly after each change and on leaving.
   const lastHistoryId = useRef(historyId);
@@ -196,11 +256,14 @@ export default function TabStrip({ response, setResponse, enter, forget, onBackg
     const fragment = window.location.hash;
     if (!fragment.startsWith('#share=')) return;
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    void loadShare()
-      .then((share) => {
+    // The workspace folder's environments are read first: the link may name one of them.
+    void Promise.all([loadShare(), readWorkspaceAtStart(store).catch(() => {})])
+      .then(([share]) => {
         const shared = share.decodeShare(fragment.slice('#share='.length), (value) => normalizeRequestState(value, defaults));
         const open = activeTab(current());
-        const tab = newTab({ ...shared.state, auth: { ...open.state.auth, type: shared.state.auth.type } }, { note: share.shareNote(shared) });
+        // No credential of the receiver's goes along with a request the link chose: the tab starts
+        // with the Settings default authorization, like any new tab.
+        const tab = newTab({ ...shared.state, auth: defaultRequestState(defaults).auth }, { note: share.shareNote(shared), fromLink: true });
         if (isBlank(open, defaults)) commit({ tabs: current().tabs.map((item) => (item.id === open.id ? tab : item)), activeId: tab.id });
         else add(tab);
         // The environment the link names becomes the active one when this application has it.
@@ -262,11 +325,23 @@ export default function TabStrip({ response, setResponse, enter, forget, onBackg
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [add, close, move, select]);
 
+  // The open tab is always in view when the strip scrolls (many tabs): only the strip moves.
+  const listRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelector('[data-selected]');
+    if (!list || !tab) return;
+    const box = list.getBoundingClientRect();
+    const place = tab.getBoundingClientRect();
+    if (place.left < box.left) list.scrollLeft -= box.left - place.left;
+    else if (place.right > box.right) list.scrollLeft += place.right - box.right;
+  }, [tabs.activeId, tabs.tabs.length]);
+
   const open = activeTab(tabs);
   return (
     <div className="kite-req-tabs-bar">
       <div className="kite-req-tabs">
-        <div className="kite-req-tablist" role="tablist" aria-label="Open requests">
+        <div ref={listRef} className="kite-req-tablist" role="tablist" aria-label="Open requests">
           {tabs.tabs.map((tab, index) => {
             const shown = tab.id === tabs.activeId ? { ...tab, state } : tab;
             const label = tabLabel(shown);
@@ -276,6 +351,7 @@ export default function TabStrip({ response, setResponse, enter, forget, onBackg
                 key={tab.id}
                 className="kite-req-tab"
                 data-selected={selected || undefined}
+                data-preview={tab.preview || undefined}
                 draggable={editing !== tab.id}
                 onDragStart={(event) => {
                   dragged.current = tab.id;
@@ -326,8 +402,7 @@ export default function TabStrip({ response, setResponse, enter, forget, onBackg
                       if (selected && element && element.ownerDocument.activeElement?.closest('.kite-req-tablist')) element.focus();
                     }}
                   >
-                    {!tab.name && shown.state.url ? <span className="kite-badge kite-method" data-method={shown.state.method}>{shown.state.method}</span> : null}
-                    <span className="kite-req-tab-label">{tab.name || (shown.state.url ? shown.state.url : label)}</span>
+                    <TabTitle tab={shown} />
                   </button>
                 )}
                 <button type="button" className="kite-req-tab-close" aria-label={`Close ${label}`} tabIndex={-1} onClick={() => close(tab.id)}>
@@ -337,6 +412,33 @@ export default function TabStrip({ response, setResponse, enter, forget, onBackg
             );
           })}
         </div>
+        {tabs.tabs.length > 1 ? (
+          <TabsMenu count={tabs.tabs.length}>
+            {(closeMenu) =>
+              tabs.tabs.map((tab) => {
+                const shown = tab.id === tabs.activeId ? { ...tab, state } : tab;
+                return (
+                  <button
+                    key={tab.id}
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    className="kite-req-tabs-menu-item"
+                    aria-label={tabLabel(shown)}
+                    aria-current={tab.id === tabs.activeId || undefined}
+                    data-preview={tab.preview || undefined}
+                    onClick={() => {
+                      closeMenu();
+                      select(tab.id);
+                    }}
+                  >
+                    <TabTitle tab={shown} />
+                  </button>
+                );
+              })
+            }
+          </TabsMenu>
+        ) : null}
         <button type="button" className="kite-tool-button" aria-label="New tab" title="New tab (Alt+N)" onClick={() => add()}>
           <Plus size={14} aria-hidden="true" />
         </button>
@@ -347,11 +449,22 @@ export default function TabStrip({ response, setResponse, enter, forget, onBackg
       {open.note && (
         <p className="kite-req-tab-note" role="note">
           {open.note}
+          {open.fromLink ? <span className="kite-req-tab-destination">Sends {sharedDestination(state, baseUrl, scope)}</span> : null}
           <button type="button" className="kite-link-button" onClick={() => commit(updateTab(current(), open.id, { note: undefined }))}>
             Dismiss
           </button>
         </p>
       )}
     </div>
+  );
+}
+
+/** A tab's title: the method badge, then its name (or path). */
+function TabTitle({ tab }: { tab: Tab }) {
+  return (
+    <>
+      {tab.state.url ? <span className="kite-badge kite-method" data-method={tab.state.method}>{tab.state.method}</span> : null}
+      <span className="kite-req-tab-label">{tab.name || (tab.state.url ? tab.state.url : tabLabel(tab))}</span>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultRequestState } from '../request/request-state';
-import { TABS_STORAGE_KEY, type Tabs, addTab, closeTab, isBlank, loadTabs, moveTab, newTab, saveTabs, tabForRoute, tabLabel } from './tabs';
+import { TABS_STORAGE_KEY, type Tabs, addTab, closeTab, isBlank, loadTabs, moveTab, newTab, previewTarget, replaceTab, saveTabs, tabForRoute, tabLabel } from './tabs';
 
 const request = (url: string, method: 'GET' | 'POST' = 'GET', routeId = '') => ({ ...defaultRequestState(), url, method, routeId });
 const three = (): Tabs => {
@@ -71,5 +71,34 @@ describe('tabs', () => {
     }
     expect(warn).toHaveBeenCalledTimes(4);
     warn.mockRestore();
+  });
+
+  it('loads a single-click pick into the open preview or blank tab, else the preview tab, never a pinned one', () => {
+    const pinned = three();
+    expect(previewTarget(pinned)).toBeUndefined();
+    const withPreview = { ...pinned, tabs: pinned.tabs.map((tab, index) => (index === 2 ? { ...tab, preview: true } : tab)) };
+    expect(previewTarget(withPreview)?.id).toBe(pinned.tabs[2].id);
+    const blank = newTab(defaultRequestState());
+    const onBlank = addTab(pinned, blank);
+    expect(previewTarget(onBlank)?.id).toBe(blank.id);
+  });
+
+  it('replaces a tab in its place and opens the new one; without a place it adds', () => {
+    const list = three();
+    const tab = newTab(request('/d'), { preview: true });
+    const replaced = replaceTab(list, list.tabs[0].id, tab);
+    expect(replaced.tabs.map(tabLabel)).toEqual(['GET /d', 'GET /b', 'GET /c']);
+    expect(replaced.activeId).toBe(tab.id);
+    expect(replaceTab(list, undefined, tab).tabs.map(tabLabel)).toEqual(['GET /a', 'GET /b', 'GET /d', 'GET /c']);
+  });
+
+  it('keeps the preview and shared-link marks across a reload', () => {
+    const storage = memory();
+    const list = three();
+    const marked = { ...list, tabs: list.tabs.map((tab, index) => (index === 0 ? { ...tab, preview: true, fromLink: true } : tab)) };
+    saveTabs(storage, marked);
+    const loaded = loadTabs(storage, request('/b'));
+    expect(loaded.tabs[0]).toMatchObject({ preview: true, fromLink: true });
+    expect(loaded.tabs[2].preview).toBeUndefined();
   });
 });

@@ -19,6 +19,13 @@ export interface Tab {
   historyId: string | null;
   /** A note shown above the request (a shared link's last answer), until dismissed. */
   note?: string;
+  /**
+   * A preview tab (italic title), as in code editors: a route or history entry picked with a single
+   * click opens here, and the next pick replaces it; editing or sending pins it (false).
+   */
+  preview?: boolean;
+  /** Opened from a shared link and not sent yet: its first Send asks when its URL uses a secret variable. */
+  fromLink?: boolean;
 }
 
 export interface Tabs {
@@ -61,6 +68,22 @@ export function tabForRoute(tabs: Tabs, application: string, routeId: string): T
 
 export function updateTab(tabs: Tabs, id: string, change: Partial<Tab>): Tabs {
   return { ...tabs, tabs: tabs.tabs.map((tab) => (tab.id === id ? { ...tab, ...change } : tab)) };
+}
+
+/**
+ * The tab a single-click pick loads into: the open tab when it is a preview or blank, else the
+ * preview tab elsewhere in the list; undefined when a new tab is needed. A pinned tab is never it.
+ */
+export function previewTarget(tabs: Tabs, defaults?: RequestDefaults): Tab | undefined {
+  const open = activeTab(tabs);
+  if (open.preview || isBlank(open, defaults)) return open;
+  return tabs.tabs.find((tab) => tab.preview);
+}
+
+/** Puts `tab` in the place of the tab `id` (or after the open one when there is none) and opens it. */
+export function replaceTab(tabs: Tabs, id: string | undefined, tab: Tab): Tabs {
+  if (!id || !tabs.tabs.some((other) => other.id === id)) return addTab(tabs, tab);
+  return { tabs: tabs.tabs.map((other) => (other.id === id ? tab : other)), activeId: tab.id };
 }
 
 /** Adds a tab after the open one and opens it. */
@@ -120,6 +143,8 @@ export function loadTabs(storage: StorageLike | undefined, current: RequestState
         state: normalizeRequestState(item.state, defaults),
         historyId: typeof item.historyId === 'string' ? item.historyId : null,
         note: typeof item.note === 'string' ? item.note : undefined,
+        preview: item.preview === true || undefined,
+        fromLink: item.fromLink === true || undefined,
       });
     }
     if (tabs.length === 0) throw new Error('it has no tabs');
@@ -146,6 +171,16 @@ export function saveTabs(storage: StorageLike | undefined, tabs: Tabs): boolean 
 
 /** What the client screen asks of the tab layer (which loads after the first paint). */
 export interface TabsApi {
-  /** Opens the tab that holds this route, if one does; false leaves the pick to the screen. */
-  focusRoute(application: string, routeId: string): boolean;
+  /** Opens the tab that holds this route, if one does (pinned when asked); false leaves the pick to the screen. */
+  focusRoute(application: string, routeId: string, pin: boolean): boolean;
+  /**
+   * Opens a request in the preview tab (see previewTarget), or pinned when asked: `build` gets the
+   * request it replaces (null in a new tab); `historyId` is the response to show with it, if any.
+   */
+  open(build: (replaced: RequestState | null) => RequestState, options: { pin: boolean; historyId?: string | null }): void;
+  /**
+   * Before a Send: pins the open tab. False when the Send must wait: a tab from a shared link asks
+   * first when its URL uses a secret variable, and its "Send anyway" calls `send` again.
+   */
+  beforeSend(send: () => void): Promise<boolean>;
 }

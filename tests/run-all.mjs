@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { prepareLaravel12App, removeLaravel12App, runPhpTests } from './php/laravel12.mjs';
 import { missingSystemPackages } from './system-packages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -60,21 +61,40 @@ const vitestReport = join(scratch, 'vitest.json');
 const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 record('unit', readVitest(vitestReport), vitest.status ?? 1);
 
+// One Laravel 12 app (tests/php/laravel12.mjs) for the Laravel end-to-end tests and the PHP tests.
+const laravelApp = prepareLaravelApp();
+
 const playwrightReport = join(scratch, 'playwright.json');
 const playwright = run('npx', ['playwright', 'test', '--reporter=list,json'], {
-  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, ...(laravelApp ? { KITE_LARAVEL_APP: laravelApp } : {}) },
 });
 record('e2e', readPlaywright(playwrightReport), playwright.status ?? 1);
 
-if (existsSync(join(root, 'tests/php/run.sh'))) {
-  const php = run('bash', ['tests/php/run.sh'], { stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8' });
+if (laravelApp) {
+  console.log(`\n$ ${join(laravelApp, 'vendor/bin/phpunit')} --configuration phpunit.xml`);
+  const php = runPhpTests(laravelApp, [], { stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8' });
   process.stdout.write(php.stdout ?? '');
-  record('php', readPhpunit(php.stdout ?? ''), php.status ?? 1);
+  record('php (Laravel 12)', readPhpunit(php.stdout ?? ''), php.status ?? 1);
+  removeLaravel12App(laravelApp);
 }
 
 console.log(`\n${suites.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
+
+/** The prepared Laravel 12 app, or null (counted as a failed suite, with why) when it cannot be made. */
+function prepareLaravelApp() {
+  const started = Date.now();
+  try {
+    const app = prepareLaravel12App();
+    console.log(`\nLaravel 12 app prepared in ${((Date.now() - started) / 1000).toFixed(1)} s: ${app}`);
+    return app;
+  } catch (error) {
+    console.error(`\n${error.message}`);
+    record('php (Laravel 12)', { passed: 0, failed: 1 }, 1);
+    return null;
+  }
+}
 
 function readVitest(file) {
   try {

@@ -10,10 +10,9 @@ export const SYSTEM_PACKAGES = {
   'php-mbstring': '/usr/share/doc/php-mbstring',
   'php-xml': '/usr/share/doc/php-xml',
   'php-curl': '/usr/share/doc/php-curl',
-  'php-laravel-framework': '/usr/share/php/Illuminate/Foundation/Application.php',
-  // Laravel's HTTP client (relay to other hosts) needs Guzzle; Debian's Laravel does not pull it in.
-  'php-guzzlehttp-guzzle': '/usr/share/php/GuzzleHttp/Client.php',
-  phpunit: '/usr/bin/phpunit',
+  // Installs Kite into the Laravel 12 app the Laravel tests run on (tests/php/laravel12.mjs); that
+  // app brings its framework, Guzzle and PHPUnit 11 in its vendor/.
+  composer: '/usr/bin/composer',
 };
 
 export function missingSystemPackages() {

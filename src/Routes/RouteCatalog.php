@@ -58,19 +58,36 @@ final class RouteCatalog
         return $applications;
     }
 
+    /** Whether any of the app's own routes (not Kite's) is under one of $prefixes. */
+    public function hasRoutesUnder(array $prefixes): bool
+    {
+        foreach ($this->appRoutesUnder($prefixes) as $route) {
+            return true;
+        }
+
+        return false;
+    }
+
     /** @return list<array<string, mixed>> */
     public function routesUnder(array $prefixes): array
     {
         $routes = [];
-        foreach ($this->router->getRoutes()->getRoutes() as $route) {
-            $uri = trim($route->uri(), '/');
-            if (str_starts_with((string) $route->getName(), 'kite.') || ! self::matches($uri, $prefixes)) {
-                continue;
-            }
+        foreach ($this->appRoutesUnder($prefixes) as $uri => $route) {
             $routes[] = $this->describe($route, self::groupOf($uri, $prefixes));
         }
 
         return $routes;
+    }
+
+    /** @return iterable<string, Route> the app's own routes (not Kite's) under $prefixes, by their URI without slashes around */
+    private function appRoutesUnder(array $prefixes): iterable
+    {
+        foreach ($this->router->getRoutes()->getRoutes() as $route) {
+            $uri = trim($route->uri(), '/');
+            if (! str_starts_with((string) $route->getName(), 'kite.') && self::matches($uri, $prefixes)) {
+                yield $uri => $route;
+            }
+        }
     }
 
     private function describe(Route $route, string $group): array

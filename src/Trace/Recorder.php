@@ -30,7 +30,7 @@ final class Recorder
 
     private static ?\WeakReference $listeningOn = null;
 
-    /** @var array<int, array{0: float, 1: int}> HTTP request object id => [start, index in http] */
+    /** @var array<int, array{0: float, 1: int, 2: string}> HTTP request object id => [start, index in http, method and URL] */
     private static array $httpStarted = [];
 
     public static function start(Dispatcher $events, Trace $trace): void
@@ -126,7 +126,7 @@ final class Recorder
             if ($trace === null) {
                 return;
             }
-            self::$httpStarted[spl_object_id($event->request)] = [hrtime(true), $trace->count('http')];
+            self::$httpStarted[spl_object_id($event->request)] = [hrtime(true), $trace->count('http'), self::httpKey($event->request)];
             $trace->add('http', ['method' => strtoupper($event->request->method()), 'url' => self::maskedUrl($trace, $event->request->url())] + ($trace->holdHttp ? ['held' => true] : []));
         });
 
@@ -167,10 +167,34 @@ final class Recorder
         });
     }
 
+    /**
+     * When the call started: found by the request object, or (Laravel 11+ reports a failed
+     * connection with a new Request of the same method and URL) by the latest call of that method and URL.
+     */
+    private static function httpStart(object $request): ?array
+    {
+        $started = self::$httpStarted[spl_object_id($request)] ?? null;
+        if ($started === null) {
+            $key = self::httpKey($request);
+            foreach (array_reverse(self::$httpStarted) as $candidate) {
+                if ($candidate[2] === $key) {
+                    return $candidate;
+                }
+            }
+        }
+
+        return $started;
+    }
+
+    private static function httpKey(object $request): string
+    {
+        return strtoupper($request->method()).' '.$request->url();
+    }
+
     private static function &httpEntry(object $request): ?array
     {
         $null = null;
-        $started = self::$httpStarted[spl_object_id($request)] ?? null;
+        $started = self::httpStart($request);
         if (self::$active === null || $started === null) {
             return $null;
         }
@@ -183,7 +207,7 @@ final class Recorder
         if (isset($stats['total_time']) && is_numeric($stats['total_time'])) {
             return round((float) $stats['total_time'] * 1000, 3);
         }
-        [$started] = self::$httpStarted[spl_object_id($request)];
+        [$started] = self::httpStart($request);
 
         return round((hrtime(true) - $started) / 1e6, 3);
     }

@@ -207,6 +207,11 @@ final class TransactionMode
                 $driverExtension !== null => $driverExtension($config, $connectionName),
                 default => $this->app['db.factory']->make($config, $connectionName),
             };
+            // The manager gives a new connection its transactions manager only after this factory;
+            // Laravel 11+ then fails to roll back a transaction it never saw begin, so it sees it here.
+            if ($this->app->bound('db.transactions')) {
+                $connection->setTransactionManager($this->app['db.transactions']);
+            }
             $this->beginOn($connection);
 
             return $connection;

@@ -9,7 +9,7 @@ use Illuminate\Support\Facades\Auth;
 use Illuminate\Testing\TestResponse;
 use Symfony\Component\HttpFoundation\StreamedResponse;
 
-/** Boots the fixture application (in-memory SQLite, array sessions) with three seeded users. */
+/** Boots the application under test (Laravel 12's prepared app or the Laravel 8 fixture; in-memory SQLite, array sessions) with three seeded users. */
 abstract class TestCase extends BaseTestCase
 {
     /** Debian ships no Mockery, which Laravel's console output mocking needs. */
@@ -19,7 +19,7 @@ abstract class TestCase extends BaseTestCase
 
     public function createApplication()
     {
-        $app = require __DIR__.'/fixture/bootstrap/app.php';
+        $app = require (Support\ScratchApp::laravelApp() ?? __DIR__.'/fixture').'/bootstrap/app.php';
         $app->make(Kernel::class)->bootstrap();
 
         return $app;

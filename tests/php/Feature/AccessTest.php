@@ -3,6 +3,7 @@
 namespace Kite\Tests\Feature;
 
 use Kite\Tests\TestCase;
+use PHPUnit\Framework\Attributes\DataProvider;
 
 class AccessTest extends TestCase
 {
@@ -175,6 +176,8 @@ class AccessTest extends TestCase
     }
 
     /** @dataProvider otherMethods */
+
+    #[DataProvider('otherMethods')]
     public function test_other_methods_on_the_page_are_a_405_where_kite_is_open(string $method): void
     {
         $this->withSession(['_token' => self::TOKEN])

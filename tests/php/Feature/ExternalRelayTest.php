@@ -5,6 +5,7 @@ namespace Kite\Tests\Feature;
 use Kite\Tests\Support\PhpServer;
 use Kite\Tests\Support\ScratchApp;
 use Kite\Tests\TestCase;
+use PHPUnit\Framework\Attributes\DataProvider;
 
 /** Relays to a real target outside the application (tests/php/fixture/external under `php -S`). */
 class ExternalRelayTest extends TestCase
@@ -150,6 +151,8 @@ class ExternalRelayTest extends TestCase
     }
 
     /** @dataProvider escapingUrls */
+
+    #[DataProvider('escapingUrls')]
     public function test_a_url_that_leaves_an_allowed_base_path_is_refused(string $url): void
     {
         config(['kite.relay.allowed_urls' => [self::$external->url('/public')]]);

@@ -14,7 +14,7 @@ class PackageTest extends TestCase
 
         $this->assertSame('^8.1', $composer['require']['php']);
         foreach (['illuminate/support', 'illuminate/routing', 'illuminate/console', 'illuminate/http'] as $package) {
-            $this->assertSame('^8.83|^9.0|^10.0|^11.0|^12.0', $composer['require'][$package], $package);
+            $this->assertSame('^10.0|^11.0|^12.0', $composer['require'][$package], $package);
         }
         $this->assertSame('src/', $composer['autoload']['psr-4']['Kite\\']);
         $this->assertSame([KiteServiceProvider::class], $composer['extra']['laravel']['providers']);

@@ -4,6 +4,7 @@ namespace Kite\Tests\Feature;
 
 use Illuminate\Support\Facades\Auth;
 use Kite\Tests\TestCase;
+use PHPUnit\Framework\Attributes\DataProvider;
 
 class RelayTest extends TestCase
 {
@@ -227,6 +228,8 @@ class RelayTest extends TestCase
     }
 
     /** @dataProvider invalidPayloads */
+
+    #[DataProvider('invalidPayloads')]
     public function test_an_invalid_relay_payload_is_a_422_naming_the_field(array $payload, string $field): void
     {
         $this->relay($payload)

@@ -2,6 +2,7 @@
 
 namespace Kite\Tests\Feature;
 
+use Kite\Tests\Support\ScratchApp;
 use Kite\Tests\TestCase;
 
 class RoutesTest extends TestCase
@@ -24,6 +25,21 @@ class RoutesTest extends TestCase
         foreach (array_keys($routes) as $id) {
             $this->assertStringStartsWith('/api/', explode(' ', $id)[1]);
         }
+    }
+
+    public function test_on_the_slim_skeleton_routes_of_routes_api_php_and_of_bootstrap_app_php_are_listed(): void
+    {
+        if (ScratchApp::laravelApp() === null) {
+            $this->markTestSkipped('Laravel 8 has no withRouting() in bootstrap/app.php: this runs on Laravel 12 (tests/php/laravel12.mjs).');
+        }
+        $this->assertFileDoesNotExist(app_path('Http/Kernel.php'));
+        $this->assertFileDoesNotExist(app_path('Providers/RouteServiceProvider.php'));
+
+        $routes = $this->routes();
+
+        $this->assertSame('users.index', $routes['GET /api/users']['name'], 'from routes/api.php (withRouting api:)');
+        $this->assertSame('bootstrap.registered', $routes['GET /api/registered-in-bootstrap']['name'], 'from withRouting(then:) in bootstrap/app.php');
+        $this->assertSame('App\\Models\\User', $routes['GET /api/owners/{owner}/bookings']['parameters'][0]['binding']['model'] ?? null, 'Route::model() in withRouting(then:)');
     }
 
     public function test_a_route_lists_methods_uri_name_group_and_path_parameters(): void

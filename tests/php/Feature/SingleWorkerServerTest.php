@@ -31,7 +31,7 @@ class SingleWorkerServerTest extends TestCase
         if ($code !== 0) {
             throw new \RuntimeException($output);
         }
-        self::$server = new PhpServer(self::$app->basePath.'/storage/public', ScratchApp::fixturePath('server.php'), self::$app->env(['KITE_IMPERSONATION' => 'true']));
+        self::$server = new PhpServer(self::$app->documentRoot(), self::$app->router(), self::$app->env(['KITE_IMPERSONATION' => 'true']));
     }
 
     public static function tearDownAfterClass(): void

@@ -32,7 +32,7 @@ class StreamOverHttpTest extends TestCase
         if ($code !== 0) {
             throw new \RuntimeException($output);
         }
-        self::$server = new PhpServer(self::$app->basePath.'/storage/public', ScratchApp::fixturePath('server.php'), self::$app->env());
+        self::$server = new PhpServer(self::$app->documentRoot(), self::$app->router(), self::$app->env());
         self::$cookieJar = tempnam(sys_get_temp_dir(), 'kite-cookies-');
     }
 

@@ -12,6 +12,7 @@ final class PhpServer
 
     public readonly int $port;
 
+    /** Runs in $documentRoot: Laravel's router script (as `php artisan serve` runs it) takes the public folder from the working directory. */
     public function __construct(string $documentRoot, ?string $router, array $env)
     {
         $this->port = self::freePort();
@@ -20,7 +21,7 @@ final class PhpServer
         if ($router !== null) {
             $command[] = $router;
         }
-        $this->process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, null, $env);
+        $this->process = proc_open($command, [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, $documentRoot, $env);
 
         $deadline = microtime(true) + 10;
         while (microtime(true) < $deadline) {

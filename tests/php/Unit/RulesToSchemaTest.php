@@ -5,11 +5,13 @@ namespace Kite\Tests\Unit;
 use Illuminate\Validation\Rule;
 use Kite\Routes\RulesToSchema;
 use Kite\Routes\UnreadableRule;
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 
 class RulesToSchemaTest extends TestCase
 {
     /** @dataProvider ruleSets */
+    #[DataProvider('ruleSets')]
     public function test_validation_rules_become_the_json_schema_the_client_fills_in(array $rules, array $expected): void
     {
         $schema = RulesToSchema::convert($rules)['schema'];

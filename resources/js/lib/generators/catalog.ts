@@ -77,7 +77,7 @@ const ROWS: Record<CategoryId, readonly Row[]> = {
     ['json', 'JSON object', 'A small object as formatted JSON', [], 'braces'],
     ['base64', 'Base64', 'A 20-character string encoded as Base64', [], 'binary'],
     ['hex', 'Hexadecimal', 'Sixteen hexadecimal digits', ['length']],
-    ['dataUri', 'Data URI', 'A small SVG image as a data URI, for image and file fields', [], 'image'],
+    ['dataUri', 'Data URI', 'A small PNG image as a data URI, for image and file fields', [], 'image'],
     ['boolean-as-string', 'Boolean as string', 'The text true or false', [], 'toggle'],
   ],
 };

@@ -59,7 +59,7 @@ const SHAPES: Record<GeneratorId, RegExp> = {
   json: /^\{\n {2}"id": "[0-9a-f-]{36}",\n[\s\S]*\n\}$/,
   base64: /^[A-Za-z0-9+/]{27}=$/,
   hex: /^[0-9a-f]{16}$/,
-  dataUri: /^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+=*$/,
+  dataUri: /^data:image\/png;base64,iVBORw0KGgo[A-Za-z0-9+/]+=*$/,
   'boolean-as-string': /^(true|false)$/,
 };
 

@@ -4,6 +4,7 @@
 import type { Faker } from '@faker-js/faker';
 import { GENERATOR_CATALOG } from './catalog';
 import { LOCALE_CHOICES } from './locales';
+import { solidPng } from './png';
 import { resolveRange, validateGeneratorConfig, wholeRange } from './options';
 import type { Generator, GeneratorConfig, GeneratorId } from './types';
 
@@ -18,6 +19,8 @@ export const GENERATOR_DEFAULTS = {
   base64SourceLength: 20,
   hexLength: 16,
   nanoidLength: 21,
+  /** The `dataUri` image's width and height in pixels (a PNG of 0.8 KB). */
+  dataUriSide: 16,
   passwordLength: 16,
   /** Unix-seconds range of `timestamp` when given no bounds: 2000-01-01 to 2035-12-31. */
   timestamp: { min: 946_684_800, max: 2_082_671_999 },
@@ -29,7 +32,10 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** Base64 of a text that may hold any Unicode character (btoa alone takes Latin-1 only). */
 function toBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+  return bytesToBase64(new TextEncoder().encode(text));
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary);
@@ -131,7 +137,7 @@ function implementations(faker: Faker): Record<GeneratorId, GenerateFn> {
     json: () => JSON.stringify(sampleObject(faker), null, 2),
     base64: () => toBase64(faker.string.alphanumeric(GENERATOR_DEFAULTS.base64SourceLength)),
     hex: (c) => faker.string.hexadecimal({ length: c.length ?? GENERATOR_DEFAULTS.hexLength, casing: 'lower', prefix: '' }),
-    dataUri: () => faker.image.dataUri({ width: 64, height: 64, type: 'svg-base64' }),
+    dataUri: () => `data:image/png;base64,${bytesToBase64(solidPng(GENERATOR_DEFAULTS.dataUriSide, GENERATOR_DEFAULTS.dataUriSide, [faker.number.int(255), faker.number.int(255), faker.number.int(255)]))}`,
     'boolean-as-string': () => String(faker.datatype.boolean()),
   };
 }

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-3GRF354B.js";
+import"./chunks/chunk-E6KTOQUT.js";

@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-5OZXCPAL.js";import"./chunk-GIFUCPOH.js";import"./chunk-NKNW7R7O.js";import"./chunk-3GRF354B.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-6PEF5Y2B.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-ZBMM2SY6.js";import"./chunk-GIFUCPOH.js";import"./chunk-NKNW7R7O.js";import"./chunk-3GRF354B.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m}from"./chunk-YIWJKJSS.js";import"./chunk-XBHDZAEO.js";import"./chunk-GIFUCPOH.js";import"./chunk-NKNW7R7O.js";import"./chunk-3GRF354B.js";export{o as refreshWorkspace,r as saveCurrentRequest,m as saveEnvironmentFile};

@@ -311,6 +311,10 @@ test.describe('panes', () => {
       expect(onRoute.y).toBe(before.y);
       expect(onOther.y).toBe(before.y);
 
+      // An empty response takes only the height of its note when the panes are stacked (the
+      // builder gets the room), so the response pane is measured with an answer in it.
+      await send(page);
+      await expect(responseArea(page).getByRole('tab', { name: 'Body' })).toBeVisible();
       for (const region of [page.getByRole('region', { name: 'Request' }), responseArea(page)]) {
         const box = (await region.boundingBox())!;
         expect(box.width).toBeGreaterThan(300);

@@ -77,8 +77,9 @@ test('leaving a route and coming back keeps what was typed there, until it is re
   await pickRoute(page, 'PUT', '/users/{user}');
   await expect(page.getByRole('textbox', { name: 'Path parameter user' })).toHaveValue('2');
 
-  // Drafts survive a reload too, once they are stored (shortly after a change).
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('kite:drafts') ?? '')).toContain('Mine');
+  // Drafts survive a reload too, once they are stored (shortly after a change): in the route's
+  // draft, or in its tab when the route is still open in one.
+  await expect.poll(() => page.evaluate(() => ['kite:drafts', 'kite:tabs', 'kite:request'].map((key) => localStorage.getItem(key) ?? '').join('\n'))).toContain('Mine');
   await page.reload();
   await pickRoute(page, 'POST', '/users');
   await expect(jsonEditor(page)).toHaveText('{"first_name": "Mine"}');

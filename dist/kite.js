@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-E6KTOQUT.js";
+import"./chunks/chunk-JLZAXWH5.js";

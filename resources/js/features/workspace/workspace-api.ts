@@ -1,8 +1,9 @@
 // The host's workspace endpoints on the one host client (protocol/endpoints.js names them).
 import { HTTPError } from 'ky';
 import { API_ENDPOINTS, WORKSPACE_MODIFIED_HEADER } from '../../../../protocol/endpoints.js';
-import type { ErrorBody, WorkspaceFile, WorkspaceListing } from '../../../../protocol/types';
+import type { WorkspaceFile, WorkspaceListing } from '../../../../protocol/types';
 import { hostClient } from '../../lib/http/client';
+import { readHostError } from '../../lib/http/host-error';
 
 const filePath = (path: string) => `${API_ENDPOINTS.workspaceFiles}/${path.split('/').map(encodeURIComponent).join('/')}`;
 
@@ -18,14 +19,6 @@ export const deleteWorkspaceFile = (path: string) => hostClient.delete(filePath(
 
 /** The host's own message for a failed call, else the error's. */
 export async function workspaceErrorMessage(error: unknown): Promise<string> {
-  if (error instanceof HTTPError) {
-    try {
-      const body = (await error.response.clone().json()) as ErrorBody;
-      if (body?.error?.message) return body.error.message;
-    } catch {
-      // not JSON
-    }
-    return `The host answered ${error.response.status}`;
-  }
+  if (error instanceof HTTPError) return (await readHostError(error.response))?.error.message ?? `The host answered ${error.response.status}`;
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-LDHTLXRO.js";import"./chunk-I5ISQOVS.js";import"./chunk-NKNW7R7O.js";import"./chunk-E6KTOQUT.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-HKUHBRTU.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

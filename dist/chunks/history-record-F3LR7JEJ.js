@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-DDA37DS6.js";import"./chunk-I5ISQOVS.js";import"./chunk-NKNW7R7O.js";import"./chunk-E6KTOQUT.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

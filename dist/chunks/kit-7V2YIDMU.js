@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-LDHTLXRO.js";import"./chunk-I5ISQOVS.js";import"./chunk-NKNW7R7O.js";import"./chunk-E6KTOQUT.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

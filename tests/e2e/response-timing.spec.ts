@@ -1,6 +1,7 @@
 // The Timing view: the request's time as a waterfall, against the demo API through the Node host.
 import { expect, test } from '@playwright/test';
 import { responseArea } from './support/client-screen';
+import { shownMs } from './support/durations';
 
 test("the Timing view shows the target call's phases, the target's Server-Timing and Kite's own hold apart", async ({ page }) => {
   await page.goto('/http-client');
@@ -17,7 +18,7 @@ test("the Timing view shows the target call's phases, the target's Server-Timing
   await expect(table.getByRole('rowheader', { name: /search · Filter users/ })).toBeVisible();
   // Kite's hold fills a call up to the spec's 200 ms and is named as Kite's own, never the server's;
   // a call that took longer (a loaded machine) has none.
-  const total = Number((await table.getByRole('row', { name: /Total in the browser/ }).getByRole('cell').first().textContent())?.replace(/\D/g, ''));
+  const total = shownMs(await table.getByRole('row', { name: /Total in the browser/ }).getByRole('cell').first().textContent());
   expect(total).toBeGreaterThanOrEqual(200);
   await expect(table.getByRole('rowheader', { name: "Kite's hold (minimum 200 ms)" })).toHaveCount(total === 200 ? 1 : 0);
   // The response's Time is the measured round trip: with a hold, the table names it beside the total.
@@ -37,7 +38,7 @@ test('a slow target has its wait measured and no hold of Kite on top', async ({ 
   await expect(pane.getByText('200', { exact: true })).toBeVisible({ timeout: 10_000 });
   await pane.getByRole('tab', { name: 'Timing' }).click();
   const table = pane.getByRole('table', { name: 'Timing' });
-  const wait = Number((await table.getByRole('row', { name: /Waiting \(first byte\)/ }).getByRole('cell').first().textContent())?.replace(/\D/g, ''));
+  const wait = shownMs(await table.getByRole('row', { name: /Waiting \(first byte\)/ }).getByRole('cell').first().textContent());
   expect(wait).toBeGreaterThanOrEqual(390);
   await expect(table.getByRole('rowheader', { name: /Kite's hold/ })).toHaveCount(0);
 });

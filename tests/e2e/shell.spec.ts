@@ -407,10 +407,19 @@ test.describe('toasts', () => {
     await expect(toast).toHaveAttribute('data-swipe-out', 'false');
     await expect(toast).toBeVisible();
 
+    // sonner moves a toast only after it has rendered the swipe's direction, and a busy machine can
+    // deliver every move before that render: the pointer goes on moving until the toast has followed
+    // it 45 px or more, then lets go.
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     await page.mouse.move(start.x + 30, start.y, { steps: 3 });
-    await page.mouse.move(start.x + 70, start.y, { steps: 3 });
+    let x = start.x + 70;
+    await expect(async () => {
+      x += 1;
+      await page.mouse.move(x, start.y);
+      const followed = await toast.evaluate((element) => Number.parseFloat((element as HTMLElement).style.getPropertyValue('--swipe-amount-x')) || 0);
+      expect(followed).toBeGreaterThanOrEqual(45);
+    }).toPass();
     await page.mouse.up();
     await expect(toast).toHaveCount(0);
   });

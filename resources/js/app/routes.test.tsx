@@ -1,11 +1,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { App } from './routes';
+import { App, preloadMainScreen } from './routes';
 
 // jsdom has no matchMedia; the theme (and sonner) ask it for the colour scheme.
-beforeAll(() => {
+// The screens' chunks are loaded before the tests: on a busy machine their first import outlived
+// the test that rendered them and failed after the environment was torn down.
+beforeAll(async () => {
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as unknown as typeof window.matchMedia;
-});
+  await Promise.all([preloadMainScreen(), import('../features/settings/SettingsScreen'), import('../features/status/StatusScreen')]);
+}, 120_000);
 
 describe('the screens on react-router', () => {
   afterEach(() => {

@@ -33,4 +33,11 @@ describe('credential detection', () => {
     expect(isCredentialRow('query', { name: 'api_key', value: 'abc' })).toBe(true);
     expect(isCredentialRow('header', { name: 'X-Api-Key', value: '{{apiKey}}' })).toBe(false);
   });
+
+  it("takes a query parameter named key, sig or signature for a credential (API keys in URLs, signed URLs), not a header or a longer name", () => {
+    for (const name of ['key', 'KEY', 'sig', 'signature', ' Signature ']) expect(isCredentialRow('query', { name, value: 'AIzaSyA-1' })).toBe(true);
+    expect(isCredentialRow('query', { name: 'key', value: '{{googleKey}}' })).toBe(false);
+    expect(isCredentialRow('query', { name: 'sort_key', value: 'name' })).toBe(false);
+    expect(isCredentialRow('header', { name: 'Key', value: 'abc' })).toBe(false);
+  });
 });

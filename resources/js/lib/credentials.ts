@@ -36,11 +36,23 @@ export function isReferenceOnly(value: string): boolean {
   return value.replace(REFERENCE, '').trim() === '';
 }
 
+/**
+ * Query parameters that are credentials by their whole name, though the word alone is not secret
+ * elsewhere (a `key` in a dump is usually not): APIs that take a key in the URL call it `key`
+ * (Google's), and signed URLs carry their proof as `signature` (Laravel's) or `sig` (Azure's SAS).
+ */
+const CREDENTIAL_QUERY_NAMES = new Set(['key', 'sig', 'signature']);
+
+export function isCredentialQueryName(name: string): boolean {
+  const trimmed = name.trim();
+  return CREDENTIAL_QUERY_NAMES.has(trimmed.toLowerCase()) || isSecretName(trimmed);
+}
+
 export type CredentialRowKind = 'header' | 'query';
 
 /** A row whose value must not be written down as typed. */
 export function isCredentialRow(kind: CredentialRowKind, row: { name: string; value: string }): boolean {
-  const named = kind === 'header' ? isCredentialHeader(row.name) : isSecretName(row.name);
+  const named = kind === 'header' ? isCredentialHeader(row.name) : isCredentialQueryName(row.name);
   return named && holdsLiteral(row.value);
 }
 

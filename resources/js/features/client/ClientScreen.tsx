@@ -5,7 +5,7 @@
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { withDocumentedAuthorization } from './request/request-state';
+import { withDocumentedAuthorization } from '../../model/request/request-state';
 import { whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
@@ -13,11 +13,12 @@ import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import type { HistoryEntry } from '../history/history-entry';
 import { useHistory } from '../history/use-history';
-import { hostOnlyAuthNote } from './request/auth-notes';
-import { normalizeRequestState, saveRequestState } from './request/persistence';
+import { hostOnlyAuthNote } from '../../model/request/auth-notes';
+import { saveRequestState } from './request/persistence';
+import { normalizeRequestState } from '../../model/request/normalize-request';
 import { RequestBuilder } from './request/RequestBuilder';
-import { type RequestState, defaultRequestState } from './request/request-state';
-import { resolveGlobalHeaders } from './request/relay-request';
+import { type RequestState, defaultRequestState } from '../../model/request/request-state';
+import { resolveGlobalHeaders } from '../../model/request/relay-request';
 import { LazyResponseViewer } from './response/LazyResponseViewer';
 import { RouteExplorer } from './routes/RouteExplorer';
 import { absoluteBaseUrl, activeRoute, currentApplication } from './state/application';
@@ -31,7 +32,7 @@ import { useRoutes } from './state/use-routes';
 import type { TabsApi } from './tabs/tabs';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
-import { publicScope, resolveRequest } from '../workspace/variables';
+import { publicScope, resolveRequest } from '../../model/workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
 import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
 
@@ -211,7 +212,7 @@ export default function ClientScreen() {
     const copy = async (state: typeof current) => {
       try {
         const headers = await resolveGlobalHeaders(globalHeaders, state.disabledGlobalHeaders, generateValue);
-        const { toCurl } = await import('./request/curl');
+        const { toCurl } = await import('../../model/request/curl');
         if (!(await copyText(toCurl(state, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
         const note = hostOnlyAuthNote(state.auth);
         toast.success('Copied as cURL', note ? { description: note } : undefined);
@@ -238,7 +239,7 @@ export default function ClientScreen() {
       const scope = store.get(variableScopeAtom);
       const current = fillVariables ? resolveRequest(typed, includeSecrets ? scope : publicScope(scope)).state : typed;
       const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
-      const { describeOutgoing } = await import('./request/outgoing');
+      const { describeOutgoing } = await import('../../model/request/outgoing');
       return describeOutgoing(current, { baseUrl, globalHeaders: headers, includeSecrets });
     },
     [store, baseUrl, globalHeaders],

@@ -110,7 +110,7 @@ describe('the relay call for the request being built', () => {
 
 describe('variables in the relay call', () => {
   it('resolves {{variables}} from the scope in the URL, path parameters, rows, body and auth', async () => {
-    const { buildScope } = await import('../../workspace/variables');
+    const { buildScope } = await import('../workspace/variables');
     const scope = buildScope({ environment: [{ name: 'id', value: '7', secret: false }, { name: 'token', value: 's', secret: true }] });
     const request = buildRelayRequest(
       {

@@ -1,10 +1,10 @@
 // The relay call for the request being built: what the host needs, and nothing the user switched off.
-import { parseCookieHeader } from '../../../../../protocol/cookies.js';
-import type { GlobalHeader, RelayAuthorization, RelayBody, RelayRequest } from '../../../../../protocol/types';
-import { mergeCookieHeader } from '../cookies/cookie-jar';
+import { parseCookieHeader } from '../../../../protocol/cookies.js';
+import type { GlobalHeader, RelayAuthorization, RelayBody, RelayRequest } from '../../../../protocol/types';
+import { mergeCookieHeader } from './cookie-jar';
 import type { RequestState } from './request-state';
 import { activeRows, fillPathParams, missingPathParams, splitUrl } from './url';
-import { EMPTY_SCOPE, resolveRequest, type VariableScope } from '../../workspace/variables';
+import { EMPTY_SCOPE, resolveRequest, type VariableScope } from '../workspace/variables';
 
 export const GENERATOR_PREFIX = 'generator:';
 

@@ -2,7 +2,7 @@
 // languages): the final URL, every header (the host's global headers, auth, content type), the
 // body. Auth types only the host can apply (the logged-in user's session, impersonation) have no
 // equivalent outside Kite: `hostOnlyAuthNote` says what an export lacks.
-import type { HttpMethod } from '../../../../../protocol/types';
+import type { HttpMethod } from '../../../../protocol/types';
 import { hostOnlyAuthNote } from './auth-notes';
 import type { RequestState } from './request-state';
 import { activeRows, finalUrl } from './url';

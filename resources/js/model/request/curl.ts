@@ -1,7 +1,7 @@
 // Copy as cURL, and importing a cURL command pasted into the URL bar. Both directions work on the
 // request state so that export followed by import gives back the same request.
-import type { HttpMethod } from '../../../../../protocol/types';
-import { type BodyType } from '../../../lib/body-types';
+import type { HttpMethod } from '../../../../protocol/types';
+import { type BodyType } from './body-types';
 import {
   type KeyValueRow,
   type MultipartRow,

@@ -1,6 +1,6 @@
 // Turning the builder's URL template, path parameters and query rows into the URL that is sent.
 import type { KeyValueRow } from './request-state';
-import { encodeAroundVariables } from '../../workspace/variables';
+import { encodeAroundVariables } from '../workspace/variables';
 
 /**
  * Replaces `{name}` (and optional `{name?}`) placeholders with encoded values. An empty required

@@ -18,7 +18,7 @@ import { saveRequestState } from './request/persistence';
 import { normalizeRequestState } from '../../model/request/normalize-request';
 import { RequestBuilder } from './request/RequestBuilder';
 import { type RequestState, defaultRequestState } from '../../model/request/request-state';
-import { resolveGlobalHeaders } from '../../model/request/relay-request';
+import { buildRelayRequest, resolveGlobalHeaders } from '../../model/request/relay-request';
 import { LazyResponseViewer } from './response/LazyResponseViewer';
 import { RouteExplorer } from './routes/RouteExplorer';
 import { absoluteBaseUrl, activeRoute, currentApplication } from './state/application';
@@ -32,7 +32,7 @@ import { useRoutes } from './state/use-routes';
 import type { TabsApi } from './tabs/tabs';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
-import { publicScope, resolveRequest } from '../../model/workspace/variables';
+import { EMPTY_SCOPE, publicScope, resolveRequest, type VariableScope } from '../../model/workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
 import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
 
@@ -208,24 +208,25 @@ export default function ClientScreen() {
     const current = store.get(requestStateAtom);
     // Variables are filled in; secret ones only when the user says so.
     const scope = store.get(variableScopeAtom);
-    const { state: withSecrets, secrets } = resolveRequest(current, scope);
-    const copy = async (state: typeof current) => {
+    const { secrets } = resolveRequest(current, scope);
+    const copy = async (filledFrom: VariableScope) => {
       try {
-        const headers = await resolveGlobalHeaders(globalHeaders, state.disabledGlobalHeaders, generateValue);
+        const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
         const { toCurl } = await import('../../model/request/curl');
-        if (!(await copyText(toCurl(state, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
-        const note = hostOnlyAuthNote(state.auth);
+        const request = buildRelayRequest(current, headers, [], filledFrom);
+        if (!(await copyText(toCurl(request, { baseUrl })))) throw new Error('The browser refused to copy to the clipboard.');
+        const note = hostOnlyAuthNote(request.authorization);
         toast.success('Copied as cURL', note ? { description: note } : undefined);
       } catch (error) {
         toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });
       }
     };
-    if (secrets.length === 0) return copy(withSecrets);
+    if (secrets.length === 0) return copy(scope);
     toast.warning(`This request uses secret variables: ${secrets.join(', ')}`, {
       description: 'Copy the cURL command with their values, or keep {{placeholders}} for them?',
       duration: 15_000,
-      action: { label: 'Copy with secrets', onClick: () => void copy(withSecrets) },
-      cancel: { label: 'Keep placeholders', onClick: () => void copy(resolveRequest(current, publicScope(scope)).state) },
+      action: { label: 'Copy with secrets', onClick: () => void copy(scope) },
+      cancel: { label: 'Keep placeholders', onClick: () => void copy(publicScope(scope)) },
     });
   }, [store, baseUrl, globalHeaders]);
 
@@ -237,10 +238,10 @@ export default function ClientScreen() {
       await settlePendingEdits();
       const typed = store.get(requestStateAtom);
       const scope = store.get(variableScopeAtom);
-      const current = fillVariables ? resolveRequest(typed, includeSecrets ? scope : publicScope(scope)).state : typed;
-      const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
+      const headers = await resolveGlobalHeaders(globalHeaders, typed.disabledGlobalHeaders, generateValue);
       const { describeOutgoing } = await import('../../model/request/outgoing');
-      return describeOutgoing(current, { baseUrl, globalHeaders: headers, includeSecrets });
+      const filledFrom = fillVariables ? (includeSecrets ? scope : publicScope(scope)) : EMPTY_SCOPE;
+      return describeOutgoing(buildRelayRequest(typed, headers, [], filledFrom), { baseUrl, includeSecrets });
     },
     [store, baseUrl, globalHeaders],
   );

@@ -29,7 +29,6 @@ export const WORKSPACE_STORAGE_KEY = 'kite:workspace';
 export const emptyApplicationWorkspace = (): ApplicationWorkspace => ({ environments: [], active: null, captured: [] });
 export const emptyWorkspace = (): WorkspaceStore => ({ globals: [], applications: {} });
 
-
 /** A list of variables; also reads the files' `{ name: value }` object form (a secret there: `{ "value": "", "secret": true }`). */
 export function normalizeVariables(value: unknown): Variable[] {
   const seen = new Set<string>();

@@ -89,7 +89,7 @@ const NODE_ENTRIES = { model: 'resources/js/model/node.ts' };
 
 async function buildNodeEntries() {
   for (const [name, entry] of Object.entries(NODE_ENTRIES)) {
-    await esbuild.build({ entryPoints: [entry], outfile: `${outdir}/node/${name}.mjs`, bundle: true, platform: 'node', format: 'esm', target: 'node20', legalComments: 'none', charset: 'utf8', logLevel: 'warning' });
+    await esbuild.build({ entryPoints: [entry], outfile: `${outdir}/node/${name}.mjs`, bundle: true, platform: 'node', format: 'esm', target: 'node20', minify: common.minify, legalComments: 'none', charset: 'utf8', logLevel: 'warning' });
   }
 }
 

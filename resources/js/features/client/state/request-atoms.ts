@@ -3,7 +3,7 @@ import { atom, useAtomValue } from 'jotai';
 import { loadPreferences } from '../../../lib/preferences/storage';
 import { browserStorage } from '../../../lib/storage';
 import { loadRequestState } from '../request/persistence';
-import { type RequestState, withDocumentedAuthorization } from '../request/request-state';
+import { type RequestState, withDocumentedAuthorization } from '../../../model/request/request-state';
 import { kiteConfig } from '../../../lib/config';
 
 export const requestStateAtom = atom<RequestState>(loadRequestState(browserStorage(), withDocumentedAuthorization(loadPreferences(), kiteConfig.applications?.[0])));

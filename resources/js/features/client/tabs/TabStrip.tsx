@@ -11,11 +11,11 @@ import { type MutableRefObject, useCallback, useEffect, useLayoutEffect, useRef,
 import { toast } from '../../../lib/toast';
 import { copyText } from '../../../lib/clipboard';
 import type { HistoryState } from '../../history/use-history';
-import { redactSecrets } from '../../workspace/variables';
+import { redactSecrets } from '../../../model/workspace/variables';
 import { applicationWorkspaceAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../../workspace/workspace-atoms';
 import { readWorkspaceAtStart } from '../../workspace/workspace-sync';
-import { normalizeRequestState } from '../request/persistence';
-import { type RequestDefaults, defaultRequestState } from '../request/request-state';
+import { normalizeRequestState } from '../../../model/request/normalize-request';
+import { type RequestDefaults, defaultRequestState } from '../../../model/request/request-state';
 import { flushPendingEdits, settlePendingEdits } from '../state/pending-edits';
 import { browserStorage } from '../../../lib/storage';
 import { requestStateAtom } from '../state/request-atoms';

@@ -3,8 +3,8 @@
 // place, and the request with those references in place. A value equal to a secret variable's
 // value is that variable's reference; any other credential becomes a new secret variable, under a
 // name the user may change in the save dialog. Pure.
-import { AUTH_CREDENTIAL_FIELDS, isCredentialRow, isReferenceOnly, type AuthCredentialField } from '../../lib/credentials';
-import type { AuthState, KeyValueRow, RequestState } from '../client/request/request-state';
+import { AUTH_CREDENTIAL_FIELDS, isCredentialRow, isReferenceOnly, type AuthCredentialField } from './credentials';
+import type { AuthState, KeyValueRow, RequestState } from '../request/request-state';
 import { VARIABLE_NAME } from './set-variable';
 import { redactSecrets, type VariableScope } from './variables';
 

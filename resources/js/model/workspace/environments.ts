@@ -2,7 +2,7 @@
 // per application. Read back field by field: a corrupt entry gives an empty workspace, never a
 // crash, and its text is set aside (lib/storage.ts), never written over.
 // Pure functions over plain data; the atoms in ./workspace-atoms.ts hold and persist it.
-import type { StoredKey } from '../../lib/storage';
+import { isRecord } from '../is-record';
 import { buildScope, type Variable, type VariableScope } from './variables';
 
 export interface Environment {
@@ -28,8 +28,6 @@ export const WORKSPACE_STORAGE_KEY = 'kite:workspace';
 
 export const emptyApplicationWorkspace = (): ApplicationWorkspace => ({ environments: [], active: null, captured: [] });
 export const emptyWorkspace = (): WorkspaceStore => ({ globals: [], applications: {} });
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A list of variables; also reads the files' `{ name: value }` object form (a secret there: `{ "value": "", "secret": true }`). */
 export function normalizeVariables(value: unknown): Variable[] {
@@ -75,17 +73,6 @@ export function normalizeWorkspace(value: unknown): WorkspaceStore {
   }
   return { globals: normalizeVariables(value.globals), applications };
 }
-
-/** The store's localStorage key (lib/storage.ts reads it back, sets aside what does not read). */
-export const workspaceStoredKey: StoredKey<WorkspaceStore> = {
-  key: WORKSPACE_STORAGE_KEY,
-  label: 'the environments and variables',
-  fallback: emptyWorkspace,
-  read: (stored) => {
-    if (!isRecord(stored)) throw new Error('it is not an object');
-    return normalizeWorkspace(stored);
-  },
-};
 
 export function applicationWorkspace(store: WorkspaceStore, application: string): ApplicationWorkspace {
   return store.applications[application] ?? emptyApplicationWorkspace();

@@ -1,6 +1,6 @@
 // Turning the builder's URL template, path parameters and query rows into the URL that is sent.
 import type { KeyValueRow } from './request-state';
-import { encodeAroundVariables } from '../../workspace/variables';
+import { encodeAroundVariables } from '../workspace/variables';
 
 /**
  * Replaces `{name}` (and optional `{name?}`) placeholders with encoded values. An empty required
@@ -40,8 +40,14 @@ export function activeRows<T extends KeyValueRow>(rows: T[]): T[] {
 
 /** `a=1&b=two%20words` from the enabled rows, in order; repeated names are kept. */
 export function buildQueryString(rows: KeyValueRow[]): string {
-  return activeRows(rows)
-    .map((row) => `${encodeQueryPart(row.name)}=${encodeQueryPart(row.value)}`)
+  return queryString(activeRows(rows));
+}
+
+/** `a=1&b=two%20words` from name/value pairs (a relay request's query), in order; nameless ones left out. */
+export function queryString(pairs: ReadonlyArray<{ name: string; value: string }>): string {
+  return pairs
+    .filter((pair) => pair.name.trim() !== '')
+    .map((pair) => `${encodeQueryPart(pair.name)}=${encodeQueryPart(pair.value)}`)
     .join('&');
 }
 

@@ -1,16 +1,15 @@
 // The request as it goes out, in one shape for every export (Copy as cURL, code in other
 // languages): the final URL, every header (the host's global headers, auth, content type), the
-// body. Auth types only the host can apply (the logged-in user's session, impersonation) have no
-// equivalent outside Kite: `hostOnlyAuthNote` says what an export lacks.
-import type { HttpMethod } from '../../../../../protocol/types';
+// body. It describes the relay request (relay-request.ts relayRequestOf), the one mapping Send
+// uses too, so an export says what Kite sends. Auth types only the host can apply (the logged-in
+// user's session, impersonation) have no equivalent outside Kite: `hostOnlyAuthNote` says what an
+// export lacks.
+import type { HttpMethod, RelayRequest } from '../../../../protocol/types';
 import { hostOnlyAuthNote } from './auth-notes';
-import type { RequestState } from './request-state';
-import { activeRows, finalUrl } from './url';
+import { relayTargetUrl } from './relay-request';
 
 export interface ExportOptions {
   baseUrl: string;
-  /** The host's global headers with generator values already resolved. */
-  globalHeaders?: Array<{ name: string; value: string }>;
   /** Token and password as typed (true), or as placeholders (false: the default). */
   includeSecrets?: boolean;
 }
@@ -39,37 +38,37 @@ export interface OutgoingRequest {
  */
 export const SECRET_PLACEHOLDERS = { token: '{{token}}', password: '{{password}}' } as const;
 
-export function describeOutgoing(state: RequestState, options: ExportOptions): OutgoingRequest {
+export function describeOutgoing(request: RelayRequest, options: ExportOptions): OutgoingRequest {
   const secrets = options.includeSecrets ?? false;
-  const headers = [...(options.globalHeaders ?? []).filter((header) => !state.disabledGlobalHeaders.includes(header.name)), ...activeRows(state.headers)].map(
-    ({ name, value }) => ({ name, value }),
-  );
+  const { authorization } = request;
+  const headers = request.headers.map(({ name, value }) => ({ name, value }));
   const hasHeader = (name: string) => headers.some((header) => header.name.toLowerCase() === name.toLowerCase());
-  if (state.auth.type === 'bearer' && !hasHeader('authorization')) {
-    headers.push({ name: 'Authorization', value: `Bearer ${secrets ? state.auth.token : SECRET_PLACEHOLDERS.token}` });
+  if (authorization.type === 'bearer' && !hasHeader('authorization')) {
+    headers.push({ name: 'Authorization', value: `Bearer ${secrets ? authorization.token : SECRET_PLACEHOLDERS.token}` });
   }
   const text = (body: string, contentType: string, json: boolean): OutgoingBody => {
     if (contentType && !hasHeader('content-type')) headers.push({ name: 'Content-Type', value: contentType });
     return { kind: 'text', text: body, contentType, json };
   };
+  const relayed = request.body;
   let body: OutgoingBody = { kind: 'none' };
-  if (state.bodyType === 'json') body = text(state.jsonBody, 'application/json', true);
-  else if (state.bodyType === 'raw') body = text(state.rawBody, state.rawContentType, false);
-  else if (state.bodyType === 'form') body = { kind: 'form', fields: activeRows(state.formFields).map(({ name, value }) => ({ name, value })) };
-  else if (state.bodyType === 'multipart') {
+  if (relayed.type === 'json') body = text(relayed.text, 'application/json', true);
+  else if (relayed.type === 'raw') body = text(relayed.text, relayed.contentType ?? '', false);
+  else if (relayed.type === 'form') body = { kind: 'form', fields: relayed.fields };
+  else if (relayed.type === 'multipart') {
     body = {
       kind: 'multipart',
-      parts: activeRows(state.multipartFields).map((field) =>
-        field.kind === 'file' ? { name: field.name, file: { filename: field.file?.filename ?? 'file', contentType: field.file?.contentType ?? '' } } : { name: field.name, value: field.value },
+      parts: relayed.fields.map((field) =>
+        field.kind === 'file' ? { name: field.name, file: { filename: field.filename, contentType: field.contentType } } : { name: field.name, value: field.value },
       ),
     };
   }
   return {
-    method: state.method,
-    url: finalUrl(options.baseUrl, state.url, state.pathParams, state.query),
+    method: request.method,
+    url: relayTargetUrl(options.baseUrl, request),
     headers,
-    basicAuth: state.auth.type === 'basic' ? { username: state.auth.username, password: secrets ? state.auth.password : SECRET_PLACEHOLDERS.password } : undefined,
+    basicAuth: authorization.type === 'basic' ? { username: authorization.username, password: secrets ? authorization.password : SECRET_PLACEHOLDERS.password } : undefined,
     body,
-    hostOnlyAuthNote: hostOnlyAuthNote(state.auth),
+    hostOnlyAuthNote: hostOnlyAuthNote(authorization),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRequestState, emptyRow } from '../client/request/request-state';
+import { defaultRequestState, emptyRow } from '../request/request-state';
 import { fromSavedFile, newRequestPath, savedFolders, toSavedFile } from './saved-requests';
 import { buildScope, redactSecrets } from './variables';
 

@@ -1,31 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { environmentFile, mergeFileEnvironments, setCaptured } from './environment-files';
-import { readStored, writeStored } from '../../lib/storage';
-import { WORKSPACE_STORAGE_KEY, normalizeEnvironment, normalizeWorkspace, scopeOf, updateApplication, workspaceStoredKey } from './environments';
+import { normalizeEnvironment, normalizeWorkspace, scopeOf, updateApplication } from './environments';
 
 describe('environments in this browser', () => {
-  it('falls back to an empty workspace when the stored value is corrupt', () => {
-    localStorage.setItem(WORKSPACE_STORAGE_KEY, '{not json');
-    expect(readStored(workspaceStoredKey)).toEqual({ globals: [], applications: {} });
-    expect(localStorage.getItem(`${WORKSPACE_STORAGE_KEY}:set-aside`)).toBe('{not json');
-    localStorage.clear();
+  it('reads a damaged store field by field into an empty workspace', () => {
     expect(normalizeWorkspace({ globals: 'x', applications: { demo: { environments: [{ name: '' }, 7, { name: 'a', variables: [{ name: 'v', value: 1 }] }], active: 'gone' } } })).toEqual({
       globals: [],
       applications: { demo: { environments: [{ name: 'a', variables: [{ name: 'v', value: '', secret: false }] }], active: null, captured: [] } },
     });
   });
 
-  it('saves and loads the store, secrets included, per application', () => {
+  it('gives each application its own scope, secrets included', () => {
     const store = updateApplication({ globals: [{ name: 'g', value: '1', secret: false }], applications: {} }, 'demo', () => ({
       environments: [{ name: 'local', variables: [{ name: 'token', value: 's3cret', secret: true }] }],
       active: 'local',
       captured: [],
     }));
-    expect(writeStored(workspaceStoredKey, store)).toBe(true);
-    const loaded = readStored(workspaceStoredKey);
-    expect(loaded).toEqual(store);
-    expect(scopeOf(loaded, 'demo').token).toEqual({ value: 's3cret', secret: true, source: 'environment' });
-    expect(scopeOf(loaded, 'other').token).toBeUndefined();
+    expect(scopeOf(store, 'demo').token).toEqual({ value: 's3cret', secret: true, source: 'environment' });
+    expect(scopeOf(store, 'other').token).toBeUndefined();
   });
 
   it('lets captured values win over the active environment', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRequestState, emptyRow } from '../client/request/request-state';
+import { defaultRequestState, emptyRow } from '../request/request-state';
 import { buildScope, redactSecrets, resolveRequest, resolveText, segments, unresolvedMessage, variableNames } from './variables';
 
 const scope = buildScope({

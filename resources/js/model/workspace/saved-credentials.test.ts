@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRequestState, emptyRow, type RequestState } from '../client/request/request-state';
+import { defaultRequestState, emptyRow, type RequestState } from '../request/request-state';
 import { chosenNamesProblem, credentialsToReplace, replacedSummary, replacementsFor, secretsIn, withReferences } from './saved-credentials';
 import { buildScope, resolveRequest } from './variables';
 

@@ -7,6 +7,9 @@ import { isSecretName } from './secret-names';
 // like, or any name with a key/token/secret/password word — and its value holds literal text
 // rather than `{{variable}}` references. `Bearer {{token}}` or `session={{session}}` hold none.
 
+/** What a writer does to each text it writes down (a share link puts `{{name}}` back for secret values). */
+export type Redact = (text: string) => string;
+
 /** Headers whose value is a credential whatever the request. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-xsrf-token', 'x-csrf-token']);
 

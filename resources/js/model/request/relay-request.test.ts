@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildRelayRequest, filesMissingContent, requestProblem, resolveGlobalHeaders } from './relay-request';
+import { toCurl } from './curl';
+import { describeOutgoing } from './outgoing';
+import { buildRelayRequest, filesMissingContent, relayTargetUrl, requestProblem, resolveGlobalHeaders } from './relay-request';
+import { buildScope } from '../workspace/variables';
 import { defaultRequestState, emptyRow } from './request-state';
 
 describe('the relay call for the request being built', () => {
@@ -110,7 +113,7 @@ describe('the relay call for the request being built', () => {
 
 describe('variables in the relay call', () => {
   it('resolves {{variables}} from the scope in the URL, path parameters, rows, body and auth', async () => {
-    const { buildScope } = await import('../../workspace/variables');
+    const { buildScope } = await import('../workspace/variables');
     const scope = buildScope({ environment: [{ name: 'id', value: '7', secret: false }, { name: 'token', value: 's', secret: true }] });
     const request = buildRelayRequest(
       {
@@ -170,5 +173,45 @@ describe('cookies from the jar', () => {
   it('are not sent with the none authorization', () => {
     const state = { ...defaultRequestState(), auth: { ...defaultRequestState().auth, type: 'none' as const } };
     expect(buildRelayRequest(state, [], jar).headers).toEqual([]);
+  });
+});
+
+describe('one mapping for Send, Copy as cURL and the Code dialog', () => {
+  const upload = {
+    ...defaultRequestState(),
+    method: 'POST' as const,
+    url: '/uploads',
+    bodyType: 'multipart' as const,
+    multipartFields: [{ ...emptyRow('file', ''), kind: 'file' as const, file: { filename: 'blob.bin', contentType: '', size: 3, base64: 'AAEC' } }],
+  };
+
+  it('gives a file part with no type the same content type in the relay call and in the exports', () => {
+    const relay = buildRelayRequest(upload, []);
+    expect(relay.body).toEqual({ type: 'multipart', fields: [{ name: 'file', kind: 'file', filename: 'blob.bin', contentType: 'application/octet-stream', base64: 'AAEC' }] });
+    expect(toCurl(relay, { baseUrl: 'http://app.test' })).toContain("-F 'file=@blob.bin;type=application/octet-stream'");
+    expect(describeOutgoing(relay, { baseUrl: 'http://app.test' }).body).toEqual({ kind: 'multipart', parts: [{ name: 'file', file: { filename: 'blob.bin', contentType: 'application/octet-stream' } }] });
+  });
+
+  it('leaves out the global headers the user switched off, whoever calls it', () => {
+    const state = { ...defaultRequestState(), disabledGlobalHeaders: ['X-Off'] };
+    const headers = buildRelayRequest(state, [{ name: 'X-Off', value: '1' }, { name: 'X-On', value: '2' }]).headers;
+    expect(headers).toEqual([{ name: 'X-On', value: '2' }]);
+  });
+
+  it('resolves a variable once: a value that holds {{…}} goes out as that text', () => {
+    const scope = buildScope({ environment: [{ name: 'id', value: '{{other}}', secret: false }, { name: 'other', value: 'x', secret: false }] });
+    const state = { ...defaultRequestState(), url: '/users/{{id}}', headers: [emptyRow('X-Id', '{{id}}')] };
+    const relay = buildRelayRequest(state, [], [], scope);
+    expect(relay.url).toBe('/users/{{other}}');
+    expect(relay.headers).toEqual([{ name: 'X-Id', value: '{{other}}' }]);
+    // The relay request is already resolved: describing it for an export resolves nothing again.
+    expect(describeOutgoing(relay, { baseUrl: 'http://app.test' }).url).toBe('http://app.test/users/{{other}}');
+  });
+
+  it('describes for the exports the URL the relay sends to, query and all', () => {
+    const state = { ...defaultRequestState(), url: '/users/{user}?page=2', pathParams: { user: 'a b' }, query: [emptyRow('tags[]', 'x y')] };
+    const relay = buildRelayRequest(state, []);
+    expect(relayTargetUrl('http://app.test/api/', relay)).toBe('http://app.test/api/users/a%20b?page=2&tags[]=x%20y');
+    expect(describeOutgoing(relay, { baseUrl: 'http://app.test/api/' }).url).toBe(relayTargetUrl('http://app.test/api/', relay));
   });
 });

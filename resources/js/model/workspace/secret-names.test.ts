@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import list from '../../../protocol/secret-names.json';
+import list from '../../../../protocol/secret-names.json';
 import { isSecretName } from './secret-names';
 
 describe('isSecretName', () => {

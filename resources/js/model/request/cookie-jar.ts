@@ -1,8 +1,8 @@
 // The cookie jar of one application: the cookies its responses set (RFC 6265: Domain, Path,
 // Expires, Max-Age, Secure, HttpOnly), and the ones a later request to a URL gets back. Kite is the
 // client here, so HttpOnly cookies are sent too. Plain data, so it persists as JSON.
-import { formatCookieHeader } from '../../../../../protocol/cookies.js';
-import type { RelayCookie } from '../../../../../protocol/types';
+import { formatCookieHeader } from '../../../../protocol/cookies.js';
+import type { RelayCookie } from '../../../../protocol/types';
 
 export interface JarCookie {
   name: string;

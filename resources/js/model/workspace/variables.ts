@@ -1,6 +1,6 @@
 // `{{name}}` variables: finding them in what the user typed, and resolving a whole request at send
 // time against the scope (captured values, then the active environment, then globals). Pure.
-import type { AuthState, KeyValueRow, MultipartRow, RequestState } from '../client/request/request-state';
+import type { AuthState, KeyValueRow, MultipartRow, RequestState } from '../request/request-state';
 
 export interface Variable {
   name: string;

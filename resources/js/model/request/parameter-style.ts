@@ -2,7 +2,7 @@
 // `brackets` for PHP's and Rails' `tags[]=a`): an array or object becomes the query pairs or the
 // path text the API reads, never JSON text. Auto-fill writes its values through it, so the Params
 // table shows exactly the rows that are sent (an exploded array as repeated rows).
-import type { ParameterStyle, RouteInfo, RouteParameter } from '../../../../../protocol/types';
+import type { ParameterStyle, RouteInfo, RouteParameter } from '../../../../protocol/types';
 
 export interface Serialization {
   style: ParameterStyle;

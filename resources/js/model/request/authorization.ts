@@ -1,6 +1,6 @@
 // The authentication types a request can use, in the order and with the labels the UI shows:
 // the special types first, then the traditional ones.
-import type { AuthorizationType } from '../../../protocol/types';
+import type { AuthorizationType } from '../../../../protocol/types';
 
 export interface AuthorizationOption {
   type: AuthorizationType;

@@ -1,10 +1,11 @@
 // The relay call for the request being built: what the host needs, and nothing the user switched off.
-import { parseCookieHeader } from '../../../../../protocol/cookies.js';
-import type { GlobalHeader, RelayAuthorization, RelayBody, RelayRequest } from '../../../../../protocol/types';
-import { mergeCookieHeader } from '../cookies/cookie-jar';
+// The one mapping RequestState → RelayRequest (relayRequestOf); the exports describe its result.
+import { parseCookieHeader } from '../../../../protocol/cookies.js';
+import type { GlobalHeader, RelayAuthorization, RelayBody, RelayRequest } from '../../../../protocol/types';
+import { mergeCookieHeader } from './cookie-jar';
 import type { RequestState } from './request-state';
-import { activeRows, fillPathParams, missingPathParams, splitUrl } from './url';
-import { EMPTY_SCOPE, resolveRequest, type VariableScope } from '../../workspace/variables';
+import { activeRows, fillPathParams, joinUrl, missingPathParams, queryString, splitUrl } from './url';
+import { EMPTY_SCOPE, resolveRequest, type VariableScope } from '../workspace/variables';
 
 export const GENERATOR_PREFIX = 'generator:';
 
@@ -101,21 +102,43 @@ export function requestProblem(state: RequestState): RequestProblem | null {
  * The headers with the cookie jar's cookies merged into one Cookie header (typed cookies win by
  * name). `none` authorization sends no cookies, so the jar adds none then.
  */
-export function withJarCookies(
-  state: RequestState,
-  headers: Array<{ name: string; value: string }>,
-  jarCookies: Array<{ name: string; value: string }>,
-): Array<{ name: string; value: string }> {
-  if (jarCookies.length === 0 || state.auth.type === 'none') return headers;
+export function withJarCookies(request: RelayRequest, jarCookies: Array<{ name: string; value: string }>): RelayRequest {
+  if (jarCookies.length === 0 || request.authorization.type === 'none') return request;
   const isCookie = (header: { name: string }) => header.name.toLowerCase() === 'cookie';
-  const typed = headers.filter(isCookie).flatMap((header) => parseCookieHeader(header.value));
+  const typed = request.headers.filter(isCookie).flatMap((header) => parseCookieHeader(header.value));
   const merged = mergeCookieHeader(jarCookies, typed);
-  return [...headers.filter((header) => !isCookie(header)), ...(merged ? [{ name: 'Cookie', value: merged }] : [])];
+  return { ...request, headers: [...request.headers.filter((header) => !isCookie(header)), ...(merged ? [{ name: 'Cookie', value: merged }] : [])] };
 }
 
 /**
- * The relay call, with `{{variables}}` resolved from `scope` (unresolved ones are sent as typed)
- * and the cookie jar's cookies for the target.
+ * THE mapping of a request, its variables already resolved (resolveRequest, once), to the relay
+ * call: what the host needs and nothing the user switched off. Send, Copy as cURL and the Code
+ * dialog all start here (the exports through outgoing.ts), so they cannot disagree.
+ */
+export function relayRequestOf(
+  state: RequestState,
+  globalHeaders: Array<{ name: string; value: string }>,
+  jarCookies: Array<{ name: string; value: string }> = [],
+): RelayRequest {
+  const { path, query: inlineQuery } = splitUrl(state.url);
+  const global = globalHeaders.filter((header) => !state.disabledGlobalHeaders.includes(header.name));
+  const request: RelayRequest = {
+    ...(state.application ? { application: state.application } : {}),
+    method: state.method,
+    url: fillPathParams(path, state.pathParams) || '/',
+    headers: [...global, ...activeRows(state.headers).map(({ name, value }) => ({ name, value }))],
+    query: [...inlineQuery, ...activeRows(state.query).map(({ name, value }) => ({ name, value }))],
+    body: relayBody(state),
+    authorization: relayAuthorization(state),
+    ...(state.transaction ? { transaction: true } : {}),
+    ...(state.holdOutgoingHttp ? { holdOutgoingHttp: true } : {}),
+  };
+  return withJarCookies(request, jarCookies);
+}
+
+/**
+ * The relay call for a request as typed: `{{variables}}` resolved from `scope` once (unresolved
+ * ones are sent as typed), then relayRequestOf.
  */
 export function buildRelayRequest(
   typed: RequestState,
@@ -123,17 +146,12 @@ export function buildRelayRequest(
   jarCookies: Array<{ name: string; value: string }> = [],
   scope: VariableScope = EMPTY_SCOPE,
 ): RelayRequest {
-  const state = resolveRequest(typed, scope).state;
-  const { path, query: inlineQuery } = splitUrl(state.url);
-  return {
-    ...(state.application ? { application: state.application } : {}),
-    method: state.method,
-    url: fillPathParams(path, state.pathParams) || '/',
-    headers: withJarCookies(state, [...globalHeaders, ...activeRows(state.headers).map(({ name, value }) => ({ name, value }))], jarCookies),
-    query: [...inlineQuery, ...activeRows(state.query).map(({ name, value }) => ({ name, value }))],
-    body: relayBody(state),
-    authorization: relayAuthorization(state),
-    ...(state.transaction ? { transaction: true } : {}),
-    ...(state.holdOutgoingHttp ? { holdOutgoingHttp: true } : {}),
-  };
+  return relayRequestOf(resolveRequest(typed, scope).state, globalHeaders, jarCookies);
+}
+
+/** The URL a relay request goes to, from the application's base URL: what previews and exports show. */
+export function relayTargetUrl(baseUrl: string, request: Pick<RelayRequest, 'url' | 'query'>): string {
+  const search = queryString(request.query);
+  const url = joinUrl(baseUrl, request.url);
+  return search ? `${url}?${search}` : url;
 }

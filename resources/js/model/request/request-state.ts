@@ -1,9 +1,8 @@
 // The whole state of the request being built: what the builder edits, what persists across a
 // reload and what a history entry restores. Plain data only, so it serialises as JSON.
-import type { AuthorizationType, HttpMethod, KiteApplication, RouteInfo } from '../../../../../protocol/types';
-import { type BodyType, initialBodyType } from '../../../lib/body-types';
-import type { Preferences } from '../../../lib/preferences/preferences';
-import type { CaptureRule } from '../../workspace/capture-rules';
+import type { AuthorizationType, HttpMethod, KiteApplication, RouteInfo } from '../../../../protocol/types';
+import { type BodyType, initialBodyType } from './body-types';
+import type { CaptureRule } from '../workspace/capture-rules';
 import { queryPairs, queryRowName, serializationOf } from './parameter-style';
 
 export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -81,11 +80,15 @@ export function emptyMultipartRow(): MultipartRow {
   return { ...emptyRow(), kind: 'text' };
 }
 
-/** The preferences a new request starts from (the preferences object itself will do). */
-export type RequestDefaults = Pick<Preferences, 'defaultRequestBodyType' | 'defaultAuthorizationType'>;
+/** The preferences a new request starts from (lib/preferences' object itself will do). */
+export interface RequestDefaults {
+  /** A BODY_TYPES index, or -1: as the method and route suggest (initialBodyType). */
+  defaultRequestBodyType: number;
+  defaultAuthorizationType: AuthorizationType;
+}
 
 /**
- * DEFAULT_PREFERENCES' two fields (request-state.test.ts checks they agree), written out rather
+ * DEFAULT_PREFERENCES' two fields (lib/preferences/preferences.test.ts checks they agree), written out rather
  * than imported: the body editor's chunk reaches this module, and importing preferences.ts here
  * splits the initial load's preferences chunk in two. Exported for that test only.
  */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseSetCookie } from '../../../../../protocol/cookies.js';
-import type { RelayCookie } from '../../../../../protocol/types';
+import { parseSetCookie } from '../../../../protocol/cookies.js';
+import type { RelayCookie } from '../../../../protocol/types';
 import { cookiesFor, defaultPath, mergeCookieHeader, pathMatches, storeCookies, type CookieJar } from './cookie-jar';
-import { COOKIE_JARS_STORAGE_KEY, loadCookieJars, saveCookieJars } from './cookie-storage';
 
 const NOW = Date.UTC(2025, 0, 1);
 const set = (...lines: string[]) => lines.map((line) => parseSetCookie(line) as RelayCookie);
@@ -62,17 +61,5 @@ describe('the cookie jar', () => {
   it('merges into one Cookie header with the typed cookies winning by name', () => {
     expect(mergeCookieHeader([{ name: 'a', value: '1' }, { name: 'b', value: '2' }], [{ name: 'b', value: 'typed' }])).toBe('a=1; b=typed');
     expect(mergeCookieHeader([], [])).toBeUndefined();
-  });
-
-  it('persists per application, and corrupt storage yields empty jars', () => {
-    const items = new Map<string, string>();
-    const storage = { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
-    const jar = storeCookies([], set('a=1'), 'http://app.test/', NOW);
-    saveCookieJars(storage, { api: jar });
-    expect(loadCookieJars(storage)).toEqual({ api: jar });
-    items.set(COOKIE_JARS_STORAGE_KEY, '{"api":[{"name":5},{"name":"ok","value":"1","domain":"app.test"}],"x":"no"}');
-    expect(loadCookieJars(storage).api.map((cookie) => cookie.name)).toEqual(['ok']);
-    items.set(COOKIE_JARS_STORAGE_KEY, 'not json');
-    expect(loadCookieJars(storage)).toEqual({});
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CurlParseError, filesToChooseAgain, fromCurl, looksLikeCurl, shellQuote, shellWords, toCurl } from './curl';
+import { buildRelayRequest } from './relay-request';
 import { type RequestState, defaultRequestState, emptyRow } from './request-state';
+import type { VariableScope } from '../workspace/variables';
+
+/** Copy as cURL as the client screen does it: the relay request first, then the command. */
+function curlOf(typed: RequestState, options: { baseUrl: string; globalHeaders?: Array<{ name: string; value: string }>; scope?: VariableScope }): string {
+  return toCurl(buildRelayRequest(typed, options.globalHeaders ?? [], [], options.scope), { baseUrl: options.baseUrl });
+}
 
 const BASE = 'http://127.0.0.1:8080';
 
@@ -54,17 +61,17 @@ describe('copy as cURL and import round trips', () => {
   ];
 
   it.each(cases)('exporting then importing %s gives back the same request', (_name, original) => {
-    const command = toCurl(original, { baseUrl: BASE });
+    const command = curlOf(original, { baseUrl: BASE });
     expect(comparable({ ...fromCurl(command, BASE) })).toEqual(comparable(original));
   });
 
   it('fills path parameters and the base URL into the exported URL', () => {
-    const command = toCurl(state({ url: '/demo/users/{user}', pathParams: { user: '9' } }), { baseUrl: BASE });
+    const command = curlOf(state({ url: '/demo/users/{user}', pathParams: { user: '9' } }), { baseUrl: BASE });
     expect(command).toBe(`curl ${BASE}/demo/users/9`);
   });
 
   it('exports multipart file parts with @filename and their type', () => {
-    const command = toCurl(
+    const command = curlOf(
       state({
         method: 'POST',
         url: '/demo/uploads',
@@ -87,17 +94,17 @@ describe('copy as cURL and import round trips', () => {
   });
 
   it('says in a comment line what a current-user or impersonate command lacks, and still imports back', () => {
-    const asUser = toCurl(state({ url: '/demo/me', auth: { type: 'current-user', token: '', username: '', password: '', userId: '' } }), { baseUrl: BASE });
+    const asUser = curlOf(state({ url: '/demo/me', auth: { type: 'current-user', token: '', username: '', password: '', userId: '' } }), { baseUrl: BASE });
     expect(asUser).toBe(`# The command does not carry the logged-in user's session: Kite's host adds it when it relays the request.\ncurl ${BASE}/demo/me`);
     expect(looksLikeCurl(asUser)).toBe(true);
     expect(fromCurl(asUser, BASE).url).toBe('/demo/me');
-    const impersonating = toCurl(state({ url: '/demo/me', auth: { type: 'impersonate', token: '', username: '', password: '', userId: '7' } }), { baseUrl: BASE });
+    const impersonating = curlOf(state({ url: '/demo/me', auth: { type: 'impersonate', token: '', username: '', password: '', userId: '7' } }), { baseUrl: BASE });
     expect(impersonating.split('\n')[0]).toBe("# The command does not impersonate user 7: only Kite's host can.");
-    expect(toCurl(state({ url: '/demo/me' }), { baseUrl: BASE })).toBe(`curl ${BASE}/demo/me`);
+    expect(curlOf(state({ url: '/demo/me' }), { baseUrl: BASE })).toBe(`curl ${BASE}/demo/me`);
   });
 
   it('includes the global headers the user left on and skips those switched off', () => {
-    const command = toCurl(state({ disabledGlobalHeaders: ['X-Off'] }), {
+    const command = curlOf(state({ disabledGlobalHeaders: ['X-Off'] }), {
       baseUrl: BASE,
       globalHeaders: [
         { name: 'X-On', value: 'yes' },

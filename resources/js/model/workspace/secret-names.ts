@@ -1,7 +1,7 @@
 // Whether a name (a header, a query parameter, a field, a variable) looks like it holds a
 // credential: the one list of protocol/secret-names.json, read as the Laravel host reads it
 // (src/Trace/Secrets.php), so the app and the hosts agree on what is secret.
-import list from '../../../protocol/secret-names.json';
+import list from '../../../../protocol/secret-names.json';
 
 const WORDS = new Set(list.words);
 /** Phrases without their spaces: `api key` → `apikey`. */

@@ -1,7 +1,7 @@
 // Copy as cURL, and importing a cURL command pasted into the URL bar. Both directions work on the
 // request state so that export followed by import gives back the same request.
-import type { HttpMethod } from '../../../../../protocol/types';
-import { type BodyType } from '../../../lib/body-types';
+import type { HttpMethod, RelayRequest } from '../../../../protocol/types';
+import { type BodyType } from './body-types';
 import {
   type KeyValueRow,
   type MultipartRow,
@@ -25,19 +25,20 @@ export type CurlExportOptions = Omit<ExportOptions, 'includeSecrets'>;
 /**
  * What a copied command lacks that Kite would send (see auth-notes.ts).
  */
-export function curlNotes(state: RequestState): string[] {
-  const note = hostOnlyAuthNote(state.auth);
+export function curlNotes(request: Pick<RelayRequest, 'authorization'>): string[] {
+  const note = hostOnlyAuthNote(request.authorization);
   return note ? [note] : [];
 }
 
 /**
- * The request as a cURL command, with its token and password as typed (a command to paste and
- * run). Auth types that only the host can apply (the logged-in user's session, impersonation)
- * have no cURL equivalent: a comment line above the command says so.
+ * The relay request (relay-request.ts relayRequestOf) as a cURL command, with its token and
+ * password as typed (a command to paste and run). Auth types that only the host can apply (the
+ * logged-in user's session, impersonation) have no cURL equivalent: a comment line above the
+ * command says so.
  */
-export function toCurl(state: RequestState, options: CurlExportOptions): string {
-  const request = describeOutgoing(state, { ...options, includeSecrets: true });
-  const comments = curlNotes(state).map((note) => `# ${note}\n`).join('');
+export function toCurl(relayRequest: RelayRequest, options: CurlExportOptions): string {
+  const request = describeOutgoing(relayRequest, { ...options, includeSecrets: true });
+  const comments = curlNotes(relayRequest).map((note) => `# ${note}\n`).join('');
   const parts: string[] = ['curl'];
   if (request.method !== 'GET' || request.body.kind !== 'none') parts.push('-X', request.method);
   parts.push(shellQuote(request.url));

@@ -5,10 +5,9 @@
 // (`redact`), and file parts keep their name, not their content. saved-credentials.ts turns the
 // credentials into references before this runs, so the blanking here is the last line of defence.
 import type { SavedRequestFile, SavedRow } from '../../../../protocol/types';
-import { isCredentialRow, isReferenceOnly } from '../../lib/credentials';
-import { normalizeRequestState } from '../client/request/persistence';
-import type { KeyValueRow, RequestDefaults, RequestState } from '../client/request/request-state';
-import type { Redact } from '../client/tabs/share-link';
+import { isCredentialRow, isReferenceOnly, type Redact } from './credentials';
+import { normalizeRequestState } from '../request/normalize-request';
+import type { KeyValueRow, RequestDefaults, RequestState } from '../request/request-state';
 import { AUTH_FIELDS_KEPT } from './saved-credentials';
 
 const rows = (items: KeyValueRow[], kind?: 'header' | 'query'): SavedRow[] =>

@@ -82,10 +82,14 @@ export function diffJson(left: unknown, right: unknown, options: JsonDiffOptions
 
   const walkObjects = (a: Record<string, unknown>, b: Record<string, unknown>) => {
     for (const key in a) {
+      const before = a[key];
+      const present = Object.prototype.hasOwnProperty.call(b, key);
+      // Most values of two similar bodies are equal scalars: skipped here, without a step of the path.
+      if (present && before === b[key]) continue;
       path.push(key);
-      if (!Object.prototype.hasOwnProperty.call(b, key)) {
-        if (!ignored()) record('removed', a[key], undefined);
-      } else walk(a[key], b[key]);
+      if (!present) {
+        if (!ignored()) record('removed', before, undefined);
+      } else walk(before, b[key]);
       path.pop();
     }
     for (const key in b) {
@@ -105,6 +109,7 @@ export function diffJson(left: unknown, right: unknown, options: JsonDiffOptions
     }
     const common = Math.min(a.length, b.length);
     for (let index = 0; index < common; index += 1) {
+      if (a[index] === b[index]) continue;
       path.push(index);
       walk(a[index], b[index]);
       path.pop();

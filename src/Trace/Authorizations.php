@@ -42,7 +42,25 @@ final class Authorizations
             $entry['message'] = $result->message();
         }
 
-        return $entry + $source->caller($backtrace, 0);
+        return $entry + (self::madeInMiddleware($backtrace, $source) ? [] : $source->caller($backtrace, 0));
+    }
+
+    /**
+     * Whether route middleware (`can:…`) made the check: a middleware frame comes before any frame of
+     * the app's own code, whose first frame would then be public/index.php, which says nothing.
+     */
+    private static function madeInMiddleware(array $backtrace, Source $source): bool
+    {
+        foreach ($backtrace as $frame) {
+            if (isset($frame['file']) && $source->isApp($frame['file'])) {
+                return false;
+            }
+            if (str_contains($frame['class'] ?? '', '\\Middleware\\')) {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     /**

@@ -13,6 +13,7 @@ import { ResponseSummary, SentRequest } from './ResponseSummary';
 import { TimingView } from './TimingView';
 import { JsonTree } from './JsonTree';
 import { traceCount } from '../../trace/trace-analysis';
+import { whyRefused } from '../../trace/authorization';
 import { streamKindOf } from './stream/stream-events';
 // Part of this chunk, not one of its own: a Suspense boundary holds what it reveals for up to
 // 300 ms (React 19), which would hold the first event.
@@ -90,6 +91,7 @@ function ResponseDetails({ result, sent }: { result: RelayResult; sent: Response
           Compare with…
         </button>
       </ResponseSummary>
+      <RefusalNote result={result} />
       {comparing ? (
         <Suspense fallback={null}>
           <CompareDialog current={{ result, sent }} onClose={() => setComparing(false)} />
@@ -145,6 +147,16 @@ function ResponseDetails({ result, sent }: { result: RelayResult; sent: Response
       ) : null}
     </>
   );
+}
+
+/** A 401 or 403 says why at once, from the trace: the failing check, else the middleware that refused. */
+function RefusalNote({ result }: { result: RelayResult }) {
+  const why = whyRefused(result.meta.status, result.meta.trace);
+  return why ? (
+    <p className="kite-response-why" role="note" aria-label="Why it was refused">
+      {why}
+    </p>
+  ) : null;
 }
 
 /**

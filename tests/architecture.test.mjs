@@ -39,15 +39,22 @@ const ALLOWED_INNER_IMPORTS = new Map([
   ['features/workspace/SetVariableDialog', 'a lazy dialog of the response viewer; an entry file must keep it lazy'],
   ['features/workspace/VariableBackdrop', 'the {{variable}} marking of TextField; a shared component for components/ (issue 25)'],
   ['features/trace/trace-analysis', 'the response viewer reads the trace summary; trace stays free of client imports'],
+  ['features/trace/authorization', 'a 401/403 names the refusing check under its status; pure, for model/ next'],
   ['features/trace/TraceView', 'a lazy tab of the response viewer (takes its code view as a prop)'],
   ['features/client/response/line-value', 'SetVariableDialog reads the picked line of the body; pure, for model/ next'],
   ['features/client/state/request-atoms', 'the request being built, which workspace dialogs write; tabs-as-documents work owns it (issue 25, tabs)'],
   ['features/client/state/pending-edits', 'workspace-sync waits for edits in flight before reading files; with request-atoms'],
+  ['features/diff/CompareDialog', 'a lazy dialog of the response viewer; an entry file must keep it lazy'],
+  ['features/diff/recent-responses', 'the response viewer hands each response it shows to Compare with…; with the tab documents (each tab holds its response)'],
+  ['features/client/response/body-source', 'Compare with… diffs in the body worker the viewer owns; the worker client for lib/ next'],
+  ['features/client/response/content-type', 'Compare with… tells JSON from text as the viewer does; pure, for model/ next'],
+  ['features/history/history-backend', 'Compare with… lists history entries; behind features/history/history.ts next'],
 ]);
 
 /** Cycles between folders that stay for now, with why. */
 const ALLOWED_CYCLES = new Map([
   ['features/client ↔ features/workspace', 'workspace dialogs and sync write the request atoms of client (request-atoms, pending-edits, line-value above)'],
+  ['features/client ↔ features/diff', 'the viewer opens Compare with…, which diffs in the viewer’s body worker (body-source, content-type above)'],
 ]);
 
 /** Every .ts/.tsx file below resources/js, relative to it. */

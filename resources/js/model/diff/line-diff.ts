@@ -92,8 +92,8 @@ function backtrack(trace: Int32Array[], n: number, m: number, steps: number, aSt
   let x = n;
   let y = m;
   for (let d = steps; d > 0; d -= 1) {
-    const window = trace[d]!;
-    const at = (diagonal: number) => window[diagonal + d + 1]!;
+    const band = trace[d]!;
+    const at = (diagonal: number) => band[diagonal + d + 1]!;
     const k = x - y;
     const fromAbove = k === -d || (k !== d && at(k - 1) < at(k + 1));
     const prevK = fromAbove ? k + 1 : k - 1;

@@ -81,6 +81,29 @@ const workerOptions = {
   splitting: false,
 };
 
+/**
+ * Node bundles of the app's TypeScript, for the Node host and its command line: dist/node/<name>.mjs
+ * (server code imports `../dist/node/<name>.mjs`).
+ */
+const NODE_ENTRIES = {
+  import: 'resources/js/model/import/node.ts',
+};
+
+/** @type {esbuild.BuildOptions} */
+const nodeOptions = {
+  entryPoints: NODE_ENTRIES,
+  outdir: `${outdir}/node`,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  legalComments: 'none',
+  charset: 'utf8',
+  logLevel: 'warning',
+  define: common.define,
+};
+
 const root = dirname(fileURLToPath(import.meta.url));
 /** The modules whose static imports are the first load: the entry, and the main screen. */
 const ENTRY = 'resources/js/main.tsx';
@@ -154,6 +177,7 @@ function manifestPlugin() {
         if (!result.metafile) return;
         copyFileSync('resources/images/favicon.svg', `${outdir}/favicon.svg`);
         const workers = await esbuild.build(workerOptions);
+        await esbuild.build(nodeOptions);
         const built = manifest({ ...result.metafile.outputs, ...workers.metafile.outputs });
         for (const file of [...built.preload, ...built.firstResponse]) built.files[file].bytes = hintEagerCompile(`${outdir}/${file}`);
         writeFileSync(`${outdir}/manifest.json`, `${JSON.stringify(built, null, 2)}\n`);

@@ -76,6 +76,8 @@ describe('Postman import', () => {
     expect(list.notes).toContain('pm.test("status is 200", function () {\n    pm.response.to.have.status(200);\n});');
     expect(list.captures).toEqual([{ variable: 'firstUserId', source: 'body', path: '$.data[0].id', secret: false }]);
     expect(byName(result, 'Login').captures).toEqual([{ variable: 'token', source: 'body', path: '$.token', secret: true }]);
+    // A script that only set a variable is all in the capture: nothing left to keep.
+    expect(byName(result, 'Login').notes).toBeUndefined();
     expect(result.report.converted).toContain('Login: token set by a script → capture {{token}} from the response body $.token');
     expect(result.report.keptAsNote.some((line) => line.startsWith('Users/List users: a script kept verbatim'))).toBe(true);
   });

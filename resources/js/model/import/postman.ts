@@ -46,7 +46,7 @@ interface Context {
   folders: string[];
   auth: Json | null;
   /** Scripts of the collection and the folders above, kept in each request's notes. */
-  notes: string[];
+  scripts: Script[];
 }
 
 /** Sets the auth (or its header/query row) on the state; returns a note for what has no equivalent. */
@@ -64,13 +64,19 @@ function applyAuth(state: RequestState, auth: Json | null, where: string, batch:
   } else batch.keptAsNote(`${where}: ${type} auth has no Kite equivalent; the request was imported without auth (set it up by hand; its settings were not copied, they may hold credentials)`);
 }
 
-function scriptNotes(events: unknown, owner: string): string[] {
+interface Script {
+  code: string;
+  /** The code with where it came from, as kept in the notes. */
+  note: string;
+}
+
+function scripts(events: unknown, owner: string): Script[] {
   return list(events).flatMap((event) => {
     const script = isRecord(event.script) ? event.script : {};
     const code = Array.isArray(script.exec) ? script.exec.map(text).join('\n') : text(script.exec);
     if (!code.trim()) return [];
     const kind = event.listen === 'prerequest' ? 'pre-request script' : 'test script';
-    return [`Postman ${kind} of ${owner} (kept verbatim; Kite does not run scripts):\n${code}`];
+    return [{ code, note: `Postman ${kind} of ${owner} (kept verbatim; Kite does not run scripts):\n${code}` }];
   });
 }
 
@@ -174,7 +180,7 @@ function readItem(item: Json, context: Context, batch: ImportBatch): void {
     const folder: Context = {
       folders: [...context.folders, name],
       auth: isRecord(item.auth) ? item.auth : context.auth,
-      notes: [...context.notes, ...scriptNotes(item.event, `folder ${where}`)],
+      scripts: [...context.scripts, ...scripts(item.event, `folder ${where}`)],
     };
     for (const child of list(item.item)) readItem(child, folder, batch);
     return;
@@ -196,11 +202,13 @@ function readItem(item: Json, context: Context, batch: ImportBatch): void {
   }
   if (isRecord(request.body)) applyBody(state, request.body, where, batch);
   applyAuth(state, isRecord(request.auth) ? request.auth : context.auth, where, batch);
-  const notes = [...context.notes, ...scriptNotes(item.event, `request ${name}`)];
-  for (const note of notes) {
-    const captures = capturesFromScript(note);
-    for (const capture of captures) batch.converted(`${where}: ${capture.variable} set by a script → capture {{${capture.variable}}} from the response ${capture.source} ${capture.path}`);
-    state.captures = [...state.captures, ...captures.filter((capture) => !state.captures.some((other) => other.variable === capture.variable))];
+  const notes: string[] = [];
+  for (const script of [...context.scripts, ...scripts(item.event, `request ${name}`)]) {
+    const { rules, whole } = capturesFromScript(script.code);
+    for (const rule of rules) batch.converted(`${where}: ${rule.variable} set by a script → capture {{${rule.variable}}} from the response ${rule.source} ${rule.path}`);
+    state.captures = [...state.captures, ...rules.filter((rule) => !state.captures.some((other) => other.variable === rule.variable))];
+    // A script that only set variables is all in the captures; any other is kept.
+    if (!whole) notes.push(script.note);
   }
   if (notes.length > 0) batch.keptAsNote(`${where}: ${notes.length === 1 ? 'a script' : `${notes.length} scripts`} kept verbatim in the request's notes (Kite runs no scripts; status and value checks are not turned into assertions on this branch)`);
   const description = isRecord(request.description) ? text(request.description.content) : text(request.description);
@@ -216,7 +224,7 @@ export function readPostmanCollection(collection: Json, batch: ImportBatch): voi
   const info = collection.info as Json;
   batch.nameCollection(text(info.name));
   for (const variable of list(collection.variable)) batch.addDefault(text(variable.key), text(variable.value), variable.type === 'secret' ? true : undefined);
-  const context: Context = { folders: [], auth: isRecord(collection.auth) ? collection.auth : null, notes: scriptNotes(collection.event, 'the collection') };
+  const context: Context = { folders: [], auth: isRecord(collection.auth) ? collection.auth : null, scripts: scripts(collection.event, 'the collection') };
   for (const item of list(collection.item)) readItem(item, context, batch);
 }
 

@@ -30,17 +30,31 @@ function jsonPathOf(expression: string, bodyNames: string[]): string | null {
   return formatJsonPath(steps);
 }
 
-/** The capture rules a script's simple variable settings stand for. */
-export function capturesFromScript(script: string): CaptureRule[] {
+/**
+ * The capture rules a script's simple variable settings stand for, and whether they are all it
+ * does (then nothing is lost without the script).
+ */
+export function capturesFromScript(script: string): { rules: CaptureRule[]; whole: boolean } {
   const bodyNames = [...script.matchAll(/(?:var|let|const)\s+([A-Za-z_$][\w$]*)\s*=\s*([^;\n]+?)\s*;?\s*$/gm)]
     .filter(([, , value]) => BODY_EXPRESSIONS.some((pattern) => new RegExp(`^${pattern.source}$`).test(value)))
     .map(([, name]) => name.replace(/\$/g, '\\$'));
   const rules: CaptureRule[] = [];
-  for (const [, , variable, expression] of script.matchAll(SETTERS)) {
+  let rest = script;
+  for (const [statement, , variable, expression] of script.matchAll(SETTERS)) {
     const header = HEADER_EXPRESSION.exec(expression);
     const path = header ? (header[2] ?? header[4]) : jsonPathOf(expression, bodyNames);
     if (path === null) continue;
     rules.push({ variable, source: header ? 'header' : 'body', path, secret: isSecretName(variable) });
+    rest = rest.replace(statement, '');
   }
-  return rules;
+  for (const name of bodyNames) rest = rest.replace(new RegExp(`(?:var|let|const)\\s+${name}\\s*=[^;\\n]*;?`), '');
+  const whole = rules.length > 0 && rest.replace(/\/\/[^\n]*/g, '').trim() === '';
+  return { rules, whole };
+}
+
+/** A capture rule as the Postman script line that sets the same variable (for an export). */
+export function postmanCaptureLine(rule: CaptureRule): string {
+  const steps = rule.source === 'body' ? rule.path.replace(/^\$/, '') : '';
+  const value = rule.source === 'header' ? `pm.response.headers.get(${JSON.stringify(rule.path)})` : rule.source === 'cookie' ? `pm.cookies.get(${JSON.stringify(rule.path)})` : `pm.response.json()${steps}`;
+  return `pm.environment.set(${JSON.stringify(rule.variable)}, ${value});`;
 }

@@ -57,13 +57,15 @@ export async function refreshWorkspace(store: Store): Promise<void> {
   if (environments.length > 0) store.set(workspaceStoreAtom, (current) => mergeFileEnvironments(current, store.get(workspaceApplicationAtom), environments));
 }
 
-/** Puts a saved request into the builder (the request's auth type, this browser's credentials). */
+/** Puts a saved request into the builder (the request's auth type and references, this browser's credentials). */
 export async function openSavedRequest(store: Store, path: string, defaults: RequestDefaults = store.get(preferencesAtom)): Promise<void> {
   try {
     const file = await readWorkspaceFile(path);
     const content = file.content as SavedRequestFile;
     const opened = fromSavedFile(content, defaults);
-    store.set(updateRequestAtom, (previous) => ({ ...opened, auth: { ...previous.auth, type: opened.auth.type } }));
+    // The file's {{variable}} references (all a file may hold) win; other fields keep this browser's.
+    const references = Object.fromEntries(Object.entries(content.auth ?? {}).filter(([field, value]) => field !== 'type' && typeof value === 'string' && value !== ''));
+    store.set(updateRequestAtom, (previous) => ({ ...opened, auth: { ...previous.auth, ...references, type: opened.auth.type } }));
     store.set(openSavedAtom, { path, name: content.name, folder: content.folder ?? '', modifiedMs: file.modifiedMs });
   } catch (error) {
     toast.error(`${path} could not be opened`, { description: await workspaceErrorMessage(error) });

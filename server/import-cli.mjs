@@ -10,7 +10,8 @@ import { createWorkspace } from './workspace.mjs';
 /** @returns {Promise<any>} the bundle, or a clear error when the build has not made it */
 async function importModel() {
   try {
-    return await import('../dist/node/import.mjs');
+    // Named by URL: the bundle exists only once built, so the type checker does not look for it.
+    return await import(new URL('../dist/node/import.mjs', import.meta.url).href);
   } catch (error) {
     throw new Error(`the import model is not built (dist/node/import.mjs): run \`node build.mjs\` (${error instanceof Error ? error.message : String(error)})`);
   }

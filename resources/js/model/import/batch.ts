@@ -58,7 +58,7 @@ export interface ImportedRequest {
 /** A fresh request state for a reader to fill: no auth unless the source has one. */
 export const importedState = (): RequestState => ({ ...defaultRequestState(), auth: { ...defaultRequestState().auth, type: 'none' } });
 
-/** A name made safe for the pane and the file name: no `/` (it nests folders), no `..`. */
+/** A folder's or environment's name made safe: no `/` (it nests folders), no `..`. */
 function safeName(raw: string, fallback: string): { name: string; changed: boolean } {
   const trimmed = raw.trim();
   const name = trimmed.replace(/\//g, '-').replace(/\.{2,}/g, '.').trim() || fallback;
@@ -141,9 +141,10 @@ export class ImportBatch {
   addRequest(request: ImportedRequest): void {
     const folders = request.folders.map((folder) => safeName(folder, 'Folder'));
     const folder = folders.map((part) => part.name).join('/');
-    const { name: baseName, changed } = safeName(request.name, 'Untitled request');
+    // A request's own name may hold `/` (`GET /users`): only its file name is made from it, as a slug.
+    const baseName = request.name.trim() || 'Untitled request';
     const where = [...request.folders, request.name].join('/');
-    if (changed || folders.some((part) => part.changed)) this.converted(`${where}: named "${folder ? `${folder}/` : ''}${baseName}" (a name holds no / or ..)`);
+    if (folders.some((part) => part.changed)) this.converted(`${where}: in folder "${folder}" (a folder's name holds no / or ..)`);
     let name = baseName;
     for (let n = 2; this.names.has(`${folder}\n${name}`); n += 1) name = `${baseName} (${n})`;
     if (name !== baseName) this.converted(`${where}: a second request of that name in the same folder, imported as "${name}"`);

@@ -126,11 +126,11 @@ describe('bad input', () => {
     };
     const result = importSources([{ name: 'odd.json', text: json(collection) }]);
     expect(result.requests.map((request) => [request.path, request.content.folder, request.content.name])).toEqual([
-      ['requests/etc-a-b.json', '.-etc', 'a-b'],
+      ['requests/etc-a-b.json', '.-etc', 'a/b'],
       ['requests/same.json', '', 'Same'],
       ['requests/same-2.json', '', 'Same (2)'],
     ]);
-    expect(result.report.converted).toContain('../etc/a/b: named ".-etc/a-b" (a name holds no / or ..)');
+    expect(result.report.converted).toContain('../etc/a/b: in folder ".-etc" (a folder\'s name holds no / or ..)');
     expect(result.report.converted).toContain('Same: a second request of that name in the same folder, imported as "Same (2)"');
     expect(result.report.skipped).toEqual([{ file: 'odd.json', item: 'Bad URL', reason: 'its URL http://[::1 does not parse' }]);
   });

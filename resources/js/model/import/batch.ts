@@ -5,7 +5,7 @@
 // saved-file form (features/workspace/saved-requests.ts). Pure.
 import type { EnvironmentFile, SavedRequestFile } from '../../../../protocol/types';
 import { WORKSPACE_MAX_FILE_BYTES } from '../../../../protocol/endpoints.js';
-import { defaultRequestState, type RequestState } from '../../features/client/request/request-state';
+import { HTTP_METHODS, defaultRequestState, type RequestState } from '../../features/client/request/request-state';
 import { environmentFile } from '../../features/workspace/environment-files';
 import type { Environment } from '../../features/workspace/environments';
 import { credentialsToReplace, replacementsFor, withReferences } from '../../features/workspace/saved-credentials';
@@ -58,6 +58,18 @@ export interface ImportedRequest {
 /** A fresh request state for a reader to fill: no auth unless the source has one. */
 export const importedState = (): RequestState => ({ ...defaultRequestState(), auth: { ...defaultRequestState().auth, type: 'none' } });
 
+/** A text body: JSON when its content type says so, else raw with that type (nothing when empty). */
+export function setTextBody(state: RequestState, body: string, contentType: string): void {
+  if (/\bjson\b/i.test(contentType)) {
+    state.bodyType = 'json';
+    state.jsonBody = body;
+  } else if (body !== '') {
+    state.bodyType = 'raw';
+    state.rawBody = body;
+    state.rawContentType = contentType || 'text/plain';
+  }
+}
+
 /** A folder's or environment's name made safe: no `/` (it nests folders), no `..`. */
 function safeName(raw: string, fallback: string): { name: string; changed: boolean } {
   const trimmed = raw.trim();
@@ -80,6 +92,14 @@ export class ImportBatch {
 
   skip(item: string, reason: string): void {
     this.report.skipped.push({ file: this.file, item, reason });
+  }
+
+  /** The method as Kite sends it, or null (and a report line) for one it does not. */
+  knownMethod(item: string, method: string): RequestState['method'] | null {
+    const upper = method.trim().toUpperCase();
+    if ((HTTP_METHODS as string[]).includes(upper)) return upper as RequestState['method'];
+    this.skip(item, `method ${upper || '(none)'}: Kite sends ${HTTP_METHODS.join(', ')}`);
+    return null;
   }
 
   converted(line: string): void {

@@ -1,7 +1,7 @@
 // Files of cURL commands (one per line, or continued with `\`), each read by the builder's own
 // cURL reader (features/client/request/curl.ts) into a request. Pure.
 import { CurlParseError, fromCurl, shellWords } from '../../features/client/request/curl';
-import { HTTP_METHODS, type RequestState } from '../../features/client/request/request-state';
+import { type RequestState } from '../../features/client/request/request-state';
 import { type ImportBatch, importedState } from './batch';
 
 /** The commands of a file: `curl …` lines with their `\`-continued lines, comments left out. */
@@ -34,10 +34,7 @@ export function readCurlFile(text: string, batch: ImportBatch, fileName: string)
     const words = shellWords(command);
     const methodAt = words.findIndex((word) => word === '-X' || word === '--request');
     const method = methodAt === -1 ? null : (words[methodAt + 1] ?? '').toUpperCase();
-    if (method !== null && !(HTTP_METHODS as string[]).includes(method)) {
-      batch.skip(label, `method ${method || '(none)'}: Kite sends ${HTTP_METHODS.join(', ')}`);
-      return;
-    }
+    if (method !== null && !batch.knownMethod(label, method)) return;
     let parsed: Partial<RequestState>;
     try {
       parsed = fromCurl(command, '');

@@ -1,13 +1,11 @@
 // HAR files (a browser's recorded traffic, HAR 1.1/1.2): each entry becomes a request, one per
 // method and path (the first one recorded is kept), in a folder named by its host. Cookies and
 // auth headers become secret variables like every credential of an import (./batch.ts). Pure.
-import { HTTP_METHODS, emptyRow, type MultipartRow, type RequestState } from '../../features/client/request/request-state';
+import { emptyRow, type MultipartRow, type RequestState } from '../../features/client/request/request-state';
 import { isRecord } from '../../lib/is-record';
-import { type ImportBatch, importedState } from './batch';
+import { type ImportBatch, importedState, setTextBody } from './batch';
+import { type Json, list, text } from './values';
 
-type Json = Record<string, unknown>;
-const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
 /** Headers the browser or the connection sets, not the request's own. */
 const CONNECTION_HEADERS = new Set(['host', 'content-length', 'connection', 'accept-encoding', 'keep-alive', 'transfer-encoding', 'upgrade', 'te']);
@@ -29,14 +27,7 @@ function applyPostData(state: RequestState, postData: Json): void {
     state.bodyType = 'form';
     const pairs = params.length > 0 ? params.map((param) => [text(param.name), text(param.value)]) : new URLSearchParams(text(postData.text)).entries();
     state.formFields = [...pairs].map(([name, value]) => emptyRow(name, value));
-  } else if (/json/i.test(mimeType)) {
-    state.bodyType = 'json';
-    state.jsonBody = text(postData.text);
-  } else if (text(postData.text) !== '') {
-    state.bodyType = 'raw';
-    state.rawBody = text(postData.text);
-    state.rawContentType = mimeType || 'text/plain';
-  }
+  } else setTextBody(state, text(postData.text), mimeType);
 }
 
 export function readHar(har: { log: Json }, batch: ImportBatch, fileName: string): void {
@@ -49,8 +40,8 @@ export function readHar(har: { log: Json }, batch: ImportBatch, fileName: string
   const seen = new Map<string, number>();
   list(har.log.entries).forEach((entry, index) => {
     const request = isRecord(entry.request) ? entry.request : {};
-    const method = text(request.method).toUpperCase();
-    const label = `entry ${index + 1} (${method || '?'} ${text(request.url)})`;
+    const recorded = text(request.method).toUpperCase();
+    const label = `entry ${index + 1} (${recorded || '?'} ${text(request.url)})`;
     let url: URL;
     try {
       url = new URL(text(request.url));
@@ -58,10 +49,8 @@ export function readHar(har: { log: Json }, batch: ImportBatch, fileName: string
       batch.skip(label, 'its URL does not parse');
       return;
     }
-    if (!(HTTP_METHODS as string[]).includes(method)) {
-      batch.skip(label, `method ${method || '(none)'}: Kite sends ${HTTP_METHODS.join(', ')}`);
-      return;
-    }
+    const method = batch.knownMethod(label, recorded);
+    if (!method) return;
     const key = `${method} ${url.origin}${url.pathname}`;
     if (seen.has(key)) {
       seen.set(key, seen.get(key)! + 1);
@@ -69,7 +58,7 @@ export function readHar(har: { log: Json }, batch: ImportBatch, fileName: string
     }
     seen.set(key, 1);
     const state = importedState();
-    state.method = method as RequestState['method'];
+    state.method = method;
     state.url = `${url.origin}${url.pathname}`;
     const queryString = list(request.queryString);
     state.query = queryString.length > 0 ? queryString.map((item) => emptyRow(text(item.name), text(item.value))) : [...url.searchParams].map(([name, value]) => emptyRow(name, value));

@@ -1,16 +1,14 @@
 // Postman collections (v2.0 and v2.1) and Postman environment and globals files, read into an
 // ImportBatch. Folders nest, auth and variables are inherited from the collection and its folders,
 // scripts are kept verbatim as notes (their variable settings also become captures). Pure.
-import { HTTP_METHODS, emptyRow, type KeyValueRow, type MultipartRow, type RequestState } from '../../features/client/request/request-state';
+import { emptyRow, type KeyValueRow, type MultipartRow, type RequestState } from '../../features/client/request/request-state';
 import { isRecord } from '../../lib/is-record';
-import { type ImportBatch, importedState } from './batch';
+import { type ImportBatch, importedState, setTextBody } from './batch';
+import { type Json, list, text } from './values';
 import { capturesFromScript } from './script-captures';
 
 const SUPPORTED = /schema\.getpostman\.com\/json\/collection\/v2\.[01]\.\d+\/collection\.json/;
 
-type Json = Record<string, unknown>;
-const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '');
-const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isRecord) : []);
 
 export function isPostmanCollection(value: unknown): value is Json {
   return isRecord(value) && isRecord(value.info) && (typeof value.info.schema === 'string' || Array.isArray(value.item));
@@ -88,14 +86,7 @@ function applyBody(state: RequestState, body: Json, where: string, batch: Import
     const raw = text(body.raw);
     const language = isRecord(body.options) && isRecord(body.options.raw) ? text(body.options.raw.language) : '';
     const header = state.headers.find((row) => row.name.toLowerCase() === 'content-type')?.value ?? '';
-    if (language === 'json' || /\bjson\b/i.test(header)) {
-      state.bodyType = 'json';
-      state.jsonBody = raw;
-    } else if (raw !== '') {
-      state.bodyType = 'raw';
-      state.rawBody = raw;
-      state.rawContentType = header || RAW_TYPES[language] || 'text/plain';
-    }
+    setTextBody(state, raw, language === 'json' && !/\bjson\b/i.test(header) ? 'application/json' : header || RAW_TYPES[language] || 'text/plain');
   } else if (mode === 'urlencoded') {
     state.bodyType = 'form';
     state.formFields = rows(body.urlencoded);
@@ -186,13 +177,10 @@ function readItem(item: Json, context: Context, batch: ImportBatch): void {
     return;
   }
   const request: Json = typeof item.request === 'string' ? { url: item.request, method: 'GET' } : (item.request as Json);
-  const method = (text(request.method) || 'GET').toUpperCase();
-  if (!(HTTP_METHODS as string[]).includes(method)) {
-    batch.skip(where, `method ${method}: Kite sends ${HTTP_METHODS.join(', ')}`);
-    return;
-  }
+  const method = batch.knownMethod(where, text(request.method) || 'GET');
+  if (!method) return;
   const state = importedState();
-  state.method = method as RequestState['method'];
+  state.method = method;
   state.headers = rows(request.header);
   applyUrl(state, request.url);
   const problem = urlProblem(state.url);

@@ -98,6 +98,9 @@ const nodeOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // CommonJS packages bundled in (Bruno's parser) require Node's built-ins: an ES module has no
+  // `require` of its own, so the bundle makes one.
+  banner: { js: "import { createRequire as kiteCreateRequire } from 'node:module'; const require = kiteCreateRequire(import.meta.url);" },
   legalComments: 'none',
   charset: 'utf8',
   logLevel: 'warning',

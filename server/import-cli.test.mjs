@@ -1,6 +1,7 @@
 // `kite import` and `kite export` run as a user runs them (bin/kite.mjs, real files, a real
 // workspace folder): import → export → import of a Postman collection gives the same requests.
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import jsonToBru from '@usebruno/lang/v2/src/jsonToBru.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ const requestsOf = (workspace) =>
   Object.fromEntries(readdirSync(join(workspace, 'requests')).map((name) => [name, JSON.parse(readFileSync(join(workspace, 'requests', name), 'utf8'))]));
 
 // Each command starts a Node process: seconds each on a busy machine.
-describe('kite import / export', { timeout: 60_000 }, () => {
+describe('kite import / export', { timeout: 120_000 }, () => {
   const collection = file('shop.postman_collection.json', shopCollection());
   const environment = file('staging.postman_environment.json', shopEnvironment());
 
@@ -75,5 +76,17 @@ describe('kite import / export', { timeout: 60_000 }, () => {
     expect(mixed.code).toBe(0);
     expect(mixed.stdout).toMatch(/cut\.json: not valid JSON .*cut short\?/);
     expect(mixed.stdout).toContain('5 requests');
+  });
+
+  it('imports a Bruno collection folder (files named below it, so its folders are kept)', async () => {
+    const root = join(dir, 'bruno-shop');
+    mkdirSync(join(root, 'Users'), { recursive: true });
+    writeFileSync(join(root, 'bruno.json'), JSON.stringify({ version: '1', name: 'Bruno shop', type: 'collection' }));
+    writeFileSync(join(root, 'Users', 'list.bru'), jsonToBru({ meta: { name: 'List users', type: 'http', seq: 1 }, http: { method: 'get', url: '{{baseUrl}}/users', body: 'none', auth: 'none' } }));
+    const workspace = join(dir, 'bruno-workspace');
+    const out = await kite(['import', root, '--workspace', workspace]);
+    expect(out.stderr).toBe('');
+    expect(out.stdout).toContain('1 request, 0 environments');
+    expect(requestsOf(workspace)['users-list-users.json']).toMatchObject({ name: 'List users', folder: 'Users', method: 'GET', url: '{{baseUrl}}/users' });
   });
 });

@@ -2,6 +2,7 @@
 // be read (too large, truncated, of an unknown or newer format) is one line of the report; the
 // other files are still imported. Pure.
 import { type ImportBatch, type ImportResult, ImportBatch as Batch } from './batch';
+import { readBrunoConfig, readBrunoFile } from './bruno';
 import { isCurlFile, readCurlFile } from './curl-file';
 import { isHar, readHar } from './har';
 import { isInsomniaV4, readInsomniaV4, readInsomniaYaml } from './insomnia';
@@ -19,7 +20,7 @@ export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 export type SourceReader = (source: ImportSource, batch: ImportBatch) => boolean;
 
 /** Readers for the formats that are not JSON (YAML, .bru, cURL): each says whether it took the file. */
-const textReaders: SourceReader[] = [readInsomniaYaml, (source, batch) => isCurlFile(source.text) && (readCurlFile(source.text, batch, source.name), true)];
+const textReaders: SourceReader[] = [readBrunoFile, readInsomniaYaml, (source, batch) => isCurlFile(source.text) && (readCurlFile(source.text, batch, source.name), true)];
 
 /** Adds a reader for a text format (kept apart so a bundle leaves out the ones it does not need). */
 export function addTextReader(reader: SourceReader): void {
@@ -30,6 +31,7 @@ type JsonReader = (value: unknown, batch: ImportBatch) => boolean;
 const jsonReaders: JsonReader[] = [
   (value, batch) => isHar(value) && (readHar(value, batch, batch.file), true),
   (value, batch) => isInsomniaV4(value) && (readInsomniaV4(value, batch), true),
+  readBrunoConfig,
   (value, batch) => isPostmanCollection(value) && (readPostmanCollection(value, batch), true),
   (value, batch) => isPostmanEnvironment(value) && (readPostmanEnvironment(value, batch), true),
 ];

@@ -102,6 +102,20 @@ export class ImportBatch {
     return null;
   }
 
+  /** A GraphQL query and its variables (JSON text) as the JSON body a GraphQL server reads. */
+  graphqlBody(state: RequestState, where: string, graphql: { query?: unknown; variables?: unknown }): void {
+    const variablesText = typeof graphql.variables === 'string' ? graphql.variables : '';
+    let variables: unknown = {};
+    try {
+      variables = variablesText.trim() ? JSON.parse(variablesText) : {};
+    } catch {
+      variables = variablesText;
+    }
+    state.bodyType = 'json';
+    state.jsonBody = JSON.stringify({ query: typeof graphql.query === 'string' ? graphql.query : '', variables }, null, 2);
+    this.converted(`${where}: GraphQL body → JSON body { query, variables }`);
+  }
+
   converted(line: string): void {
     this.report.converted.push(line);
   }

@@ -31,16 +31,7 @@ function applyBody(state: RequestState, mode: string, body: Json, where: string,
       return file ? { ...row, file: { filename: value.replace(/^@file\((.*)\)$/, '$1'), contentType: '', size: 0 } } : row;
     });
   } else if (mode === 'graphql') {
-    const graphql = isRecord(body.graphql) ? body.graphql : {};
-    let variables: unknown = {};
-    try {
-      variables = text(graphql.variables).trim() ? JSON.parse(text(graphql.variables)) : {};
-    } catch {
-      variables = text(graphql.variables);
-    }
-    state.bodyType = 'json';
-    state.jsonBody = JSON.stringify({ query: text(graphql.query), variables }, null, 2);
-    batch.converted(`${where}: GraphQL body → JSON body { query, variables }`);
+    batch.graphqlBody(state, where, isRecord(body.graphql) ? body.graphql : {});
   } else if (mode && mode !== 'none') batch.keptAsNote(`${where}: a ${mode} body has no Kite equivalent; the request was imported without a body`);
 }
 

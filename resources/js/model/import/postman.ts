@@ -101,16 +101,7 @@ function applyBody(state: RequestState, body: Json, where: string, batch: Import
     });
     if (state.multipartFields.some((row) => row.kind === 'file')) batch.converted(`${where}: file parts keep their file name; pick each file again before sending`);
   } else if (mode === 'graphql') {
-    const graphql = isRecord(body.graphql) ? body.graphql : {};
-    let variables: unknown = {};
-    try {
-      variables = text(graphql.variables).trim() ? JSON.parse(text(graphql.variables)) : {};
-    } catch {
-      variables = text(graphql.variables);
-    }
-    state.bodyType = 'json';
-    state.jsonBody = JSON.stringify({ query: text(graphql.query), variables }, null, 2);
-    batch.converted(`${where}: GraphQL body → JSON body { query, variables }`);
+    batch.graphqlBody(state, where, isRecord(body.graphql) ? body.graphql : {});
   } else if (mode === 'file') {
     batch.keptAsNote(`${where}: a binary file body (${text(isRecord(body.file) ? body.file.src : '')}) has no Kite equivalent; the request was imported without a body`);
   }

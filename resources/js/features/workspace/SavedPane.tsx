@@ -95,7 +95,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
         </p>
       )}
       {importing && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<p className="kite-empty-note" role="status">Importing…</p>}>
           <ImportFlow files={importing} onDone={importDone} />
         </Suspense>
       )}

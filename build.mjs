@@ -82,16 +82,34 @@ const workerOptions = {
 };
 
 /**
- * Node bundles of app code, for the Node host and its CLI (`dist/node/<name>.mjs`, imported as
- * `../dist/node/<name>.mjs`): one map, one loop. `node build.mjs --node` builds only these.
+ * Node bundles of the app's TypeScript, for the Node host and its command line: dist/node/<name>.mjs
+ * (server code imports `../dist/node/<name>.mjs`).
  */
-const NODE_ENTRIES = { model: 'resources/js/model/node.ts' };
+const NODE_ENTRIES = {
+  model: 'resources/js/model/node.ts',
+  import: 'resources/js/model/import/node.ts',
+};
 
-async function buildNodeEntries() {
-  for (const [name, entry] of Object.entries(NODE_ENTRIES)) {
-    await esbuild.build({ entryPoints: [entry], outfile: `${outdir}/node/${name}.mjs`, bundle: true, platform: 'node', format: 'esm', target: 'node20', minify: common.minify, legalComments: 'none', charset: 'utf8', logLevel: 'warning' });
-  }
-}
+/** @type {esbuild.BuildOptions} */
+const nodeOptions = {
+  entryPoints: NODE_ENTRIES,
+  outdir: `${outdir}/node`,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // CommonJS packages bundled in (Bruno's parser) require Node's built-ins: an ES module has no
+  // `require` of its own, so the bundle makes one.
+  banner: { js: "import { createRequire as kiteCreateRequire } from 'node:module'; const require = kiteCreateRequire(import.meta.url);" },
+  minify: common.minify,
+  legalComments: 'none',
+  charset: 'utf8',
+  logLevel: 'warning',
+  define: common.define,
+};
+
+const buildNodeEntries = () => esbuild.build(nodeOptions);
 
 const root = dirname(fileURLToPath(import.meta.url));
 /** The modules whose static imports are the first load: the entry, and the main screen. */

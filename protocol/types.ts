@@ -703,6 +703,8 @@ export interface SavedRequestFile {
    */
   auth: { type: AuthorizationType; token?: string; username?: string; password?: string; userId?: string };
   captures: Array<{ variable: string; source: 'body' | 'header' | 'cookie'; path: string; secret: boolean }>;
+  /** What an import could not translate (another tool's scripts and tests), kept verbatim. */
+  notes?: string;
 }
 
 export interface WorkspaceFile {

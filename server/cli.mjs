@@ -5,6 +5,7 @@ import { startKite, HOST_VERSION, DEFAULT_MAX_BODY_MB, DEFAULT_MAX_HELD_MB } fro
 import { isWildcardAddress, normalizeHostName } from './host-check.mjs';
 import { OpenApiLoadError } from './openapi/load.mjs';
 import { isHeaderName } from './relay/validate.mjs';
+import { runExport, runImport } from './import-cli.mjs';
 
 export class UsageError extends Error {
   /** @param {string} message */
@@ -15,6 +16,10 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: kite serve [options]
+       kite import FILE… [--workspace DIR] [--overwrite]
+                           Postman, Insomnia, Bruno, HAR or cURL files into the workspace
+       kite export [--workspace DIR] --format postman --output FILE [--folder F]
+                           the saved requests as a Postman v2.1 collection
 
   --port N                 port to listen on (default 8080)
   --host ADDRESS           address to listen on (default 127.0.0.1); 0.0.0.0 or :: needs
@@ -179,6 +184,14 @@ export async function main(args) {
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     console.log(USAGE);
     return command === undefined ? 2 : 0;
+  }
+  if (command === 'import' || command === 'export') {
+    try {
+      return await (command === 'import' ? runImport : runExport)(rest, { log: (line) => console.log(line) });
+    } catch (error) {
+      console.error(`kite ${command}: ${error instanceof Error ? error.message : String(error)}`);
+      return 2;
+    }
   }
   if (command !== 'serve') {
     console.error(`kite: unknown command '${command}' (try: kite serve --help)`);

@@ -4,12 +4,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseServeArgs } from './cli.mjs';
 import { openKite } from './testing/kite-client.mjs';
+import { KITE_BIN as BIN, runKite as run } from './testing/run-kite.mjs';
 
-const BIN = fileURLToPath(new URL('../bin/kite.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'kite-cli-'));
 const file = (name, text) => {
   const path = join(dir, name);
@@ -20,18 +19,6 @@ const running = [];
 afterAll(() => {
   for (const child of running) child.kill();
 });
-
-/** Runs the CLI to its end. */
-function run(args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** Starts `kite serve` and resolves with its page URL once it listens. */
 function serve(args) {

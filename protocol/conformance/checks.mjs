@@ -405,7 +405,8 @@ export async function runConformance(pageUrl, options = {}) {
 
   // Workspace: the checks write one request file and delete it again (or see the folder is read-only).
   const probePath = 'requests/kite-conformance-probe.json';
-  const probe = { name: 'Conformance probe', folder: '', application: '', method: 'GET', url: '/users/{{userId}}', pathParams: {}, query: [], headers: [], body: { type: 'none' }, auth: { type: 'bearer' }, captures: [] };
+  // `notes`: what an import kept verbatim (another tool's scripts); a host keeps it as written.
+  const probe = { name: 'Conformance probe', folder: '', application: '', method: 'GET', url: '/users/{{userId}}', pathParams: {}, query: [], headers: [], body: { type: 'none' }, auth: { type: 'bearer' }, captures: [], notes: 'Postman test script (kept verbatim):\npm.test("ok", () => pm.response.to.have.status(200));' };
   /** @param {string} method @param {string} path @param {{ body?: string; token?: string | null; modifiedMs?: number }} [how] */
   const workspaceCall = (method, path, how = {}) => {
     /** @type {Record<string, string>} */

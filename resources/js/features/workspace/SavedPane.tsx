@@ -1,8 +1,8 @@
 // The left pane's "Saved" tab: the requests of the workspace folder, in folders, searchable. Read
 // again whenever the window gets the focus back, so a file edited on disk shows up.
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { FolderOpen, Lock, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { FileUp, FolderOpen, Lock, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { SearchBox } from '../../components/SearchBox';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
@@ -10,6 +10,8 @@ import { openSavedAtom, savedEntriesAtom, workspaceListingAtom } from './saved-a
 import { savedFolders } from '../../model/workspace/saved-requests';
 import { deleteWorkspaceFile, workspaceErrorMessage } from './workspace-api';
 import { openSavedRequest, refreshWorkspace } from './workspace-sync';
+
+const ImportFlow = lazy(() => import('../import/ImportFlow'));
 
 export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
   const store = useStore();
@@ -19,6 +21,13 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
   const setOpen = useSetAtom(openSavedAtom);
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  // Files being imported (chosen or dropped): Postman, Insomnia, Bruno, HAR, cURL (features/import).
+  const [importing, setImporting] = useState<File[] | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const importDone = useCallback(() => setImporting(null), []);
+  const startImport = (files: FileList | null) => {
+    if (files && files.length > 0 && listing?.writable) setImporting([...files]);
+  };
 
   useEffect(() => {
     const refresh = () =>
@@ -46,7 +55,18 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
 
   const folders = savedFolders(entries, search);
   return (
-    <nav className="kite-saved" aria-label="Saved requests">
+    <nav
+      className="kite-saved"
+      aria-label="Saved requests"
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        startImport(event.dataTransfer.files);
+      }}
+    >
       <SearchBox value={search} onChange={setSearch} label="Search saved requests" />
       {listing && (
         <p className="kite-saved-folder kite-muted" title={listing.readOnlyReason}>
@@ -56,7 +76,28 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
               <Lock size={12} aria-hidden="true" /> Read-only
             </span>
           )}
+          {listing.writable && (
+            <button type="button" className="kite-tool-button kite-saved-import" title="Import Postman, Insomnia, Bruno, HAR or cURL files (or drop them here)" onClick={() => picker.current?.click()}>
+              <FileUp size={13} aria-hidden="true" /> Import
+            </button>
+          )}
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            hidden
+            aria-label="Import files"
+            onChange={(event) => {
+              startImport(event.target.files);
+              event.target.value = '';
+            }}
+          />
         </p>
+      )}
+      {importing && (
+        <Suspense fallback={<p className="kite-empty-note" role="status">Importing…</p>}>
+          <ImportFlow files={importing} onDone={importDone} />
+        </Suspense>
       )}
       {listing && !listing.writable && <p className="kite-empty-note">{listing.readOnlyReason}. Saving is off.</p>}
       {failure && <p className="kite-empty-note" role="alert">The workspace could not be read: {failure}</p>}

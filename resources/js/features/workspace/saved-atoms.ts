@@ -10,6 +10,8 @@ export interface OpenSaved {
   folder: string;
   /** The file's modifiedMs when it was read or last saved: a save sends it as its precondition. */
   modifiedMs?: number;
+  /** What an import kept verbatim (SavedRequestFile.notes): the builder does not edit it, a save keeps it. */
+  notes?: string;
 }
 
 export const openSavedAtom = atom<OpenSaved | null>(null);

@@ -57,14 +57,16 @@ export async function refreshWorkspace(store: Store): Promise<void> {
   if (environments.length > 0) store.set(workspaceStoreAtom, (current) => mergeFileEnvironments(current, store.get(workspaceApplicationAtom), environments));
 }
 
-/** Puts a saved request into the builder (the request's auth type, this browser's credentials). */
+/** Puts a saved request into the builder (the request's auth type and references, this browser's credentials). */
 export async function openSavedRequest(store: Store, path: string, defaults: RequestDefaults = store.get(preferencesAtom)): Promise<void> {
   try {
     const file = await readWorkspaceFile(path);
     const content = file.content as SavedRequestFile;
     const opened = fromSavedFile(content, defaults);
-    store.set(updateRequestAtom, (previous) => ({ ...opened, auth: { ...previous.auth, type: opened.auth.type } }));
-    store.set(openSavedAtom, { path, name: content.name, folder: content.folder ?? '', modifiedMs: file.modifiedMs });
+    // The file's {{variable}} references (all a file may hold) win; other fields keep this browser's.
+    const references = Object.fromEntries(Object.entries(content.auth ?? {}).filter(([field, value]) => field !== 'type' && typeof value === 'string' && value !== ''));
+    store.set(updateRequestAtom, (previous) => ({ ...opened, auth: { ...previous.auth, ...references, type: opened.auth.type } }));
+    store.set(openSavedAtom, { path, name: content.name, folder: content.folder ?? '', modifiedMs: file.modifiedMs, ...(typeof content.notes === 'string' ? { notes: content.notes } : {}) });
   } catch (error) {
     toast.error(`${path} could not be opened`, { description: await workspaceErrorMessage(error) });
   }
@@ -160,11 +162,14 @@ export async function saveCurrentRequest(store: Store, named?: SaveChoice): Prom
  * Writes the builder's request to `target.path` (secret variables' values as their references);
  * with `modifiedMs`, only over the file read then. `replaced` names what was kept out of the file.
  */
-async function writeRequest(store: Store, target: { path: string; name: string; folder: string }, modifiedMs: number | undefined, replaced: string): Promise<boolean> {
+async function writeRequest(store: Store, target: { path: string; name: string; folder: string; notes?: string }, modifiedMs: number | undefined, replaced: string): Promise<boolean> {
   const scope = store.get(variableScopeAtom);
   try {
-    const written = await writeWorkspaceFile(target.path, toSavedFile(store.get(requestStateAtom), target.name, target.folder, (text) => redactSecrets(text, scope)), modifiedMs);
-    store.set(openSavedAtom, { path: target.path, name: target.name.trim(), folder: target.folder.trim(), modifiedMs: written.modifiedMs });
+    const content = toSavedFile(store.get(requestStateAtom), target.name, target.folder, (text) => redactSecrets(text, scope));
+    // The notes are not in the builder: written back as they were read, never lost by a save.
+    if (target.notes !== undefined) content.notes = target.notes;
+    const written = await writeWorkspaceFile(target.path, content, modifiedMs);
+    store.set(openSavedAtom, { path: target.path, name: target.name.trim(), folder: target.folder.trim(), modifiedMs: written.modifiedMs, ...(target.notes !== undefined ? { notes: target.notes } : {}) });
     toast.success(`Saved ${target.path}`, replaced ? { description: `Kept out of the file: ${replaced}` } : undefined);
     await refreshWorkspace(store).catch(() => {});
     return true;

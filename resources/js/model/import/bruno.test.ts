@@ -1,0 +1,78 @@
+// Bruno collections written by Bruno's own serialisers (@usebruno/lang's jsonToBru and jsonToEnv).
+import jsonToBru from '@usebruno/lang/v2/src/jsonToBru';
+import jsonToEnv from '@usebruno/lang/v2/src/jsonToEnv';
+import { describe, expect, it } from 'vitest';
+import { importSources } from './read';
+
+const collection = [
+  { name: 'shop/bruno.json', text: JSON.stringify({ version: '1', name: 'Shop (Bruno)', type: 'collection' }) },
+  {
+    name: 'shop/Users/get-user.bru',
+    text: jsonToBru({
+      meta: { name: 'Get user', type: 'http', seq: 1 },
+      http: { method: 'get', url: '{{baseUrl}}/users/:id', body: 'none', auth: 'bearer' },
+      params: [
+        { name: 'include', value: 'posts', enabled: true, type: 'query' },
+        { name: 'id', value: '2', enabled: true, type: 'path' },
+      ],
+      headers: [{ name: 'Accept', value: 'application/json', enabled: true }],
+      auth: { bearer: { token: '{{token}}' } },
+      vars: { req: [], res: [{ name: 'userEmail', value: 'res.body.data.email', enabled: true }] },
+      assertions: [{ name: 'res.status', value: 'eq 200', enabled: true }],
+      docs: 'Reads one user.',
+    }),
+  },
+  {
+    name: 'shop/Users/create-user.bru',
+    text: jsonToBru({
+      meta: { name: 'Create user', type: 'http', seq: 2 },
+      http: { method: 'post', url: '{{baseUrl}}/users', body: 'json', auth: 'basic' },
+      auth: { basic: { username: 'admin', password: 'bruno-password' } },
+      body: { json: '{\n  "name": "Ada"\n}' },
+      script: { res: 'bru.setVar("newId", res.body.id);' },
+    }),
+  },
+  {
+    name: 'shop/Login.bru',
+    text: jsonToBru({
+      meta: { name: 'Login', type: 'http', seq: 3 },
+      http: { method: 'post', url: '{{baseUrl}}/login', body: 'formUrlEncoded', auth: 'none' },
+      body: { formUrlEncoded: [{ name: 'email', value: 'ada@example.test', enabled: true }] },
+      tests: 'test("logged in", function () { expect(res.status).to.equal(200); });',
+    }),
+  },
+  { name: 'shop/environments/Local.bru', text: jsonToEnv({ variables: [{ name: 'baseUrl', value: 'http://localhost:3000', enabled: true, secret: false }, { name: 'token', value: '', enabled: true, secret: true }] }) },
+  { name: 'shop/broken.bru', text: 'meta {\n  name: Broken\n' },
+];
+
+describe('Bruno import', () => {
+  const result = importSources(collection);
+
+  it('reads requests in folders with path and query params, bodies and auth', () => {
+    const get = result.requests.find((item) => item.content.name === 'Get user')!.content;
+    expect(get).toMatchObject({ folder: 'Users', method: 'GET', url: '{{baseUrl}}/users/{id}', pathParams: { id: '2' }, auth: { type: 'bearer', token: '{{token}}' } });
+    expect(get.query).toEqual([{ name: 'include', value: 'posts', enabled: true }]);
+    const create = result.requests.find((item) => item.content.name === 'Create user')!.content;
+    expect(create).toMatchObject({ body: { type: 'json', text: '{\n  "name": "Ada"\n}' }, auth: { type: 'basic', username: '{{username}}', password: '{{password}}' } });
+    expect(result.requests.find((item) => item.content.name === 'Login')!.content.body).toEqual({ type: 'form', fields: [{ name: 'email', value: 'ada@example.test', enabled: true }] });
+    expect(JSON.stringify([result.requests, result.environments])).not.toContain('bruno-password');
+  });
+
+  it('turns post-response variables and variable-setting scripts into captures; tests and assertions stay as notes', () => {
+    const get = result.requests.find((item) => item.content.name === 'Get user')!.content;
+    expect(get.captures).toEqual([{ variable: 'userEmail', source: 'body', path: '$.data.email', secret: false }]);
+    expect(get.notes).toBe('Reads one user.\n\nBruno assertions (kept verbatim; Kite does not run them):\nres.status: eq 200');
+    expect(result.requests.find((item) => item.content.name === 'Create user')!.content).toMatchObject({ captures: [{ variable: 'newId', source: 'body', path: '$.id', secret: false }] });
+    expect(result.requests.find((item) => item.content.name === 'Login')!.content.notes).toContain('expect(res.status).to.equal(200)');
+  });
+
+  it('reads the environments folder; a secret stays named without a value; a broken file is a report line', () => {
+    expect(result.environments.map((environment) => environment.content)).toEqual([
+      { name: 'Local', variables: { baseUrl: 'http://localhost:3000', token: { value: '', secret: true }, username: { value: '', secret: true }, password: { value: '', secret: true } } },
+    ]);
+    expect(result.report.requests).toBe(3);
+    expect(result.report.skipped).toHaveLength(1);
+    expect(result.report.skipped[0]).toMatchObject({ file: 'shop/broken.bru', item: '' });
+    expect(result.report.skipped[0].reason).toMatch(/^not a \.bru file Bruno's parser reads/);
+  });
+});

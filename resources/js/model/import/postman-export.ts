@@ -1,0 +1,121 @@
+// Saved requests (a folder of them, or all) as a Postman collection v2.1, and environment files as
+// Postman environments. Secrets leave as named variables without a value, as in the workspace's
+// files; captures leave as the test-script lines that set the same variables. Pure.
+import type { EnvironmentFile, SavedRequestFile, SavedRow } from '../../../../protocol/types';
+import { postmanCaptureLine } from './script-captures';
+
+export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+
+interface PostmanFolder {
+  name: string;
+  item: Array<PostmanFolder | Record<string, unknown>>;
+}
+
+const keyValues = (rows: SavedRow[]) => rows.map((row) => ({ key: row.name, value: row.value, ...(row.enabled === false ? { disabled: true } : {}) }));
+
+/** `{{base}}/users/{id}` with query rows → Postman's URL object (path variables as `:id`). */
+function postmanUrl(file: SavedRequestFile) {
+  const path = file.url.replace(/\{([A-Za-z_][\w-]*)\??\}(?!\})/g, ':$1');
+  const query = keyValues(file.query ?? []);
+  const search = query.filter((row) => !row.disabled).map((row) => `${row.key}=${row.value}`).join('&');
+  const absolute = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)(.*)$/i.exec(path);
+  const [host, rest] = absolute ? [absolute[2], absolute[3]] : /^(\{\{[^}]+\}\})(.*)$/.exec(path)?.slice(1) ?? ['', path];
+  return {
+    raw: search ? `${path}?${search}` : path,
+    ...(absolute ? { protocol: absolute[1] } : {}),
+    ...(host ? { host: host.split('.') } : {}),
+    path: rest.split('/').filter(Boolean),
+    ...(query.length > 0 ? { query } : {}),
+    ...(Object.keys(file.pathParams ?? {}).length > 0 ? { variable: Object.entries(file.pathParams).map(([key, value]) => ({ key, value })) } : {}),
+  };
+}
+
+function postmanBody(body: SavedRequestFile['body']) {
+  switch (body.type) {
+    case 'json':
+      return { mode: 'raw', raw: body.text, options: { raw: { language: 'json' } } };
+    case 'raw':
+      return { mode: 'raw', raw: body.text, options: { raw: { language: body.contentType.includes('xml') ? 'xml' : 'text' } } };
+    case 'form':
+      return { mode: 'urlencoded', urlencoded: keyValues(body.fields) };
+    case 'multipart':
+      return {
+        mode: 'formdata',
+        formdata: body.fields.map((field) => ({
+          key: field.name,
+          ...(field.kind === 'file' ? { type: 'file', src: field.value } : { type: 'text', value: field.value }),
+          ...(field.enabled === false ? { disabled: true } : {}),
+        })),
+      };
+    default:
+      return undefined;
+  }
+}
+
+function postmanAuth(auth: SavedRequestFile['auth']) {
+  if (auth.type === 'bearer') return { type: 'bearer', bearer: [{ key: 'token', value: auth.token ?? '', type: 'string' }] };
+  if (auth.type === 'basic')
+    return {
+      type: 'basic',
+      basic: [
+        { key: 'username', value: auth.username ?? '', type: 'string' },
+        { key: 'password', value: auth.password ?? '', type: 'string' },
+      ],
+    };
+  return { type: 'noauth' };
+}
+
+/** Auth that only a Kite host can apply: the collection says what it was. */
+const HOST_ONLY_AUTH: Partial<Record<SavedRequestFile['auth']['type'], string>> = {
+  'current-user': 'Kite sent this request as the logged-in user (a session only the Kite host has).',
+  impersonate: 'Kite sent this request impersonating a user (only the Kite host can).',
+};
+
+function postmanItem(file: SavedRequestFile) {
+  const body = postmanBody(file.body ?? { type: 'none' });
+  const description = [file.notes, HOST_ONLY_AUTH[file.auth?.type ?? 'none']].filter(Boolean).join('\n\n');
+  return {
+    name: file.name,
+    request: {
+      method: file.method,
+      header: keyValues(file.headers ?? []),
+      url: postmanUrl(file),
+      ...(body ? { body } : {}),
+      auth: postmanAuth(file.auth ?? { type: 'none' }),
+      ...(description ? { description } : {}),
+    },
+    ...((file.captures ?? []).length > 0 ? { event: [{ listen: 'test', script: { type: 'text/javascript', exec: file.captures.map(postmanCaptureLine) } }] } : {}),
+  };
+}
+
+/**
+ * A Postman collection of the saved requests; `folder` keeps one folder (and those under it), with
+ * the paths below it. Requests keep their folders as Postman folders.
+ */
+export function toPostmanCollection(name: string, files: SavedRequestFile[], folder = ''): object {
+  const root: PostmanFolder = { name, item: [] };
+  const prefix = folder.replace(/^\/+|\/+$/g, '');
+  for (const file of files) {
+    const path = (file.folder ?? '').replace(/^\/+|\/+$/g, '');
+    if (prefix && path !== prefix && !path.startsWith(`${prefix}/`)) continue;
+    let parent = root;
+    for (const part of (prefix ? path.slice(prefix.length) : path).split('/').filter(Boolean)) {
+      let next = parent.item.find((item): item is PostmanFolder => Array.isArray(item.item) && item.name === part);
+      if (!next) parent.item.push((next = { name: part, item: [] }));
+      parent = next;
+    }
+    parent.item.push(postmanItem(file));
+  }
+  return { info: { name, schema: POSTMAN_SCHEMA_V21 }, item: root.item };
+}
+
+/** A Postman environment of an environment file: a secret is there by name, with no value. */
+export function toPostmanEnvironment(file: EnvironmentFile): object {
+  return {
+    name: file.name,
+    values: Object.entries(file.variables).map(([key, value]) =>
+      typeof value === 'string' ? { key, value, type: 'default', enabled: true } : { key, value: '', type: 'secret', enabled: true },
+    ),
+    _postman_variable_scope: 'environment',
+  };
+}

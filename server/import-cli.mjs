@@ -1,0 +1,121 @@
+// @ts-check
+// `kite import FILE… --workspace DIR [--overwrite]` and `kite export --workspace DIR --format
+// postman --output FILE [--folder F]`: the import model (resources/js/model/import, bundled into
+// dist/node/import.mjs by build.mjs) on the workspace folder, written through server/workspace.mjs
+// like the page's saves. Secrets are printed by name only: their values never reach a file or a log.
+import { promises as fs } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { createWorkspace } from './workspace.mjs';
+
+/** @returns {Promise<any>} the bundle, or a clear error when the build has not made it */
+async function importModel() {
+  try {
+    // Named by URL: the bundle exists only once built, so the type checker does not look for it.
+    return await import(new URL('../dist/node/import.mjs', import.meta.url).href);
+  } catch (error) {
+    throw new Error(`the import model is not built (dist/node/import.mjs): run \`node build.mjs\` (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+export class CommandError extends Error {}
+
+/**
+ * @param {string[]} argv
+ * @param {string[]} flags flags without a value
+ * @param {string[]} valued flags with a value
+ */
+function parse(argv, flags, valued) {
+  /** @type {Record<string, string | boolean>} */
+  const options = {};
+  /** @type {string[]} */
+  const positional = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (flags.includes(flag)) options[flag] = true;
+    else if (valued.includes(flag)) {
+      const value = inline ?? argv[(i += 1)];
+      if (value === undefined || value.startsWith('--')) throw new CommandError(`${flag} needs a value`);
+      options[flag] = value;
+    } else if (arg.startsWith('--')) throw new CommandError(`Unknown option '${arg}'`);
+    else positional.push(arg);
+  }
+  return { options, positional };
+}
+
+/**
+ * The files of a path: the file itself, or every file below a folder (a Bruno collection), named
+ * relative to the folder chosen.
+ * @param {string} path
+ * @returns {Promise<Array<{ name: string; text: string }>>}
+ */
+async function sourcesOf(path) {
+  const stat = await fs.stat(path).catch((error) => {
+    throw new CommandError(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file or folder' : error.message}`);
+  });
+  if (!stat.isDirectory()) return [{ name: basename(path), text: await fs.readFile(path, 'utf8') }];
+  /** @type {Array<{ name: string; text: string }>} */
+  const sources = [];
+  const walk = async (/** @type {string} */ folder) => {
+    for (const entry of (await fs.readdir(folder, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = join(folder, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) sources.push({ name: join(basename(path), relative(path, full)), text: await fs.readFile(full, 'utf8') });
+    }
+  };
+  await walk(path);
+  return sources;
+}
+
+/** @param {string[]} argv @param {{ log: (line: string) => void }} out */
+export async function runImport(argv, out) {
+  const { options, positional } = parse(argv, ['--overwrite'], ['--workspace']);
+  if (positional.length === 0) throw new CommandError('name the files to import: kite import FILE… --workspace DIR');
+  const model = await importModel();
+  const sources = [];
+  for (const path of positional) sources.push(...(await sourcesOf(path)));
+  const result = model.importSources(sources);
+  const workspace = createWorkspace(typeof options['--workspace'] === 'string' ? options['--workspace'] : '.kite');
+  const listing = await workspace.list();
+  if (!listing.writable) throw new CommandError(`the workspace ${listing.folder} is read-only: ${listing.readOnlyReason}`);
+  const { writes, left } = model.planWrites(result, listing.files.map((/** @type {{ path: string }} */ file) => file.path), options['--overwrite'] === true, 'pass --overwrite to replace it');
+  for (const write of writes) await workspace.write(write.path, write.content);
+  for (const line of model.reportLines(result, left)) out.log(line);
+  out.log(`Wrote ${writes.length} file${writes.length === 1 ? '' : 's'} to ${listing.folder}`);
+  if (result.secrets.length > 0) {
+    out.log('Secret variables to set in Kite (their values are not written to the workspace):');
+    for (const secret of result.secrets) out.log(`  ${secret.environment}: {{${secret.name}}}`);
+  }
+  return 0;
+}
+
+/** @param {string[]} argv @param {{ log: (line: string) => void }} out */
+export async function runExport(argv, out) {
+  const { options } = parse(argv, [], ['--workspace', '--format', '--output', '--folder', '--name']);
+  const format = options['--format'] ?? 'postman';
+  if (format !== 'postman') throw new CommandError(`--format ${format} is not one Kite exports: use --format postman`);
+  const output = options['--output'];
+  if (typeof output !== 'string') throw new CommandError('--output FILE is needed: where the Postman collection is written');
+  const model = await importModel();
+  const workspace = createWorkspace(typeof options['--workspace'] === 'string' ? options['--workspace'] : '.kite');
+  const listing = await workspace.list();
+  /** @type {any[]} */
+  const requests = [];
+  /** @type {any[]} */
+  const environments = [];
+  for (const file of listing.files) {
+    const { content } = await workspace.read(file.path);
+    (file.path.startsWith('environments/') ? environments : requests).push(content);
+  }
+  const name = typeof options['--name'] === 'string' ? options['--name'] : basename(output).replace(/(\.postman_collection)?\.json$/, '');
+  const collection = model.toPostmanCollection(name, requests, typeof options['--folder'] === 'string' ? options['--folder'] : '');
+  await fs.writeFile(output, `${JSON.stringify(collection, null, 2)}\n`);
+  out.log(`Wrote ${output}: ${requests.length} request${requests.length === 1 ? '' : 's'}`);
+  for (const environment of environments) {
+    const path = join(dirname(output), `${basename(environment.name).replace(/[^A-Za-z0-9._-]+/g, '-')}.postman_environment.json`);
+    await fs.writeFile(path, `${JSON.stringify(model.toPostmanEnvironment(environment), null, 2)}\n`);
+    out.log(`Wrote ${path} (environment ${environment.name}; secret variables named, without their values)`);
+  }
+  return 0;
+}

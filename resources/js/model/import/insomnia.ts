@@ -126,13 +126,13 @@ function readEnvironments(base: Json | null, subs: Json[], batch: ImportBatch): 
   for (const sub of subs) batch.addEnvironment(text(sub.name) || 'Insomnia environment', flatten(sub.data));
 }
 
-export function readInsomniaV4(document: Json, batch: ImportBatch): void {
-  const format = Number(document.__export_format);
+export function readInsomniaV4(exported: Json, batch: ImportBatch): void {
+  const format = Number(exported.__export_format);
   if (format !== 4) {
-    batch.skip('', `an Insomnia export of format ${text(document.__export_format) || '(none)'}: Kite reads format 4 (JSON) and collection.insomnia.rest/5.0 (YAML)`);
+    batch.skip('', `an Insomnia export of format ${text(exported.__export_format) || '(none)'}: Kite reads format 4 (JSON) and collection.insomnia.rest/5.0 (YAML)`);
     return;
   }
-  const resources = list(document.resources) as Node[];
+  const resources = list(exported.resources) as Node[];
   const byParent = new Map<string, Node[]>();
   for (const resource of resources) byParent.set(text(resource.parentId), [...(byParent.get(text(resource.parentId)) ?? []), resource]);
   const tree = (id: string): Node[] =>
@@ -156,17 +156,17 @@ export function readInsomniaYaml(source: { name: string; text: string }, batch: 
     batch.skip('', `an Insomnia file of type ${type}: Kite reads collection.insomnia.rest/5.0 (and format 4 JSON exports)`);
     return true;
   }
-  let document: unknown;
+  let exported: unknown;
   try {
-    document = parseYaml(source.text);
+    exported = parseYaml(source.text);
   } catch (error) {
     batch.skip('', `not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); is the file cut short?`);
     return true;
   }
-  if (!isRecord(document)) return false;
-  batch.nameCollection(text(document.name));
-  const environments = isRecord(document.environments) ? document.environments : null;
+  if (!isRecord(exported)) return false;
+  batch.nameCollection(text(exported.name));
+  const environments = isRecord(exported.environments) ? exported.environments : null;
   readEnvironments(environments, list(environments?.subEnvironments), batch);
-  for (const node of list(document.collection) as Node[]) readNode(node, [], null, batch);
+  for (const node of list(exported.collection) as Node[]) readNode(node, [], null, batch);
   return true;
 }

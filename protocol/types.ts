@@ -215,6 +215,11 @@ export interface RouteResponseDoc {
   description?: string;
   /** Content types the response is documented in. */
   contentTypes?: string[];
+  /**
+   * The JSON body's schema (the first JSON content type's), for the Tests tab's "matches the
+   * documented schema" assertion; `$ref`s point into the application's `$defs` as route schemas do.
+   */
+  schema?: JsonSchema;
 }
 
 export interface RoutesApplication extends KiteApplication {

@@ -678,6 +678,37 @@ export interface SavedRequestFile {
    */
   auth: { type: AuthorizationType; token?: string; username?: string; password?: string; userId?: string };
   captures: Array<{ variable: string; source: 'body' | 'header' | 'cookie'; path: string; secret: boolean }>;
+  /** The Tests tab's checks of each response, in the order they are listed (absent in older files). */
+  assertions?: SavedAssertion[];
+}
+
+/** What an assertion looks at: the status, a header, a JSONPath of the body, the body against the documented schema, the time. */
+export type AssertionSource = 'status' | 'header' | 'body' | 'schema' | 'time';
+
+export type AssertionOperator =
+  | 'equals'
+  | 'not-equals'
+  | 'class'
+  | 'exists'
+  | 'matches'
+  | 'type'
+  | 'length'
+  | 'contains'
+  | 'less-than'
+  | 'greater-than'
+  | 'documented';
+
+/**
+ * One line of the Tests tab: `status class 2xx`, `header Content-Type matches ^application/json`,
+ * `body $.data.id equals {{id}}`, `schema documented`, `time less-than 500` (milliseconds).
+ * `expected` keeps `{{variables}}` as typed. Which operators a source takes: ASSERTION_OPERATORS.
+ */
+export interface SavedAssertion {
+  source: AssertionSource;
+  /** The header's name or the body's JSONPath; `''` for the other sources. */
+  path: string;
+  operator: AssertionOperator;
+  expected: string;
 }
 
 export interface WorkspaceFile {

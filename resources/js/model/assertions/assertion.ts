@@ -1,40 +1,16 @@
 // Assertions: one-line checks of a response, saved with a request (requests/NAME.json
 // `assertions`) and run after each send. Only the shape, the operators each source offers and
 // reading a file's list live here; evaluating is ./evaluate.ts. Pure; no React, no DOM.
+import { ASSERTION_OPERATORS } from '../../../../protocol/endpoints.js';
+import type { AssertionOperator, AssertionSource, SavedAssertion } from '../../../../protocol/types';
 
-/** What an assertion looks at. */
-export type AssertionSource = 'status' | 'header' | 'body' | 'schema' | 'time';
+export type { AssertionOperator, AssertionSource };
 
-export type AssertionOperator =
-  | 'equals'
-  | 'not-equals'
-  | 'class'
-  | 'exists'
-  | 'matches'
-  | 'type'
-  | 'length'
-  | 'contains'
-  | 'less-than'
-  | 'greater-than'
-  | 'documented';
-
-export interface Assertion {
-  source: AssertionSource;
-  /** The header's name or the body's JSONPath (`$.data.id`); empty for the other sources. */
-  path: string;
-  operator: AssertionOperator;
-  /** As typed: `{{variables}}` are filled in when it is evaluated. Empty for exists/documented. */
-  expected: string;
-}
+/** One line; the saved file's shape (protocol's SavedAssertion). */
+export type Assertion = SavedAssertion;
 
 /** The operators of each source, the first being a new line's. */
-export const OPERATORS: Record<AssertionSource, AssertionOperator[]> = {
-  status: ['equals', 'class'],
-  header: ['exists', 'equals', 'matches'],
-  body: ['equals', 'not-equals', 'exists', 'matches', 'type', 'length', 'contains', 'less-than', 'greater-than'],
-  schema: ['documented'],
-  time: ['less-than'],
-};
+export const OPERATORS: Readonly<Record<AssertionSource, readonly AssertionOperator[]>> = ASSERTION_OPERATORS;
 
 export const SOURCE_LABELS: Record<AssertionSource, string> = {
   status: 'Status',

@@ -16,6 +16,7 @@ import {
   newRowId,
 } from './request-state';
 import { normalizeCaptureRules } from '../../workspace/capture-rules';
+import { normalizeAssertions } from '../../../model/assertions/assertion';
 import { splitUrl } from './url';
 
 export const REQUEST_STORAGE_KEY = 'kite:request';
@@ -96,6 +97,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
     },
     autofillSeed: field('autofillSeed', (item) => item === null || (typeof item === 'number' && Number.isFinite(item)), null),
     captures: normalizeCaptureRules(value.captures),
+    assertions: normalizeAssertions(value.assertions),
     transaction: value.transaction === true,
     holdOutgoingHttp: value.holdOutgoingHttp === true,
   };

@@ -61,6 +61,15 @@ export function withSource(assertion: Assertion, source: AssertionSource): Asser
   return OPERATORS[source].includes(assertion.operator) ? { ...fresh, operator: assertion.operator } : fresh;
 }
 
+/**
+ * The line "Add assertion" on a value of the Pretty view makes: the value at its JSONPath equals
+ * what it is now (as the value is carried: a string as it is, anything else as JSON), or only
+ * exists when the value is too large to carry.
+ */
+export function assertionForValue(path: string, value: string | null): Assertion {
+  return value === null ? newAssertion('body', { path, operator: 'exists', expected: '' }) : newAssertion('body', { path, operator: 'equals', expected: value });
+}
+
 /** A saved file's `assertions` as lines; whatever is malformed is left out. */
 export function normalizeAssertions(value: unknown): Assertion[] {
   if (!Array.isArray(value)) return [];

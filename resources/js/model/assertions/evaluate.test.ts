@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteResponseDoc } from '../../../../protocol/types';
 import { buildScope, resolveText } from '../../features/workspace/variables';
 import { schemaProblems } from '../../features/tests/schema-problems';
-import { type Assertion, newAssertion, normalizeAssertions } from './assertion';
+import { type Assertion, assertionForValue, newAssertion, normalizeAssertions } from './assertion';
 import { documentedResponse, evaluateAssertions, type AssertionResponse } from './evaluate';
 
 const response: AssertionResponse = {
@@ -131,6 +131,16 @@ describe('evaluateAssertions', () => {
     expect(documentedResponse(responses, 200)?.status).toBe('200');
     expect(documentedResponse(responses, 204)?.status).toBe('2XX');
     expect(documentedResponse(responses, 500)?.status).toBe('default');
+  });
+});
+
+describe('assertionForValue', () => {
+  it('makes the line a Pretty value adds: its path equals its value, which then passes', () => {
+    const made = assertionForValue('$.data.tags', '["admin","ops"]');
+    expect(made).toEqual({ source: 'body', path: '$.data.tags', operator: 'equals', expected: '["admin","ops"]' });
+    expect(one(made).passed).toBe(true);
+    expect(one(assertionForValue('$.data.name', 'Ada')).passed).toBe(true);
+    expect(assertionForValue('$.data', null)).toMatchObject({ operator: 'exists', expected: '' });
   });
 });
 

@@ -306,7 +306,7 @@ type ValueHandler = (line: number, action: ValueAction | 'menu', event: React.Mo
 
 /**
  * The value lines' button and context menu (right-click, the context-menu key or Shift+F10 on the
- * button): "Set as variable…", "Add assertion" and "Copy JSONPath". The menu is drawn in the page's body, as the
+ * button): "Set as variable…", "Copy JSONPath" and "Add assertion". The menu is drawn in the page's body, as the
  * code view clips what it contains.
  */
 function useValueMenu(onValueAction: CodeViewProps['onValueAction']) {
@@ -348,8 +348,8 @@ function useValueMenu(onValueAction: CodeViewProps['onValueAction']) {
 
 const MENU_ITEMS: Array<[ValueAction, string]> = [
   ['set-variable', 'Set as variable…'],
-  ['add-assertion', 'Add assertion'],
   ['copy-path', 'Copy JSONPath'],
+  ['add-assertion', 'Add assertion'],
 ];
 
 function ValueMenu({ x, y, onClose, onPick }: { x: number; y: number; onClose: (refocus: boolean) => void; onPick: (action: ValueAction) => void }) {

@@ -50,6 +50,21 @@ export function isWorkspaceFilePath(path) {
 /** Auth fields a saved request may keep, each as `{{variable}}` references only (never a credential). */
 export const SAVED_AUTH_REFERENCE_FIELDS = Object.freeze(['token', 'username', 'password', 'userId']);
 
+/**
+ * The operators each assertion source takes (SavedAssertion in types.ts), the first being a new
+ * line's. The hosts refuse a saved request whose assertion is not one of these; the JSON Schema
+ * (saved-request-file.schema.json) and the Laravel host's WorkspaceFolder list the same pairs.
+ */
+export const ASSERTION_OPERATORS = Object.freeze(
+  /** @type {Record<import('./types').AssertionSource, readonly import('./types').AssertionOperator[]>} */ ({
+    status: ['equals', 'class'],
+    header: ['exists', 'equals', 'matches'],
+    body: ['equals', 'not-equals', 'exists', 'matches', 'type', 'length', 'contains', 'less-than', 'greater-than'],
+    schema: ['documented'],
+    time: ['less-than'],
+  }),
+);
+
 /** `{{name}}` references only (or empty), the form of a saved auth field; the schema's `references`. */
 export const VARIABLE_REFERENCES_PATTERN = /^(\s*\{\{\s*[A-Za-z0-9_.-]+\s*\}\})*\s*$/;
 

@@ -215,6 +215,11 @@ export interface RouteResponseDoc {
   description?: string;
   /** Content types the response is documented in. */
   contentTypes?: string[];
+  /**
+   * The JSON body's schema (the first JSON content type's), for the Tests tab's "matches the
+   * documented schema" assertion; `$ref`s point into the application's `$defs` as route schemas do.
+   */
+  schema?: JsonSchema;
 }
 
 export interface RoutesApplication extends KiteApplication {
@@ -705,6 +710,37 @@ export interface SavedRequestFile {
   captures: Array<{ variable: string; source: 'body' | 'header' | 'cookie'; path: string; secret: boolean }>;
   /** What an import could not translate (another tool's scripts and tests), kept verbatim. */
   notes?: string;
+  /** The Tests tab's checks of each response, in the order they are listed (absent in older files). */
+  assertions?: SavedAssertion[];
+}
+
+/** What an assertion looks at: the status, a header, a JSONPath of the body, the body against the documented schema, the time. */
+export type AssertionSource = 'status' | 'header' | 'body' | 'schema' | 'time';
+
+export type AssertionOperator =
+  | 'equals'
+  | 'not-equals'
+  | 'class'
+  | 'exists'
+  | 'matches'
+  | 'type'
+  | 'length'
+  | 'contains'
+  | 'less-than'
+  | 'greater-than'
+  | 'documented';
+
+/**
+ * One line of the Tests tab: `status class 2xx`, `header Content-Type matches ^application/json`,
+ * `body $.data.id equals {{id}}`, `schema documented`, `time less-than 500` (milliseconds).
+ * `expected` keeps `{{variables}}` as typed. Which operators a source takes: ASSERTION_OPERATORS.
+ */
+export interface SavedAssertion {
+  source: AssertionSource;
+  /** The header's name or the body's JSONPath; `''` for the other sources. */
+  path: string;
+  operator: AssertionOperator;
+  expected: string;
 }
 
 export interface WorkspaceFile {

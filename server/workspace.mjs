@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { SAVED_AUTH_REFERENCE_FIELDS, VARIABLE_REFERENCES_PATTERN, isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
+import { ASSERTION_OPERATORS, SAVED_AUTH_REFERENCE_FIELDS, VARIABLE_REFERENCES_PATTERN, isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
 import { BodyTooLargeError, readBody, sendError, sendJson } from './http.mjs';
 
 const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
@@ -59,6 +59,26 @@ export function workspaceContentProblem(path, content) {
       (key) => key !== 'type' && !(SAVED_AUTH_REFERENCE_FIELDS.includes(key) && typeof auth[key] === 'string' && VARIABLE_REFERENCES_PATTERN.test(/** @type {string} */ (auth[key]))),
     );
     if (extra.length > 0) return `"auth" keeps only its type and {{variable}} references; credentials (${extra.join(', ')}) never go into a file`;
+  }
+  if (value.assertions !== undefined) return assertionsProblem(value.assertions);
+  return null;
+}
+
+/**
+ * A saved request's `assertions`: each { source, path, operator, expected } with an operator its
+ * source takes (ASSERTION_OPERATORS); returns a problem, or null.
+ * @param {unknown} assertions
+ */
+function assertionsProblem(assertions) {
+  if (!Array.isArray(assertions)) return '"assertions" must be an array';
+  for (const [index, item] of assertions.entries()) {
+    const line = /** @type {Record<string, unknown>} */ (item);
+    if (!isRecord(item) || ['source', 'path', 'operator', 'expected'].some((key) => typeof line[key] !== 'string')) {
+      return `assertion ${index + 1} must be { "source", "path", "operator", "expected" } with string values`;
+    }
+    const operators = Object.hasOwn(ASSERTION_OPERATORS, /** @type {string} */ (line.source)) ? ASSERTION_OPERATORS[/** @type {keyof typeof ASSERTION_OPERATORS} */ (line.source)] : undefined;
+    if (!operators) return `assertion ${index + 1}: "source" is one of ${Object.keys(ASSERTION_OPERATORS).join(', ')}, not "${line.source}"`;
+    if (!operators.includes(/** @type {any} */ (line.operator))) return `assertion ${index + 1}: ${line.source} takes ${operators.join(', ')}, not "${line.operator}"`;
   }
   return null;
 }

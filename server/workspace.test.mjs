@@ -43,6 +43,26 @@ describe('the workspace folder', () => {
     await expect(workspace.write('requests/a.json', { name: 'a', method: 'GET', url: '/', auth: { type: 'bearer', token: 't' } })).rejects.toThrow('"auth" keeps only its type and {{variable}} references; credentials (token) never go into a file');
   });
 
+  it("keeps a request's assertions in their order, keys sorted, and refuses one with an operator its source does not take", async () => {
+    const folder = scratch();
+    const workspace = createWorkspace(folder);
+    const assertions = [
+      { source: 'status', path: '', operator: 'class', expected: '2xx' },
+      { source: 'body', path: '$.data.id', operator: 'equals', expected: '{{id}}' },
+    ];
+    await workspace.write('requests/user.json', { name: 'User', method: 'GET', url: '/users/1', assertions });
+    expect((await workspace.read('requests/user.json')).content.assertions).toEqual(assertions);
+    expect(readFileSync(join(folder, 'requests/user.json'), 'utf8')).toContain('{\n      "expected": "2xx",\n      "operator": "class",\n      "path": "",\n      "source": "status"\n    },');
+    await expect(workspace.write('requests/bad.json', { name: 'Bad', method: 'GET', url: '/', assertions: [{ source: 'status', path: '', operator: 'contains', expected: '2' }] })).rejects.toMatchObject({
+      status: 422,
+      message: 'assertion 1: status takes equals, class, not "contains"',
+    });
+    await expect(workspace.write('requests/bad.json', { name: 'Bad', method: 'GET', url: '/', assertions: [{ source: 'body', operator: 'exists' }] })).rejects.toThrow(
+      'assertion 1 must be { "source", "path", "operator", "expected" } with string values',
+    );
+    await expect(workspace.write('requests/bad.json', { name: 'Bad', method: 'GET', url: '/', assertions: {} })).rejects.toThrow('"assertions" must be an array');
+  });
+
   it('keeps auth variable references and secret variable names, and refuses their literal values', async () => {
     const workspace = createWorkspace(scratch());
     await workspace.write('requests/me.json', { name: 'Me', method: 'GET', url: '/me', auth: { type: 'bearer', token: '{{token}}' } });

@@ -406,7 +406,7 @@ export async function runConformance(pageUrl, options = {}) {
   // Workspace: the checks write one request file and delete it again (or see the folder is read-only).
   const probePath = 'requests/kite-conformance-probe.json';
   // `notes`: what an import kept verbatim (another tool's scripts); a host keeps it as written.
-  const probe = { name: 'Conformance probe', folder: '', application: '', method: 'GET', url: '/users/{{userId}}', pathParams: {}, query: [], headers: [], body: { type: 'none' }, auth: { type: 'bearer' }, captures: [], notes: 'Postman test script (kept verbatim):\npm.test("ok", () => pm.response.to.have.status(200));' };
+  const probe = { name: 'Conformance probe', folder: '', application: '', method: 'GET', url: '/users/{{userId}}', pathParams: {}, query: [], headers: [], body: { type: 'none' }, auth: { type: 'bearer' }, captures: [], notes: 'Postman test script (kept verbatim):\npm.test("ok", () => pm.response.to.have.status(200));', assertions: [{ source: 'status', path: '', operator: 'class', expected: '2xx' }, { source: 'body', path: '$.id', operator: 'equals', expected: '{{userId}}' }] };
   /** @param {string} method @param {string} path @param {{ body?: string; token?: string | null; modifiedMs?: number }} [how] */
   const workspaceCall = (method, path, how = {}) => {
     /** @type {Record<string, string>} */
@@ -497,7 +497,7 @@ export async function runConformance(pageUrl, options = {}) {
     }
   });
 
-  await check('a request file is written, read back the same, refused with a credential, kept with an auth {{variable}} reference, and deleted', async () => {
+  await check('a request file is written, read back the same (its assertions too), refused with a credential or an unknown assertion operator, kept with an auth {{variable}} reference, and deleted', async () => {
     needConfig();
     if (listing && !listing.writable) {
       await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify(probe) }), 403, 'WORKSPACE_READ_ONLY');
@@ -515,6 +515,8 @@ export async function runConformance(pageUrl, options = {}) {
     const listed = await (await workspaceCall('GET', 'workspace')).json();
     expect(listed.files.some((/** @type {any} */ f) => f.path === probePath), 'the written file is not listed');
     await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify({ ...probe, auth: { type: 'bearer', token: 'secret' } }) }), 422, 'INVALID_WORKSPACE_FILE');
+    // An assertion's operator must be one its source takes (ASSERTION_OPERATORS).
+    await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify({ ...probe, assertions: [{ source: 'status', path: '', operator: 'contains', expected: '2' }] }) }), 422, 'INVALID_WORKSPACE_FILE');
     // Auth keeps its {{variable}} references: only a literal credential is refused.
     const referenced = await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify({ ...probe, auth: { type: 'bearer', token: '{{token}}' } }) });
     expect(referenced.status === 200, `PUT with auth { token: "{{token}}" } answered ${referenced.status}: ${(await referenced.text()).slice(0, 200)}`);

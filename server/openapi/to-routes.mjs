@@ -213,7 +213,8 @@ function requestBodyOf(operation, pointer, resolver, errors) {
 }
 
 /**
- * The documented responses: status, description and content types, in the document's order.
+ * The documented responses: status, description, content types and the JSON body's schema (converted
+ * as request schemas are: a readOnly property is left out), in the document's order.
  * @param {Record<string, any>} operation
  * @param {string} pointer
  * @param {ReturnType<typeof createResolver>} resolver
@@ -225,10 +226,15 @@ function responsesOf(operation, pointer, resolver, errors) {
   return Object.entries(operation.responses).map(([status, raw]) => {
     const response = resolver.deref(raw, `${pointer}/responses/${escapePointer(status)}`, errors) ?? {};
     const contentTypes = response.content && typeof response.content === 'object' ? Object.keys(response.content) : [];
+    // The first JSON content's schema, for the Tests tab's "matches the documented response".
+    const json = contentTypes.find((type) => /[/+]json\b/i.test(type));
+    const source = json === undefined ? undefined : response.content[json]?.schema;
+    const at = `${pointer}/responses/${escapePointer(status)}/content/${escapePointer(json ?? '')}/schema`;
     return {
       status,
       ...(typeof response.description === 'string' && response.description.trim() ? { description: response.description.trim() } : {}),
       ...(contentTypes.length ? { contentTypes } : {}),
+      ...(source !== undefined ? { schema: resolver.schema(source, at, errors) } : {}),
     };
   });
 }

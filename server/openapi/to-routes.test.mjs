@@ -55,6 +55,31 @@ describe('OpenAPI to routes', () => {
     expect(byId(routes, 'GET /{tenant}').group).toBe('root');
   });
 
+  it("keeps each documented response's JSON body schema, a shared one as a reference into $defs", () => {
+    const { routes, $defs } = openApiToApplication(
+      doc(
+        {
+          '/users/{id}': {
+            get: {
+              responses: {
+                200: { description: 'OK', content: { 'text/html': {}, 'application/json': { schema: { type: 'object', properties: { data: { $ref: '#/components/schemas/User' } } } } } },
+                404: { description: 'Missing', content: { 'application/problem+json': { schema: { type: 'object', required: ['title'] } } } },
+                204: { description: 'Nothing' },
+              },
+            },
+          },
+        },
+        { schemas: { User: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } },
+      ),
+    );
+    expect(byId(routes, 'GET /users/{id}').responses).toEqual([
+      { status: '200', description: 'OK', contentTypes: ['text/html', 'application/json'], schema: { type: 'object', properties: { data: { $ref: '#/$defs/User' } } } },
+      { status: '204', description: 'Nothing' },
+      { status: '404', description: 'Missing', contentTypes: ['application/problem+json'], schema: { type: 'object', required: ['title'] } },
+    ]);
+    expect($defs.User).toEqual({ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } });
+  });
+
   it('resolves $refs in parameters and request bodies; a shared body schema travels once, in $defs', () => {
     const { routes, $defs } = openApiToApplication(
       doc(

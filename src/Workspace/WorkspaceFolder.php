@@ -247,8 +247,59 @@ class WorkspaceFolder
                 return '"auth" keeps only its type and {{variable}} references; credentials ('.implode(', ', $extra).') never go into a file';
             }
         }
+        if (property_exists($content, 'assertions')) {
+            return self::assertionsProblem($content->assertions);
+        }
 
         return null;
+    }
+
+    /** A saved request's Tests tab lines: each { source, path, operator, expected }, its operator one its source takes. */
+    private static function assertionsProblem(mixed $assertions): ?string
+    {
+        if (! is_array($assertions)) {
+            return '"assertions" must be an array';
+        }
+        $operators = self::assertionOperators();
+        foreach (array_values($assertions) as $index => $line) {
+            $number = $index + 1;
+            $fields = $line instanceof \stdClass ? get_object_vars($line) : [];
+            foreach (['source', 'path', 'operator', 'expected'] as $key) {
+                if (! is_string($fields[$key] ?? null)) {
+                    return "assertion {$number} must be { \"source\", \"path\", \"operator\", \"expected\" } with string values";
+                }
+            }
+            if (! isset($operators[$fields['source']])) {
+                return "assertion {$number}: \"source\" is one of ".implode(', ', array_keys($operators)).", not \"{$fields['source']}\"";
+            }
+            if (! in_array($fields['operator'], $operators[$fields['source']], true)) {
+                return "assertion {$number}: {$fields['source']} takes ".implode(', ', $operators[$fields['source']]).", not \"{$fields['operator']}\"";
+            }
+        }
+
+        return null;
+    }
+
+    /** @var array<string, list<string>>|null */
+    private static ?array $assertionOperators = null;
+
+    /**
+     * Each assertion source's operators, read from the protocol's saved-request-file.schema.json
+     * (whose list a protocol test holds equal to ASSERTION_OPERATORS in endpoints.js).
+     *
+     * @return array<string, list<string>>
+     */
+    private static function assertionOperators(): array
+    {
+        if (self::$assertionOperators === null) {
+            $schema = json_decode((string) file_get_contents(dirname(__DIR__, 2).'/protocol/schemas/saved-request-file.schema.json'), true, 64, JSON_THROW_ON_ERROR);
+            self::$assertionOperators = [];
+            foreach ($schema['properties']['assertions']['items']['oneOf'] as $branch) {
+                self::$assertionOperators[$branch['properties']['source']['const']] = $branch['properties']['operator']['enum'];
+            }
+        }
+
+        return self::$assertionOperators;
     }
 
     private function locate(string $path): string

@@ -68,6 +68,23 @@ class WorkspaceTest extends TestCase
             ->assertJsonPath('error.message', '"auth" keeps only its type and {{variable}} references; credentials (token) never go into a file');
     }
 
+    public function test_assertions_are_kept_in_their_order_and_one_with_an_operator_its_source_does_not_take_is_refused(): void
+    {
+        $assertions = [
+            ['expected' => '2xx', 'operator' => 'class', 'path' => '', 'source' => 'status'],
+            ['expected' => '{{id}}', 'operator' => 'equals', 'path' => '$.data.id', 'source' => 'body'],
+        ];
+        $this->putFile('requests/user.json', ['name' => 'User', 'method' => 'GET', 'url' => '/users/1', 'assertions' => $assertions])->assertOk();
+        $this->getJson('/http-client/api/workspace/files/requests/user.json')->assertOk()->assertJsonPath('content.assertions', $assertions);
+        $this->assertStringContainsString("{\n      \"expected\": \"2xx\",\n      \"operator\": \"class\",\n      \"path\": \"\",\n      \"source\": \"status\"\n    },", file_get_contents($this->folder.'/requests/user.json'));
+        $this->putFile('requests/bad.json', ['name' => 'Bad', 'method' => 'GET', 'url' => '/', 'assertions' => [['source' => 'status', 'path' => '', 'operator' => 'contains', 'expected' => '2']]])->assertStatus(422)
+            ->assertJsonPath('error.code', 'INVALID_WORKSPACE_FILE')
+            ->assertJsonPath('error.message', 'assertion 1: status takes equals, class, not "contains"');
+        $this->putFile('requests/bad.json', ['name' => 'Bad', 'method' => 'GET', 'url' => '/', 'assertions' => [['source' => 'body', 'operator' => 'exists']]])->assertStatus(422)
+            ->assertJsonPath('error.message', 'assertion 1 must be { "source", "path", "operator", "expected" } with string values');
+        $this->assertFileDoesNotExist($this->folder.'/requests/bad.json');
+    }
+
     public function test_auth_variable_references_and_secret_variable_names_are_kept_and_their_literal_values_refused(): void
     {
         $this->putFile('requests/me.json', ['name' => 'Me', 'method' => 'GET', 'url' => '/me', 'auth' => ['type' => 'bearer', 'token' => '{{token}}']])->assertOk();

@@ -337,6 +337,7 @@ export default function ClientScreen() {
             jarId={jarId}
             notUndone={response.result?.meta.trace?.notUndone}
             authNote={application?.defaultAuthorization}
+            testResponse={response.tests}
             describeRequest={describeRequest}
           />
           <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>

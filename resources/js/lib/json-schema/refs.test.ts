@@ -29,6 +29,12 @@ describe('route schemas and their shared $defs', () => {
     expect(linkRouteSchemas(route, undefined)).toBe(route);
   });
 
+  it("links the documented responses' schemas too, where the Tests tab's schema check resolves them", () => {
+    const route: RouteInfo = { id: 'GET /people/{id}', methods: ['GET'], uri: '/people/{id}', group: 'people', parameters: [], schema: {}, extractionErrors: [], responses: [{ status: '200', schema: { $ref: '#/$defs/Person' } }, { status: '404' }] };
+    const linked = linkRouteSchemas(route, defs);
+    expect(linked.responses).toEqual([{ status: '200', schema: { $ref: '#/$defs/Person', $defs: { Person: defs.Person } } }, { status: '404' }]);
+  });
+
   it('gathers the defs of several parameter schemas at the root of one object schema', () => {
     const schema = objectSchema({ a: withDefs({ $ref: '#/$defs/Person' }, defs), b: { type: 'integer' } }, ['a']);
     expect(schema).toEqual({ type: 'object', properties: { a: { $ref: '#/$defs/Person' }, b: { type: 'integer' } }, required: ['a'], $defs: { Person: defs.Person } });

@@ -74,7 +74,7 @@ export function withDefs(schema: JsonSchema, defs: Record<string, JsonSchema> | 
 const linked = new WeakMap<RouteInfo, RouteInfo>();
 
 /**
- * The route with its body, query and parameter schemas carrying the defs they reach. The same
+ * The route with its body, query, parameter and response schemas carrying the defs they reach. The same
  * route object always gives the same linked object, so components comparing schemas by identity
  * see no change between renders.
  */
@@ -89,6 +89,7 @@ export function linkRouteSchemas(route: RouteInfo, defs: Record<string, JsonSche
         ...(route.schema.query ? { query: withDefs(route.schema.query, defs) } : {}),
       },
       parameters: route.parameters.map((parameter) => (parameter.schema ? { ...parameter, schema: withDefs(parameter.schema, defs) } : parameter)),
+      ...(route.responses ? { responses: route.responses.map((response) => (response.schema ? { ...response, schema: withDefs(response.schema, defs) } : response)) } : {}),
     };
     linked.set(route, result);
   }

@@ -14,6 +14,7 @@ import {
   emptyRow,
   newRowId,
 } from './request-state';
+import { normalizeAssertions } from '../assertions/assertion';
 import { normalizeCaptureRules } from '../workspace/capture-rules';
 import { splitUrl } from './url';
 
@@ -90,6 +91,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
     },
     autofillSeed: field('autofillSeed', (item) => item === null || (typeof item === 'number' && Number.isFinite(item)), null),
     captures: normalizeCaptureRules(value.captures),
+    assertions: normalizeAssertions(value.assertions),
     transaction: value.transaction === true,
     holdOutgoingHttp: value.holdOutgoingHttp === true,
   };

@@ -3,6 +3,7 @@
 import type { AuthorizationType, HttpMethod, KiteApplication, RouteInfo } from '../../../../protocol/types';
 import { type BodyType, initialBodyType } from './body-types';
 import type { CaptureRule } from '../workspace/capture-rules';
+import type { Assertion } from '../assertions/assertion';
 import { queryPairs, queryRowName, serializationOf } from './parameter-style';
 
 export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -60,6 +61,8 @@ export interface RequestState {
   autofillSeed: number | null;
   /** Variables set from each response of this request (features/workspace). */
   captures: CaptureRule[];
+  /** The Tests tab's checks of each response (model/assertions), saved with the request. */
+  assertions: Assertion[];
   /** Transaction mode (RelayRequest.transaction): the app rolls this request's writes back. */
   transaction: boolean;
   /** Hold outgoing HTTP (RelayRequest.holdOutgoingHttp): the app's Http:: calls get a fake answer. */
@@ -122,6 +125,7 @@ export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULT
     auth: { type: defaults.defaultAuthorizationType, token: '', username: '', password: '', userId: '' },
     autofillSeed: null,
     captures: [],
+    assertions: [],
     transaction: false,
     holdOutgoingHttp: false,
   };

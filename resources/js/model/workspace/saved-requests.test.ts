@@ -52,6 +52,26 @@ describe('saved requests', () => {
     expect(fromSavedFile({ name: 'x', method: 'NOPE' as never }).method).toBe('GET');
   });
 
+  it('saves the assertions with the captures, in their order, and opens them back as they were', () => {
+    const assertions = [
+      { source: 'status' as const, path: '', operator: 'class' as const, expected: '2xx' },
+      { source: 'body' as const, path: '$.data.id', operator: 'equals' as const, expected: '{{userId}}' },
+      { source: 'header' as const, path: 'Content-Type', operator: 'matches' as const, expected: '^application/json' },
+      { source: 'schema' as const, path: '', operator: 'documented' as const, expected: '' },
+      { source: 'time' as const, path: '', operator: 'less-than' as const, expected: '500' },
+    ];
+    const file = toSavedFile({ ...state, assertions }, 'Create user', '');
+    expect(file.assertions).toEqual(assertions);
+    expect(file.captures).toEqual(state.captures);
+    // As a host writes it: keys sorted at every level, arrays in their order.
+    const sortKeys = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(sortKeys) : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])])) : value;
+    const written = JSON.stringify(sortKeys(file), null, 2);
+    expect(written).toContain('"assertions": [\n    {\n      "expected": "2xx",\n      "operator": "class",\n      "path": "",\n      "source": "status"\n    },');
+    expect(fromSavedFile(JSON.parse(written)).assertions).toEqual(assertions);
+    expect(fromSavedFile({ name: 'old', method: 'GET', url: '/' }).assertions).toEqual([]);
+  });
+
   it('names a new file after the request, without taking a used name', () => {
     expect(newRequestPath('Get user #2', [])).toBe('requests/get-user-2.json');
     expect(newRequestPath('Login', ['requests/login.json'])).toBe('requests/login-2.json');

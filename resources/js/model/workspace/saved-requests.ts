@@ -38,6 +38,7 @@ export function toSavedFile(state: RequestState, name: string, folder: string, r
     body,
     auth,
     captures: state.captures.map((rule) => ({ ...rule })),
+    assertions: state.assertions.map(({ source, path, operator, expected }) => ({ source, path, operator, expected })),
   };
   // Any secret variable's value typed in literally goes back to its {{name}}.
   return JSON.parse(JSON.stringify(file), (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value)) as SavedRequestFile;
@@ -64,6 +65,7 @@ export function fromSavedFile(file: Partial<SavedRequestFile>, defaults?: Reques
       multipartFields: body.type === 'multipart' ? fields.map((field) => ({ ...(field as object), kind: 'text' })) : [],
       auth: { ...file.auth, type: file.auth?.type },
       captures: file.captures,
+      assertions: file.assertions,
     },
     defaults,
   );

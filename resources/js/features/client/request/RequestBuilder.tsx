@@ -25,6 +25,8 @@ import { pathParamNames } from '../../../model/request/request-state';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from '../../../model/request/url';
 import { UrlBar } from './UrlBar';
 import { EnvironmentPicker } from '../../workspace/EnvironmentPicker';
+import type { AssertionResponse } from '../../../model/assertions/evaluate';
+import { useAssertionResults } from '../../tests/use-assertion-results';
 
 // The body editor (JSON editing, validation, sections for large documents) is its own chunk: most
 // requests start on Params, and the first screen loads faster without it.
@@ -42,6 +44,7 @@ const PREFETCH_BODY_EDITOR_AFTER_MS = 1000;
 // A documented parameter's type, description, values and example under its row: a chunk of its own.
 const ParamDoc = lazy(() => import('../docs/ParamDoc'));
 const CaptureEditor = lazy(() => import('../../workspace/CaptureEditor').then((chunk) => ({ default: chunk.CaptureEditor })));
+const TestsEditor = lazy(() => import('../../tests/TestsEditor').then((chunk) => ({ default: chunk.TestsEditor })));
 
 export interface RequestBuilderProps {
   state: RequestState;
@@ -64,9 +67,11 @@ export interface RequestBuilderProps {
   notUndone?: TraceNotUndone;
   /** The authorization the application's document declares, whose note the Auth tab shows. */
   authNote?: DocumentedAuthorization;
+  /** What the last answer gave the Tests tab's assertions to check (absent before a Send). */
+  testResponse?: AssertionResponse;
 }
 
-type Tab = 'params' | 'headers' | 'body' | 'auth' | 'cookies' | 'capture';
+type Tab = 'params' | 'headers' | 'body' | 'auth' | 'cookies' | 'capture' | 'tests';
 
 export function RequestBuilder(props: RequestBuilderProps) {
   const { state, update, route, baseUrl, globalHeaders } = props;
@@ -91,6 +96,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
   const preview = finalUrl(baseUrl, state.url, state.pathParams, state.query);
   const missing = missingPathParams(splitUrl(state.url).path, state.pathParams);
   const jarSize = withoutExpired(useAtomValue(cookieJarsAtom)[props.jarId] ?? []).length;
+  const results = useAssertionResults(state.assertions, props.testResponse, route?.responses);
   const enabledGlobal = globalHeaders.filter((header) => !state.disabledGlobalHeaders.includes(header.name)).length;
   const counts: Record<Tab, string> = {
     params: String(activeRows(state.query).length || ''),
@@ -99,6 +105,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
     auth: '',
     cookies: String(jarSize || ''),
     capture: String(state.captures.length || ''),
+    tests: results ? `${results.filter((result) => result.passed).length}/${results.length}` : String(state.assertions.length || ''),
   };
   const tabs: Array<{ id: Tab; label: string }> = [
     { id: 'params', label: 'Params' },
@@ -107,6 +114,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
     { id: 'auth', label: 'Auth' },
     { id: 'cookies', label: 'Cookies' },
     { id: 'capture', label: 'Capture' },
+    { id: 'tests', label: 'Tests' },
   ];
   const authLabel = authorizationLabel(state.auth.type);
   const seedValue = Number(seedShown);
@@ -177,7 +185,11 @@ export function RequestBuilder(props: RequestBuilderProps) {
               onClick={() => setTab(item.id)}
             >
               {item.label}
-              {counts[item.id] && <span className="kite-tab-count">{counts[item.id]}</span>}
+              {counts[item.id] && (
+                <span className="kite-tab-count" data-failed={item.id === 'tests' && results?.some((result) => !result.passed) ? '' : undefined}>
+                  {counts[item.id]}
+                </span>
+              )}
             </button>
           ))}
         </div>
@@ -338,6 +350,11 @@ export function RequestBuilder(props: RequestBuilderProps) {
         {tab === 'capture' && (
           <Suspense fallback={null}>
             <CaptureEditor rules={state.captures} onChange={(captures) => update({ captures })} />
+          </Suspense>
+        )}
+        {tab === 'tests' && (
+          <Suspense fallback={null}>
+            <TestsEditor assertions={state.assertions} onChange={(assertions) => update({ assertions })} results={results} />
           </Suspense>
         )}
       </div>

@@ -4,7 +4,7 @@
 // with `wrap`: long lines then wrap, each row is measured (@tanstack/react-virtual) and keeps its
 // line number on its first visual line.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ChevronDown, ChevronRight, Variable } from 'lucide-react';
+import { ChevronDown, ChevronRight, ListChecks, Variable } from 'lucide-react';
 import { memo, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { BodyView } from './body-document';
@@ -42,7 +42,7 @@ export interface CodeViewProps {
   onValueAction?: (line: number, action: ValueAction) => void;
 }
 
-export type ValueAction = 'set-variable' | 'copy-path';
+export type ValueAction = 'set-variable' | 'add-assertion' | 'copy-path';
 
 export function CodeView(props: CodeViewProps) {
   return props.wrap ? <WrappedCodeView {...props} /> : <FixedCodeView {...props} />;
@@ -284,27 +284,29 @@ const CodeRow = memo(function CodeRow({
             </span>
           );
         })}
-        {valued ? (
-          <button
-            type="button"
-            className="kite-code-value-action"
-            aria-label="Set as variable…"
-            title="Set as variable… (right-click for more)"
-            onClick={(event) => onValue(line.line, 'set-variable', event)}
-          >
-            <Variable size={13} aria-hidden="true" />
-          </button>
-        ) : null}
+        {valued
+          ? VALUE_BUTTONS.map(([action, label, title, Icon]) => (
+              <button key={action} type="button" className="kite-code-value-action" aria-label={label} title={title} onClick={(event) => onValue(line.line, action, event)}>
+                <Icon size={13} aria-hidden="true" />
+              </button>
+            ))
+          : null}
       </span>
     </div>
   );
 });
 
+/** The buttons at the end of a value's line (the context menu has these and more). */
+const VALUE_BUTTONS: Array<[ValueAction, string, string, typeof Variable]> = [
+  ['set-variable', 'Set as variable…', 'Set as variable… (right-click for more)', Variable],
+  ['add-assertion', 'Add assertion', 'Add assertion: this value at its JSONPath, checked after every send', ListChecks],
+];
+
 type ValueHandler = (line: number, action: ValueAction | 'menu', event: React.MouseEvent) => void;
 
 /**
  * The value lines' button and context menu (right-click, the context-menu key or Shift+F10 on the
- * button): "Set as variable…" and "Copy JSONPath". The menu is drawn in the page's body, as the
+ * button): "Set as variable…", "Copy JSONPath" and "Add assertion". The menu is drawn in the page's body, as the
  * code view clips what it contains.
  */
 function useValueMenu(onValueAction: CodeViewProps['onValueAction']) {
@@ -347,6 +349,7 @@ function useValueMenu(onValueAction: CodeViewProps['onValueAction']) {
 const MENU_ITEMS: Array<[ValueAction, string]> = [
   ['set-variable', 'Set as variable…'],
   ['copy-path', 'Copy JSONPath'],
+  ['add-assertion', 'Add assertion'],
 ];
 
 function ValueMenu({ x, y, onClose, onPick }: { x: number; y: number; onClose: (refocus: boolean) => void; onPick: (action: ValueAction) => void }) {

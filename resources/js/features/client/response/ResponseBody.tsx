@@ -18,6 +18,7 @@ import { useBodyFilter, type BodyFilter } from './useBodyFilter';
 import type { BodySource } from './body-source';
 import type { LineValue } from './line-value';
 import { toast } from '../../../lib/toast';
+import { useStore } from 'jotai';
 
 // "Set as variable…" on a value: the dialog (and the workspace code it writes with) loads on first use.
 const SetVariableDialog = lazy(() => import('../../workspace/SetVariableDialog'));
@@ -161,6 +162,7 @@ export function ResponseBody({ result }: { result: RelayResult }) {
  * only now, then the dialog opens or the path is copied.
  */
 function useValueAction(source: BodySource | null, open: (value: LineValue) => void) {
+  const store = useStore();
   return useCallback(
     (line: number, action: ValueAction) => {
       if (!source) return;
@@ -172,6 +174,7 @@ function useValueAction(source: BodySource | null, open: (value: LineValue) => v
             return;
           }
           if (action === 'set-variable') return open(value);
+          if (action === 'add-assertion') return (await import('../../tests/add-from-line')).addAssertionFromLine(store, value);
           const { formatJsonPath } = await import('../../../model/workspace/capture');
           const path = formatJsonPath(value.steps);
           if (await copyText(path)) toast.success(`Copied ${path}`);
@@ -179,7 +182,7 @@ function useValueAction(source: BodySource | null, open: (value: LineValue) => v
         })
         .catch((error: unknown) => toast.error('The value could not be read', { description: error instanceof Error ? error.message : String(error) }));
     },
-    [source, open],
+    [source, open, store],
   );
 }
 

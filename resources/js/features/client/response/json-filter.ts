@@ -2,52 +2,17 @@
 // filter such as `$..[?(@.age > 30)]` never runs as script) over the parsed body. It runs where the
 // body lives, in the body worker for large bodies, so a 100 MB body is filtered off the main thread.
 import { JSONPath } from 'jsonpath-plus';
+import { expressionProblem, queryJsonPath } from '../../../model/json-path/query';
 import type { LineValue, PathStep } from './line-value';
 
 export type FilterOutcome = { ok: true; text: string; count: number } | { ok: false; error: string };
 
-const CLOSING: Record<string, string> = { '[': ']', '(': ')' };
-
-/**
- * What is wrong with an expression before it is run, or null. JSONPath-Plus reads some broken
- * expressions leniently (`$.data[` as `$.data`); a filter that silently means something else
- * would mislead, so unbalanced brackets, parentheses and quotes are refused here.
- */
-export function expressionProblem(expression: string): string | null {
-  const trimmed = expression.trim();
-  if (!trimmed.startsWith('$')) return 'A JSONPath expression starts with $ (for example $.data[*].email)';
-  const open: string[] = [];
-  let quote: string | null = null;
-  for (let i = 0; i < trimmed.length; i += 1) {
-    const char = trimmed[i];
-    if (quote) {
-      if (char === '\\') i += 1;
-      else if (char === quote) quote = null;
-      continue;
-    }
-    if (char === "'" || char === '"') quote = char;
-    else if (char === '[' || char === '(') open.push(CLOSING[char]);
-    else if (char === ']' || char === ')') {
-      const expected = open.pop();
-      if (expected !== char) return `Unexpected ${char} at character ${i + 1}`;
-    }
-  }
-  if (quote) return `The string opened with ${quote} is not closed`;
-  if (open.length > 0) return `${open[open.length - 1]} is missing at the end`;
-  return null;
-}
+export { expressionProblem };
 
 /** Runs `expression` over a parsed JSON value: the matches as a JSON array, or what is wrong. */
 export function filterJson(value: unknown, expression: string): FilterOutcome {
-  const problem = expressionProblem(expression);
-  if (problem) return { ok: false, error: problem };
-  try {
-    const matches = JSONPath({ path: expression.trim(), json: value as object, wrap: true, eval: 'safe' }) as unknown[];
-    return { ok: true, text: JSON.stringify(matches), count: matches.length };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: message.replace(/^jsonPath: /, '') };
-  }
+  const query = queryJsonPath(value, expression);
+  return query.ok ? { ok: true, text: JSON.stringify(query.matches), count: query.matches.length } : query;
 }
 
 /**

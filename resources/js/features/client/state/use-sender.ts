@@ -25,6 +25,8 @@ import { fieldErrorsAtom, requestStateAtom } from './request-atoms';
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../../model/workspace/variables';
 import { variableScopeAtom } from '../../workspace/workspace-atoms';
 import { captureInputOf } from '../../../model/workspace/capture-rules';
+import type { AssertionResponse } from '../../../model/assertions/evaluate';
+import { assertionInputOf } from '../../tests/assertion-input';
 
 export interface ResponseState {
   result: RelayResult | null;
@@ -34,6 +36,8 @@ export interface ResponseState {
   live?: LiveStream | null;
   /** The request that produced the result or failure, as typed (`{{variables}}` kept): shown with it. */
   sent?: { method: string; url: string };
+  /** What the Tests tab's assertions read of the result (the body taken before the viewer may transfer it). */
+  tests?: AssertionResponse;
 }
 
 /**
@@ -153,7 +157,8 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
           void import('./note-field-errors').then((note) => note.noteFieldErrors(store, state, body));
         }
         const captureInput = state.captures.length > 0 ? captureInputOf(result) : null;
-        setResponse({ result, failure: null, pending: false, sent });
+        const tests = assertionInputOf(result, state.assertions.length > 0);
+        setResponse({ result, failure: null, pending: false, sent, tests });
         if (captureInput) void import('../../workspace/run-captures').then((capture) => capture.runCaptures(store, state.captures, captureInput));
         onRoutesRevision?.(result.meta.routesRevision);
         setHistoryId(entryBase.id);

@@ -176,6 +176,8 @@ export interface ExtractionError {
   message: string;
   /** `file:line` where the host can tell, or a JSON pointer into the API document. */
   location?: string;
+  /** What to change so the host can read the route, where it can tell (one sentence, Markdown code spans). */
+  fix?: string;
 }
 
 export interface RouteInfo {

@@ -205,6 +205,25 @@ test('in the UI, a route whose rules throw is marked in the explorer and the Sta
   await expect(problems.getByRole('row', { name: /GET \/api\/missing-controller/ })).toContainText('Controller class App\\Http\\Controllers\\NoSuchController does not exist.');
 });
 
+test('in the UI, a route whose rules() reads the user unguarded says what to change, on the route and on the Status screen', async ({ page }) => {
+  const fix = 'rules() reads `$this->user()`: Kite calls it without a user; guard with `?->` (`$this->user()?->id`).';
+  const shown = fix.replaceAll('`', '');
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'POST', '/api/user-scoped');
+  const warning = page.getByRole('alert').filter({ hasText: 'could not be read' });
+  await expect(warning).toContainText('Attempt to read property "id" on null');
+  await expect(warning).toContainText(shown);
+  // The fix's code is set as code.
+  await expect(warning.locator('code', { hasText: '$this->user()?->id' })).toBeVisible();
+  await page.getByRole('link', { name: 'POST /api/user-scoped has an extraction error; open Status' }).click();
+  const problems = page.getByRole('region', { name: 'Routes whose schema could not be extracted' });
+  const row = problems.getByRole('row', { name: /POST \/api\/user-scoped/ });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('App\\Http\\Requests\\UserScopedRequest::rules() failed: Attempt to read property "id" on null');
+  await expect(row.getByRole('cell').nth(2)).toHaveText(shown);
+  await expect(row.getByRole('cell').nth(3)).toHaveText('app/Http/Requests/UserScopedRequest.php:12');
+  await expect(problems.getByRole('columnheader', { name: 'Fix' })).toBeVisible();
+});
+
 test('in the UI, a cookie the Laravel route set shows in the Cookies tab with its decrypted value', async ({ page }) => {
   await openKiteAsGrace(page);
   await pickRoute(page, 'GET', '/api/cookies');

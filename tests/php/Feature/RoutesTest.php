@@ -163,6 +163,7 @@ class RoutesTest extends TestCase
         $this->assertSame([[
             'message' => 'App\Http\Requests\FailingRequest::rules() failed: The rules need a tenant',
             'location' => 'app/Http/Requests/FailingRequest.php:11',
+            'fix' => 'rules() threw: make it return its array without the request being handled (Kite calls it with no user, input or bound models).',
         ]], $routes['GET /api/broken-rules']['extractionErrors']);
         $this->assertSame('Class App\Http\Requests\DoesNotExistRequest (the type of $request) does not exist.', $routes['GET /api/missing-request']['extractionErrors'][0]['message']);
         $this->assertMatchesRegularExpression('#^app/Http/Controllers/BrokenController\.php:\d+$#', $routes['GET /api/missing-request']['extractionErrors'][0]['location']);
@@ -180,7 +181,23 @@ class RoutesTest extends TestCase
         $this->assertIsString($status['bundleVersion']);
         $this->assertSame(count($this->routes()), $status['applications'][0]['routeCount']);
         $failing = array_column($status['applications'][0]['extractionErrors'], 'route');
-        $this->assertSame(['GET /api/broken-rules', 'GET /api/missing-request', 'GET /api/dynamic-rules', 'GET /api/missing-controller'], $failing);
+        $this->assertSame(['GET /api/broken-rules', 'GET /api/missing-request', 'GET /api/dynamic-rules', 'GET /api/missing-controller', 'POST /api/user-scoped'], $failing);
+        $this->assertSame(self::USER_FIX, $status['applications'][0]['extractionErrors'][4]['fix']);
+    }
+
+    private const USER_FIX = 'rules() reads `$this->user()`: Kite calls it without a user; guard with `?->` (`$this->user()?->id`).';
+
+    public function test_an_extraction_error_says_what_to_change(): void
+    {
+        $routes = $this->routes();
+
+        $userScoped = $routes['POST /api/user-scoped']['extractionErrors'][0];
+        $this->assertSame('App\Http\Requests\UserScopedRequest::rules() failed: Attempt to read property "id" on null', $userScoped['message']);
+        $this->assertSame('app/Http/Requests/UserScopedRequest.php:12', $userScoped['location']);
+        $this->assertSame(self::USER_FIX, $userScoped['fix']);
+        $this->assertSame('Import the class (`use App\Http\Requests\DoesNotExistRequest;`) or correct its name; after adding the file, run `composer dump-autoload`.', $routes['GET /api/missing-request']['extractionErrors'][0]['fix']);
+        $this->assertSame('Pass validate() an array literal, or move the rules into a FormRequest\'s rules().', $routes['GET /api/dynamic-rules']['extractionErrors'][0]['fix']);
+        $this->assertSame('Point the route at an existing controller, or run `composer dump-autoload` if the class was just added.', $routes['GET /api/missing-controller']['extractionErrors'][0]['fix']);
     }
 
     public function test_prefixes_select_which_routes_an_application_lists(): void

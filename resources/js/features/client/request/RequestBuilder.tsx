@@ -25,6 +25,7 @@ import { pathParamNames } from './request-state';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from './url';
 import { UrlBar } from './UrlBar';
 import { EnvironmentPicker } from '../../workspace/EnvironmentPicker';
+import { CodeSpans } from '../../../components/CodeSpans';
 
 // The body editor (JSON editing, validation, sections for large documents) is its own chunk: most
 // requests start on Params, and the first screen loads faster without it.
@@ -126,6 +127,13 @@ export function RequestBuilder(props: RequestBuilderProps) {
             <AlertTriangle size={14} aria-hidden="true" />
             <span>
               The schema of this route could not be read: {route.extractionErrors.map((error) => error.message).join('; ')}.{' '}
+              {route.extractionErrors.map((error, i) =>
+                error.fix ? (
+                  <span key={i}>
+                    <CodeSpans text={error.fix} />{' '}
+                  </span>
+                ) : null,
+              )}
               <Link to="/status">Open Status</Link>
             </span>
           </div>

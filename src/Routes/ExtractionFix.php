@@ -18,6 +18,8 @@ final class ExtractionFix
 
     public const DYNAMIC_RULES = 'Pass validate() an array literal, or move the rules into a FormRequest\'s rules().';
 
+    public const DATA_RULES = 'Make the object\'s rules() and validation attributes work without a request (Kite asks laravel-data for them with no user or input).';
+
     public const MISSING_CONTROLLER = 'Point the route at an existing controller, or run `composer dump-autoload` if the class was just added.';
 
     /** The fix for a FormRequest whose rules() threw $error, read from the line that threw. */

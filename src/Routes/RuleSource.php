@@ -15,8 +15,8 @@ use ReflectionNamedType;
 use Throwable;
 
 /**
- * Finds a route's validation rules: those of a FormRequest type-hinted on its controller method or
- * closure, and those of inline validation calls in its body. Problems become extraction errors
+ * Finds a route's validation rules: those of a FormRequest or a laravel-data object type-hinted on
+ * its controller method or closure, and those of inline validation calls in its body. Problems become extraction errors
  * (message and file:line); they never escape.
  */
 final class RuleSource
@@ -61,6 +61,16 @@ final class RuleSource
                         "{$class}::rules() failed: ".$error->getMessage(),
                         $error->getFile().':'.$error->getLine(),
                         ExtractionFix::forRulesFailure($error)
+                    );
+                }
+            } elseif (DataObjectRules::isDataObject($class)) {
+                try {
+                    $rules = array_merge($rules, DataObjectRules::rulesFor($class));
+                } catch (Throwable $error) {
+                    $errors[] = self::error(
+                        "The rules of {$class} (a laravel-data object) could not be read: ".$error->getMessage(),
+                        $error->getFile().':'.$error->getLine(),
+                        ExtractionFix::DATA_RULES
                     );
                 }
             }

@@ -161,6 +161,22 @@ test('in the UI, auto-fill builds a body from the FormRequest rules that the Lar
   await expect(responseArea(page)).toContainText(`"visibility": "${filled.visibility}"`);
 });
 
+test('in the UI, auto-fill builds a body from a laravel-data object (nested objects, a collection, attributes) that the route accepts', async ({ page }) => {
+  // POST /api/orders takes App\Data\OrderData: an AddressData with a #[Regex] zip, OrderLineData items, #[In] payment.
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'POST', '/api/orders');
+  await page.getByRole('button', { name: 'Auto-fill' }).click();
+  await expect(jsonBody(page)).toHaveText(/"zip": "\d{5}"/);
+  await expect(page.getByText('Valid JSON, matches the route’s schema')).toBeVisible();
+  const filled = JSON.parse(await jsonBodyText(page));
+  expect(['card', 'invoice']).toContain(filled.payment);
+  expect(Array.isArray(filled.lines)).toBe(true);
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^201\s*Created/);
+  // laravel-data validated and built the object: it answers with what it read.
+  await expect(responseArea(page)).toContainText(`"zip": "${filled.address.zip}"`);
+});
+
 test('in the UI, auto-fill of a GET whose rules take an array sends it as tags[]=…&tags[]=…, which Laravel validates', async ({ page }) => {
   await openKiteAsGrace(page);
   await routeButton(page, 'GET', '/api/search').click();

@@ -42,6 +42,38 @@ class RoutesTest extends TestCase
         $this->assertSame('App\\Models\\User', $routes['GET /api/owners/{owner}/bookings']['parameters'][0]['binding']['model'] ?? null, 'Route::model() in withRouting(then:)');
     }
 
+    public function test_a_laravel_data_payload_becomes_the_body_schema_with_its_types_attributes_and_nested_objects(): void
+    {
+        if (! class_exists(\Spatie\LaravelData\Data::class)) {
+            $this->markTestSkipped('spatie/laravel-data is installed in the Laravel 12 app only (tests/php/laravel12.mjs).');
+        }
+
+        $route = $this->routes()['POST /api/orders'];
+        $body = $route['schema']['body'];
+
+        $this->assertSame([], $route['extractionErrors']);
+        $this->assertSame('application/json', $route['bodyContentType']);
+        $this->assertSame(['customer', 'email', 'address', 'lines', 'payment'], $body['required'], 'a property with a default or null is optional');
+        $this->assertSame(['string', 80], [$body['properties']['customer']['type'], $body['properties']['customer']['maxLength']]);
+        $this->assertSame(['required', 'string', 'max:80'], $body['properties']['customer']['x-rules'], 'the rules laravel-data infers, as written');
+        $this->assertSame('email', $body['properties']['email']['format']);
+        $this->assertSame(['card', 'invoice'], $body['properties']['payment']['enum']);
+        $this->assertSame('boolean', $body['properties']['gift']['type']);
+        $this->assertSame(['integer', 'null'], $body['properties']['tip']['type']);
+        $this->assertSame(0, $body['properties']['tip']['minimum']);
+        // A nested Data object is an object with its own required properties and attributes.
+        $address = $body['properties']['address'];
+        $this->assertSame('object', $address['type']);
+        $this->assertSame(['street', 'zip'], $address['required']);
+        $this->assertSame(100, $address['properties']['street']['maxLength']);
+        $this->assertSame('^\\d{5}$', $address['properties']['zip']['pattern']);
+        // A collection of Data objects (#[DataCollectionOf]) is an array of them.
+        $lines = $body['properties']['lines'];
+        $this->assertSame('array', $lines['type']);
+        $this->assertSame(['sku', 'quantity'], $lines['items']['required']);
+        $this->assertSame(['integer', 1], [$lines['items']['properties']['quantity']['type'], $lines['items']['properties']['quantity']['minimum']]);
+    }
+
     public function test_a_route_lists_methods_uri_name_group_and_path_parameters(): void
     {
         $route = $this->routes()['PUT /api/users/{user}'];

@@ -177,6 +177,31 @@ test('in the UI, auto-fill builds a body from a laravel-data object (nested obje
   await expect(responseArea(page)).toContainText(`"zip": "${filled.address.zip}"`);
 });
 
+test('a generator-valued global header (config/kite.php X-Request-Id => generator:uuid) reaches the Laravel app with a fresh uuid at every send', async ({ page }) => {
+  // The page config as the host renders it for that config (PageTest checks the config → page part).
+  await page.addInitScript(() => {
+    let config: Record<string, unknown> | undefined;
+    Object.defineProperty(window, 'Kite', {
+      configurable: true,
+      get: () => config,
+      set: (value: Record<string, unknown>) => {
+        config = { ...value, globalHeaders: [{ name: 'X-Request-Id', value: 'generator:uuid' }] };
+      },
+    });
+  });
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'POST', '/api/echo');
+  const uuid = /"request_id": "([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})"/;
+  const sentId = async () => uuid.exec((await responseArea(page).textContent()) ?? '')?.[1];
+  await send(page);
+  await expect(responseArea(page)).toContainText(uuid);
+  const first = await sentId();
+  await send(page);
+  // The second answer carries an id of its own: generated at this send, not kept from the last.
+  await expect.poll(sentId).toMatch(/^[0-9a-f-]{36}$/);
+  await expect.poll(sentId).not.toBe(first);
+});
+
 test('in the UI, auto-fill of a GET whose rules take an array sends it as tags[]=…&tags[]=…, which Laravel validates', async ({ page }) => {
   await openKiteAsGrace(page);
   await routeButton(page, 'GET', '/api/search').click();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { runConformance } from '../../protocol/conformance/checks.mjs';
 import { phpServeCommand, prepareLaravel12App, removeLaravel12App } from '../php/laravel12.mjs';
 import { jsonBody, jsonBodyText, pickRoute, responseArea, routeButton, send } from './support/client-screen';
+import { overridePageConfig } from './support/page-config';
 import { shownMs } from './support/durations';
 
 // Kite inside a real Laravel application: Laravel 12's slim skeleton with the fixture's routes and
@@ -179,16 +180,7 @@ test('in the UI, auto-fill builds a body from a laravel-data object (nested obje
 
 test('a generator-valued global header (config/kite.php X-Request-Id => generator:uuid) reaches the Laravel app with a fresh uuid at every send', async ({ page }) => {
   // The page config as the host renders it for that config (PageTest checks the config → page part).
-  await page.addInitScript(() => {
-    let config: Record<string, unknown> | undefined;
-    Object.defineProperty(window, 'Kite', {
-      configurable: true,
-      get: () => config,
-      set: (value: Record<string, unknown>) => {
-        config = { ...value, globalHeaders: [{ name: 'X-Request-Id', value: 'generator:uuid' }] };
-      },
-    });
-  });
+  await overridePageConfig(page, { globalHeaders: [{ name: 'X-Request-Id', value: 'generator:uuid' }] });
   await openKiteAsGrace(page);
   await searchAndPick(page, 'POST', '/api/echo');
   const uuid = /"request_id": "([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})"/;

@@ -298,6 +298,11 @@ export interface RelayCookie {
   value: string;
   /** The value decrypted by the host (e.g. Laravel's encrypter), when it could. */
   decryptedValue?: string;
+  /**
+   * True when the host could decrypt the value but left `decryptedValue` out because the cookie's
+   * name looks secret (protocol/secret-names.json): a credential never travels in plain text.
+   */
+  decryptedMasked?: boolean;
   attributes: Record<string, string | true>;
   /** The whole `Set-Cookie` header line. */
   raw: string;

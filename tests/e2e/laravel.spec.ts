@@ -274,6 +274,27 @@ test('in the UI, a cookie the Laravel route set shows in the Cookies tab with it
   await expect(plain).not.toContainText('Decrypted');
 });
 
+test('in the UI, decrypted cookie values are a toggle beside the raw value, and a secret-looking one stays masked', async ({ page }) => {
+  await openKiteAsGrace(page);
+  await pickRoute(page, 'GET', '/api/cookies');
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^200\s*OK/);
+  await responseArea(page).getByRole('tab', { name: /Cookies/ }).click();
+  const cookies = responseArea(page).getByRole('table', { name: 'Response cookies' });
+  const flavour = cookies.getByRole('row', { name: /^flavour/ });
+  const token = cookies.getByRole('row', { name: /^api_token/ });
+  await expect(flavour).toContainText('chocolate chip');
+  // api_token looks secret (protocol/secret-names.json): the host never sent its plain value.
+  await expect(token).toContainText('Decrypted ******** (masked: the name looks secret)');
+  await expect(token).not.toContainText('tok-live-123');
+  const toggle = responseArea(page).getByRole('checkbox', { name: 'Show decrypted values' });
+  await toggle.uncheck();
+  await expect(flavour).not.toContainText('chocolate chip');
+  await expect(flavour).not.toContainText('Decrypted');
+  await toggle.check();
+  await expect(flavour).toContainText('chocolate chip');
+});
+
 test('the Laravel host passes the protocol conformance suite', async () => {
   const { results } = await runConformance(`${ORIGIN}/http-client`);
   expect(results.length).toBeGreaterThan(10);

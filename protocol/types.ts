@@ -176,6 +176,8 @@ export interface ExtractionError {
   message: string;
   /** `file:line` where the host can tell, or a JSON pointer into the API document. */
   location?: string;
+  /** What to change so the host can read the route, where it can tell (one sentence, Markdown code spans). */
+  fix?: string;
 }
 
 export interface RouteInfo {
@@ -301,6 +303,11 @@ export interface RelayCookie {
   value: string;
   /** The value decrypted by the host (e.g. Laravel's encrypter), when it could. */
   decryptedValue?: string;
+  /**
+   * True when the host could decrypt the value but left `decryptedValue` out because the cookie's
+   * name looks secret (protocol/secret-names.json): a credential never travels in plain text.
+   */
+  decryptedMasked?: boolean;
   attributes: Record<string, string | true>;
   /** The whole `Set-Cookie` header line. */
   raw: string;

@@ -43,6 +43,9 @@ export const USAGE = `Usage: kite serve [options]
                            header that carries the user id for 'impersonate' requests
                            (default: none, so impersonation is refused; the demo uses
                            X-Kite-Impersonate)
+  --header NAME=VALUE      a header on every request the page composes (repeatable; each can be
+                           switched off); generator:ID is a fresh value of the palette's
+                           generator at each send, e.g. X-Request-Id=generator:uuid
   --assets-url URL         where the page loads the bundle from (default /vendor/kite)
   --workspace DIR          folder of saved requests and environments (default .kite in the
                            directory kite runs in)
@@ -116,6 +119,9 @@ export function parseServeArgs(argv) {
         options.impersonateHeader = name;
         break;
       }
+      case '--header':
+        options.globalHeaders = [...(options.globalHeaders ?? []), globalHeader(value())];
+        break;
       case '--help':
       case '-h':
         options.help = true;
@@ -143,8 +149,26 @@ export function parseServeArgs(argv) {
 
 /**
  * @typedef {{ port: number; host: string; path: string; assetsUrl?: string; openapi: string[]; target: string[]; allow: string[];
- *   allowedHosts: string[]; maxBodyMb: number; maxHeldMb: number; impersonateHeader?: string; workspace?: string; help?: boolean; version?: boolean }} ServeOptions
+ *   allowedHosts: string[]; maxBodyMb: number; maxHeldMb: number; impersonateHeader?: string; workspace?: string; help?: boolean; version?: boolean;
+ *   globalHeaders?: Array<{ name: string; value: string }> }} ServeOptions
  */
+
+/**
+ * `--header NAME=VALUE`: a global header of the page config (GlobalHeader in protocol/types.ts).
+ * @param {string} raw
+ */
+function globalHeader(raw) {
+  const equals = raw.indexOf('=');
+  if (equals === -1) throw new UsageError(`--header must be NAME=VALUE (a value, or generator:ID for a fresh value each send, e.g. X-Request-Id=generator:uuid), got '${raw}'`);
+  const name = raw.slice(0, equals);
+  const value = raw.slice(equals + 1);
+  if (!isHeaderName(name)) throw new UsageError(`--header must be NAME=VALUE with a header name, got '${name}'`);
+  if (value.trim() === GENERATOR_PREFIX) throw new UsageError(`--header ${name} names no generator after '${GENERATOR_PREFIX}' (e.g. ${GENERATOR_PREFIX}uuid)`);
+  return { name, value };
+}
+
+/** The prefix of a global header's value that names a generator (the app's relay-request.ts GENERATOR_PREFIX). */
+const GENERATOR_PREFIX = 'generator:';
 
 /**
  * @param {string} flag

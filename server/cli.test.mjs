@@ -54,6 +54,13 @@ describe('kite serve flags', () => {
     });
   });
 
+  it('reads --header NAME=VALUE as global headers, a generator:ID value generated at each send', () => {
+    expect(parseServeArgs(['--header', 'X-Request-Id=generator:uuid', '--header=X-Tenant=acme=1']).globalHeaders).toEqual([
+      { name: 'X-Request-Id', value: 'generator:uuid' },
+      { name: 'X-Tenant', value: 'acme=1' },
+    ]);
+  });
+
   it('defaults to 127.0.0.1:8080 at /http-client with a 100 MB body limit', () => {
     expect(parseServeArgs([])).toMatchObject({ port: 8080, host: '127.0.0.1', path: '/http-client', maxBodyMb: 100, maxHeldMb: 512, allowedHosts: [], openapi: [] });
   });
@@ -71,6 +78,9 @@ describe('kite serve flags', () => {
     [['--allowed-host', 'kite.test:8080'], "--allowed-host must be a host name or address without scheme or port, like kite.test or 192.168.1.20, got 'kite.test:8080'"],
     [['--host', '0.0.0.0'], '--host 0.0.0.0 listens on every network interface, so browsers reach Kite by names it cannot know; name each with --allowed-host NAME'],
     [['--host', '::'], '--host :: listens on every network interface'],
+    [['--header', 'X-Request-Id'], "--header must be NAME=VALUE (a value, or generator:ID for a fresh value each send, e.g. X-Request-Id=generator:uuid), got 'X-Request-Id'"],
+    [['--header', 'Bad Name=x'], "--header must be NAME=VALUE with a header name, got 'Bad Name'"],
+    [['--header', 'X-Request-Id=generator:'], "--header X-Request-Id names no generator after 'generator:' (e.g. generator:uuid)"],
     [['--wat'], "Unknown option '--wat' (see kite serve --help)"],
   ])('refuses %j', (args, message) => {
     expect(() => parseServeArgs(args)).toThrow(message);
@@ -120,6 +130,7 @@ describe('kite serve start-up errors', () => {
     const help = await run(['serve', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--impersonate-header NAME');
+    expect(help.stdout).toContain('--header NAME=VALUE');
   });
 });
 
@@ -148,6 +159,15 @@ describe('kite serve --openapi', () => {
       api.closeAllConnections();
       await new Promise((resolve) => api.close(resolve));
     }
+  });
+
+  it('puts each --header in the page config as a global header', async () => {
+    const { url, child } = await serve(['--header', 'X-Request-Id=generator:uuid', '--header', 'X-Tenant=acme']);
+    expect((await openKite(url)).config.globalHeaders).toEqual([
+      { name: 'X-Request-Id', value: 'generator:uuid' },
+      { name: 'X-Tenant', value: 'acme' },
+    ]);
+    child.kill();
   });
 
   it('serves several documents as several applications', async () => {

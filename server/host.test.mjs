@@ -209,13 +209,13 @@ describe('the protocol endpoints', () => {
     }
   });
 
-  it('lists routes whose schema could not be extracted in status, with the reason', async () => {
+  it('lists routes whose schema could not be extracted in status, with the reason and its fix', async () => {
     const broken = { openapi: '3.1.0', info: { title: 'Broken', version: '1' }, servers: [{ url: 'http://127.0.0.1:9/api' }], paths: { '/x': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/nope' } } } } } } } };
     const kite = await startKite({ port: 0, distDir: dist, openapi: [{ document: broken }] });
     try {
       const status = await (await fetch(`${kite.url}/api/status`)).json();
       expect(status.applications).toEqual([
-        { id: 'broken', name: 'Broken', baseUrl: 'http://127.0.0.1:9/api', routeCount: 1, extractionErrors: [{ route: 'POST /x', message: "Cannot resolve $ref '#/nope': 'nope' does not exist", location: '#/paths/~1x/post/requestBody/content/application~1json/schema' }] },
+        { id: 'broken', name: 'Broken', baseUrl: 'http://127.0.0.1:9/api', routeCount: 1, extractionErrors: [{ route: 'POST /x', message: "Cannot resolve $ref '#/nope': 'nope' does not exist", location: '#/paths/~1x/post/requestBody/content/application~1json/schema', fix: 'Define `/nope` in the document, or correct the `$ref`.' }] },
       ]);
     } finally {
       await kite.close();

@@ -216,7 +216,7 @@ export async function runConformance(pageUrl, options = {}) {
     return `${carried.applications.reduce((/** @type {number} */ n, /** @type {any} */ app) => n + app.routes.length, 0)} routes carried`;
   });
 
-  await check('GET status matches status.schema.json and counts the routes', async () => {
+  await check('GET status matches status.schema.json, counts the routes and lists each route\'s extraction errors with their fix', async () => {
     needConfig();
     const response = await doFetch(api('status'), { headers: { Accept: 'application/json' } });
     expect(response.status === 200, `GET status answered ${response.status}`);
@@ -227,6 +227,13 @@ export async function runConformance(pageUrl, options = {}) {
       const counted = status.applications.find((/** @type {any} */ a) => a.id === app.id);
       expect(counted, `status does not list application ${app.id}`);
       expect(counted.routeCount === app.routes.length, `status counts ${counted.routeCount} routes for ${app.id}, routes lists ${app.routes.length}`);
+      // The Status screen is where the problems are read: each one the routes carry, with its fix.
+      const listed = new Set(counted.extractionErrors.map((/** @type {any} */ e) => JSON.stringify([e.route, e.message, e.fix ?? null])));
+      for (const route of app.routes) {
+        for (const error of route.extractionErrors) {
+          expect(listed.has(JSON.stringify([route.id, error.message, error.fix ?? null])), `status does not list ${route.id}'s extraction error "${error.message}" with its fix`);
+        }
+      }
     }
     return `${status.host.kind} ${status.host.version}`;
   });

@@ -300,7 +300,10 @@ export function createDemoApi(options = {}) {
   });
   route('GET', '/bytes', ({ res, url }) => {
     const size = clampNumber(url.searchParams.get('kb'), 64, 0, 512 * 1024) * 1024;
-    res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': size });
+    const filename = url.searchParams.get('filename');
+    // As a download: an ASCII fallback name and the UTF-8 one (RFC 6266).
+    const disposition = filename ? { 'Content-Disposition': `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}` } : {};
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': size, ...disposition });
     writeInChunks(res, size, (offset, length) => {
       const chunk = Buffer.allocUnsafe(length);
       for (let i = 0; i < length; i += 1) chunk[i] = (offset + i) & 0xff;

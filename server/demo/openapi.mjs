@@ -217,7 +217,10 @@ export function demoOpenApiDocument() {
           tags: ['responses'],
           operationId: 'responses.bytes',
           summary: 'Binary bytes',
-          parameters: [{ name: 'kb', in: 'query', required: false, description: 'Size of the answer in kilobytes.', schema: { type: 'integer', minimum: 0, maximum: 524288, default: 64 } }],
+          parameters: [
+            { name: 'kb', in: 'query', required: false, description: 'Size of the answer in kilobytes.', schema: { type: 'integer', minimum: 0, maximum: 524288, default: 64 } },
+            { name: 'filename', in: 'query', required: false, description: 'Sent as an attachment with this name (`Content-Disposition`).', schema: { type: 'string', maxLength: 200 } },
+          ],
           responses: { 200: { description: 'application/octet-stream' } },
         },
       },

@@ -24,6 +24,14 @@ import { mergeSchemas } from '../../protocol/json-schema-merge.js';
 
 const METHODS = /** @type {const} */ (['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
 const SCHEMA_TYPES = new Set(['object', 'array', 'string', 'integer', 'number', 'boolean', 'null']);
+
+/**
+ * The extraction error of a `$ref` that could not be followed, with its fix where there is one.
+ * @param {{ reason: string; fix?: string }} failure
+ * @param {string} pointer
+ * @returns {ExtractionError}
+ */
+const refError = (failure, pointer) => ({ message: failure.reason, location: pointer, ...(failure.fix ? { fix: failure.fix } : {}) });
 const COPIED_KEYWORDS = /** @type {const} */ ([
   'enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
   'multipleOf', 'format', 'pattern', 'title', 'description', 'default', 'example', 'writeOnly',
@@ -264,7 +272,7 @@ function createResolver(document, file) {
   /**
    * @param {string} ref
    * @param {string} base the file the `$ref` sits in
-   * @returns {{ found: true; value: any; file: string; location: string } | { found: false; reason: string }}
+   * @returns {{ found: true; value: any; file: string; location: string } | { found: false; reason: string; fix?: string }}
    */
   function lookup(ref, base) {
     const hash = ref.indexOf('#');
@@ -272,23 +280,27 @@ function createResolver(document, file) {
     const pointer = hash === -1 ? '' : ref.slice(hash + 1);
     let target = base;
     if (filePart !== '') {
-      if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) return { found: false, reason: `Cannot resolve $ref '${ref}': only files next to the document are followed, not URLs` };
-      if (!base && !rootFile) return { found: false, reason: `Cannot resolve $ref '${ref}': only references inside the document are supported when it is not read from a file` };
+      if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
+        const name = filePart.replace(/[?#].*$/, '').split('/').pop() || 'schema.json';
+        return { found: false, reason: `Cannot resolve $ref '${ref}': only files next to the document are followed, not URLs`, fix: `Save the file next to the document and point the \`$ref\` at its name (\`${name}\`).` };
+      }
+      if (!base && !rootFile) return { found: false, reason: `Cannot resolve $ref '${ref}': only references inside the document are supported when it is not read from a file`, fix: 'Load the document from a file (`--openapi FILE`), or write the schema in place of the `$ref`.' };
       target = resolvePath(dirname(base || rootFile), decodeURIComponent(filePart));
       if (!documents.has(target)) {
         try {
           documents.set(target, loadDataFile(target));
         } catch (error) {
-          return { found: false, reason: `Cannot resolve $ref '${ref}': ${error instanceof Error ? error.message : String(error)}` };
+          return { found: false, reason: `Cannot resolve $ref '${ref}': ${error instanceof Error ? error.message : String(error)}`, fix: `Put \`${decodeURIComponent(filePart)}\` next to the document, or correct the file name in the \`$ref\`.` };
         }
       }
     }
     /** @type {any} */
     let node = documents.get(target);
-    if (pointer !== '' && !pointer.startsWith('/')) return { found: false, reason: `Cannot resolve $ref '${ref}': '${pointer}' is not a JSON pointer` };
+    if (pointer !== '' && !pointer.startsWith('/')) return { found: false, reason: `Cannot resolve $ref '${ref}': '${pointer}' is not a JSON pointer`, fix: 'Write the part after `#` as a JSON pointer (`#/components/schemas/Name`).' };
+    const where = filePart === '' ? 'the document' : `\`${decodeURIComponent(filePart)}\``;
     for (const part of pointer.split('/').slice(1)) {
       const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
-      if (node === null || typeof node !== 'object' || !(key in node)) return { found: false, reason: `Cannot resolve $ref '${ref}': '${key}' does not exist` };
+      if (node === null || typeof node !== 'object' || !(key in node)) return { found: false, reason: `Cannot resolve $ref '${ref}': '${key}' does not exist`, fix: `Define \`${pointer}\` in ${where}, or correct the \`$ref\`.` };
       node = node[key];
     }
     return { found: true, value: node, file: target, location: `${target}#${pointer}` };
@@ -319,7 +331,7 @@ function createResolver(document, file) {
     while (current && typeof current === 'object' && typeof current.$ref === 'string') {
       const target = lookup(current.$ref, currentFile);
       if (!target.found) {
-        errors.push({ message: target.reason, location: pointer });
+        errors.push(refError(target, pointer));
         return { value: undefined, file: currentFile };
       }
       if (seen.has(target.location)) {
@@ -372,7 +384,7 @@ function createResolver(document, file) {
   function defFor(ref, base, pointer, errors) {
     const target = lookup(ref, base);
     if (!target.found) {
-      errors.push({ message: target.reason, location: pointer });
+      errors.push(refError(target, pointer));
       return { reason: target.reason };
     }
     const known = names.get(target.location);
@@ -426,7 +438,7 @@ function createResolver(document, file) {
     const types = (Array.isArray(source.type) ? source.type : source.type === undefined ? [] : [source.type]).filter((t) => {
       if (t === 'file') return false; // Swagger 2.0's file: a binary string
       if (SCHEMA_TYPES.has(t)) return true;
-      errors.push({ message: `Unknown schema type '${t}'`, location: pointer });
+      errors.push({ message: `Unknown schema type '${t}'`, location: pointer, fix: `Use one of the JSON Schema types: ${[...SCHEMA_TYPES].sort().join(', ')}.` });
       return false;
     });
     if (source.type === 'file') {

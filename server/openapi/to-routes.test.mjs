@@ -265,8 +265,8 @@ describe('OpenAPI to routes', () => {
     expect(routes).toHaveLength(2);
     expect(broken.schema.body.properties.owner.$comment).toMatch(/Missing/);
     expect(broken.extractionErrors).toEqual([
-      { message: "Cannot resolve $ref '#/components/schemas/Missing': 'schemas' does not exist", location: '#/paths/~1broken/post/requestBody/content/application~1json/schema/properties/owner' },
-      { message: "Unknown schema type 'strnig'", location: '#/paths/~1broken/post/requestBody/content/application~1json/schema/properties/kind' },
+      { message: "Cannot resolve $ref '#/components/schemas/Missing': 'schemas' does not exist", location: '#/paths/~1broken/post/requestBody/content/application~1json/schema/properties/owner', fix: 'Define `/components/schemas/Missing` in the document, or correct the `$ref`.' },
+      { message: "Unknown schema type 'strnig'", location: '#/paths/~1broken/post/requestBody/content/application~1json/schema/properties/kind', fix: 'Use one of the JSON Schema types: array, boolean, integer, null, number, object, string.' },
     ]);
   });
 
@@ -284,7 +284,9 @@ describe('OpenAPI to routes', () => {
   it('reports a reference to a missing file or to a URL instead of failing', () => {
     const routes = openApiToRoutes(doc({ '/ext': { post: jsonBody({ $ref: 'other.yaml#/Pet' }) }, '/url': { post: jsonBody({ $ref: 'https://example.com/pet.json' }) } }), { file: '/nowhere/openapi.yaml' });
     expect(byId(routes, 'POST /ext').extractionErrors[0].message).toMatch(/other\.yaml.*no such file/);
+    expect(byId(routes, 'POST /ext').extractionErrors[0].fix).toBe('Put `other.yaml` next to the document, or correct the file name in the `$ref`.');
     expect(byId(routes, 'POST /url').extractionErrors[0].message).toMatch(/not URLs/);
+    expect(byId(routes, 'POST /url').extractionErrors[0].fix).toBe('Save the file next to the document and point the `$ref` at its name (`pet.json`).');
   });
 
   it('keeps OpenAPI 3.0 exclusive bounds as 2020-12 numbers', () => {

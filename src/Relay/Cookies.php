@@ -5,9 +5,13 @@ namespace Kite\Relay;
 use Illuminate\Contracts\Encryption\Encrypter;
 use Illuminate\Contracts\Foundation\Application;
 use Illuminate\Cookie\CookieValuePrefix;
+use Kite\Trace\Secrets;
 use Throwable;
 
-/** Parses response cookies and decrypts the values Laravel encrypted (the EncryptCookies middleware). */
+/**
+ * Parses response cookies and decrypts the values Laravel encrypted (the EncryptCookies middleware),
+ * except those whose name looks secret (protocol/secret-names.json), which are only marked decryptable.
+ */
 final class Cookies
 {
     public function __construct(private ?Encrypter $encrypter)
@@ -50,7 +54,10 @@ final class Cookies
 
         $cookie = ['name' => $name, 'value' => $value, 'attributes' => $attributes === [] ? new \stdClass : $attributes, 'raw' => $line];
         $decrypted = $this->decrypt($name, $value);
-        if ($decrypted !== null) {
+        if ($decrypted !== null && Secrets::isSecretName($name)) {
+            // A credential is never sent in plain text: the app shows it masked.
+            $cookie['decryptedMasked'] = true;
+        } elseif ($decrypted !== null) {
             $cookie['decryptedValue'] = $decrypted;
         }
 

@@ -17,7 +17,7 @@ final class InlineRulesReader
     private static array $tokens = [];
 
     /**
-     * @return array{rules: array<string, mixed>, errors: list<array{message: string, location: string}>}
+     * @return array{rules: array<string, mixed>, errors: list<array{message: string, location: string, fix: string}>}
      */
     public static function read(ReflectionFunctionAbstract $function): array
     {
@@ -54,6 +54,7 @@ final class InlineRulesReader
                 $errors[] = [
                     'message' => 'Validation rules passed as `'.self::source($tokens, $start, $end).'` cannot be read without running the route.',
                     'location' => $file.':'.$line,
+                    'fix' => ExtractionFix::DYNAMIC_RULES,
                 ];
                 continue;
             }

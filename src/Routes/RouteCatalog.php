@@ -114,7 +114,7 @@ final class RouteCatalog
             'parameters' => [...self::pathParameters($uri, $this->bindings->forRoute($route)), ...self::bracketedQueryParameters($schema['query'] ?? null)],
             'schema' => $schema === [] ? new \stdClass : $schema,
             'extractionErrors' => array_map(static fn (array $error) => isset($error['location'])
-                ? ['message' => $error['message'], 'location' => Kite::relativeToBasePath($error['location'])]
+                ? array_replace($error, ['location' => Kite::relativeToBasePath($error['location'])])
                 : $error, $found['errors']),
         ];
         if ($route->getName() !== null) {

@@ -15,8 +15,8 @@ use ReflectionNamedType;
 use Throwable;
 
 /**
- * Finds a route's validation rules: those of a FormRequest type-hinted on its controller method or
- * closure, and those of inline validation calls in its body. Problems become extraction errors
+ * Finds a route's validation rules: those of a FormRequest or a laravel-data object type-hinted on
+ * its controller method or closure, and those of inline validation calls in its body. Problems become extraction errors
  * (message and file:line); they never escape.
  */
 final class RuleSource
@@ -26,14 +26,14 @@ final class RuleSource
     }
 
     /**
-     * @return array{rules: array<string, mixed>, errors: list<array{message: string, location?: string}>}
+     * @return array{rules: array<string, mixed>, errors: list<array{message: string, location?: string, fix?: string}>}
      */
     public function rulesFor(Route $route, string $method): array
     {
         try {
             $function = $this->actionFunction($route);
         } catch (Throwable $error) {
-            return ['rules' => [], 'errors' => [self::error($error->getMessage(), null)]];
+            return ['rules' => [], 'errors' => [self::error($error->getMessage(), null, $error instanceof MissingAction ? $error->fix : null)]];
         }
         if ($function === null) {
             return ['rules' => [], 'errors' => []];
@@ -50,7 +50,7 @@ final class RuleSource
             }
             $class = $type->getName();
             if (! class_exists($class) && ! interface_exists($class)) {
-                $errors[] = self::error("Class {$class} (the type of \${$parameter->getName()}) does not exist.", $location);
+                $errors[] = self::error("Class {$class} (the type of \${$parameter->getName()}) does not exist.", $location, ExtractionFix::forMissingClass($class));
                 continue;
             }
             if (is_subclass_of($class, FormRequest::class)) {
@@ -59,7 +59,18 @@ final class RuleSource
                 } catch (Throwable $error) {
                     $errors[] = self::error(
                         "{$class}::rules() failed: ".$error->getMessage(),
-                        $error->getFile().':'.$error->getLine()
+                        $error->getFile().':'.$error->getLine(),
+                        ExtractionFix::forRulesFailure($error)
+                    );
+                }
+            } elseif (DataObjectRules::isDataObject($class)) {
+                try {
+                    $rules = array_merge($rules, DataObjectRules::rulesFor($class));
+                } catch (Throwable $error) {
+                    $errors[] = self::error(
+                        "The rules of {$class} (a laravel-data object) could not be read: ".$error->getMessage(),
+                        $error->getFile().':'.$error->getLine(),
+                        ExtractionFix::DATA_RULES
                     );
                 }
             }
@@ -92,10 +103,10 @@ final class RuleSource
             [$class, $method] = [$uses, '__invoke'];
         }
         if (! class_exists($class)) {
-            throw new \RuntimeException("Controller class {$class} does not exist.");
+            throw new MissingAction("Controller class {$class} does not exist.", ExtractionFix::MISSING_CONTROLLER);
         }
         if (! method_exists($class, $method)) {
-            throw new \RuntimeException("Controller method {$class}::{$method}() does not exist.");
+            throw new MissingAction("Controller method {$class}::{$method}() does not exist.", ExtractionFix::forMissingMethod($class, $method));
         }
 
         return new ReflectionMethod($class, $method);
@@ -128,8 +139,8 @@ final class RuleSource
         return is_array($rules) ? $rules : [];
     }
 
-    private static function error(string $message, ?string $location): array
+    private static function error(string $message, ?string $location, ?string $fix = null): array
     {
-        return $location === null ? ['message' => $message] : ['message' => $message, 'location' => $location];
+        return array_filter(['message' => $message, 'location' => $location, 'fix' => $fix], static fn ($value) => $value !== null);
     }
 }

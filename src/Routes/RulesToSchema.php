@@ -14,7 +14,7 @@ use Stringable;
 final class RulesToSchema
 {
     /** Rules that shape the schema through other means or need no mention. */
-    private const SILENT = ['required', 'sometimes', 'nullable', 'bail', 'confirmed'];
+    private const SILENT = ['required', 'present', 'sometimes', 'nullable', 'bail', 'confirmed'];
 
     private const TYPES = [
         'string' => 'string', 'integer' => 'integer', 'int' => 'integer', 'numeric' => 'number',
@@ -139,7 +139,8 @@ final class RulesToSchema
 
         if ($segments === []) {
             self::apply($node['properties'][$segment], $parsed);
-            if (self::hasAny($parsed, ['required'])) {
+            // `present`: the key must be sent (empty or not), which is what JSON Schema's required says.
+            if (self::hasAny($parsed, ['required', 'present'])) {
                 $node['required'][] = $segment;
             }
             if (self::hasAny($parsed, ['confirmed'])) {

@@ -69,6 +69,9 @@ final class DumpCapture
             $this->trace->add('dumps', ['value' => $this->trace->masked(DumpTree::ofData($each))] + $where + ($index === count($data) - 1 ? ['isDd' => true] : []));
         }
 
-        throw new DdCalled($data);
+        // The 500 body as dd() writes it, with secret-looking keys and properties masked like the trace's.
+        $maskingCloner = DumpTree::cloner();
+        $maskingCloner->addCasters(['*' => static fn (object $object, array $properties): array => Secrets::maskProperties($properties)]);
+        throw new DdCalled(array_map(static fn ($each) => $maskingCloner->cloneVar(Secrets::mask($each))->withMaxDepth(DumpTree::MAX_DEPTH), $values));
     }
 }

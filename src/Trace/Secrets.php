@@ -53,6 +53,22 @@ final class Secrets
         return $value;
     }
 
+    /**
+     * An object's properties as VarDumper's casters give them (`"\0*\0token"` for a protected one),
+     * those under secret-looking names masked.
+     */
+    public static function maskProperties(array $properties): array
+    {
+        foreach ($properties as $key => $value) {
+            $name = is_string($key) ? substr($key, (int) strrpos("\0".$key, "\0")) : $key;
+            if (self::isSecretName($name) && $value !== null && $value !== '' && ! is_object($value) && ! is_array($value)) {
+                $properties[$key] = self::MASK;
+            }
+        }
+
+        return $properties;
+    }
+
     /** @return list<string> `X-Api-Key` → [x, api, key]; `accessToken` → [access, token] */
     private static function words(string $name): array
     {

@@ -2,6 +2,7 @@
 // builder, auto-fill, the generator palette, every authorization type, history and cURL.
 import { expect, test, type Page } from '@playwright/test';
 import { clearClientStorage, jsonBody, pasteIntoFocused, pickRoute, responseArea, routeButton, send } from './support/client-screen';
+import { overridePageConfig } from './support/page-config';
 
 async function openClient(page: Page) {
   await page.goto('/http-client');
@@ -425,16 +426,7 @@ test('a full storage quota drops the oldest history bodies first and warns, keep
 
 test("the host's global headers are sent, generator-valued ones generated at send time, and can be switched off", async ({ page }) => {
   // The host's page config names two global headers (as a host configured with them would).
-  await page.addInitScript(() => {
-    let config: Record<string, unknown> | undefined;
-    Object.defineProperty(window, 'Kite', {
-      configurable: true,
-      get: () => config,
-      set: (value: Record<string, unknown>) => {
-        config = { ...value, globalHeaders: [{ name: 'X-Tenant', value: 'acme' }, { name: 'X-Request-Id', value: 'generator:uuid' }] };
-      },
-    });
-  });
+  await overridePageConfig(page, { globalHeaders: [{ name: 'X-Tenant', value: 'acme' }, { name: 'X-Request-Id', value: 'generator:uuid' }] });
   await openClient(page);
   await pickRoute(page, 'GET', '/echo');
   await page.getByRole('tab', { name: /Headers/ }).click();

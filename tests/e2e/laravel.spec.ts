@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { runConformance } from '../../protocol/conformance/checks.mjs';
 import { phpServeCommand, prepareLaravel12App, removeLaravel12App } from '../php/laravel12.mjs';
 import { jsonBody, jsonBodyText, pickRoute, responseArea, routeButton, send } from './support/client-screen';
+import { overridePageConfig } from './support/page-config';
 import { shownMs } from './support/durations';
 
 // Kite inside a real Laravel application: Laravel 12's slim skeleton with the fixture's routes and
@@ -161,6 +162,38 @@ test('in the UI, auto-fill builds a body from the FormRequest rules that the Lar
   await expect(responseArea(page)).toContainText(`"visibility": "${filled.visibility}"`);
 });
 
+test('in the UI, auto-fill builds a body from a laravel-data object (nested objects, a collection, attributes) that the route accepts', async ({ page }) => {
+  // POST /api/orders takes App\Data\OrderData: an AddressData with a #[Regex] zip, OrderLineData items, #[In] payment.
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'POST', '/api/orders');
+  await page.getByRole('button', { name: 'Auto-fill' }).click();
+  await expect(jsonBody(page)).toHaveText(/"zip": "\d{5}"/);
+  await expect(page.getByText('Valid JSON, matches the route’s schema')).toBeVisible();
+  const filled = JSON.parse(await jsonBodyText(page));
+  expect(['card', 'invoice']).toContain(filled.payment);
+  expect(Array.isArray(filled.lines)).toBe(true);
+  await send(page);
+  await expect(responseArea(page)).toHaveText(/^201\s*Created/);
+  // laravel-data validated and built the object: it answers with what it read.
+  await expect(responseArea(page)).toContainText(`"zip": "${filled.address.zip}"`);
+});
+
+test('a generator-valued global header (config/kite.php X-Request-Id => generator:uuid) reaches the Laravel app with a fresh uuid at every send', async ({ page }) => {
+  // The page config as the host renders it for that config (PageTest checks the config → page part).
+  await overridePageConfig(page, { globalHeaders: [{ name: 'X-Request-Id', value: 'generator:uuid' }] });
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'POST', '/api/echo');
+  const uuid = /"request_id": "([0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})"/;
+  const sentId = async () => uuid.exec((await responseArea(page).textContent()) ?? '')?.[1];
+  await send(page);
+  await expect(responseArea(page)).toContainText(uuid);
+  const first = await sentId();
+  await send(page);
+  // The second answer carries an id of its own: generated at this send, not kept from the last.
+  await expect.poll(sentId).toMatch(/^[0-9a-f-]{36}$/);
+  await expect.poll(sentId).not.toBe(first);
+});
+
 test('in the UI, auto-fill of a GET whose rules take an array sends it as tags[]=…&tags[]=…, which Laravel validates', async ({ page }) => {
   await openKiteAsGrace(page);
   await routeButton(page, 'GET', '/api/search').click();
@@ -205,7 +238,26 @@ test('in the UI, a route whose rules throw is marked in the explorer and the Sta
   await expect(problems.getByRole('row', { name: /GET \/api\/missing-controller/ })).toContainText('Controller class App\\Http\\Controllers\\NoSuchController does not exist.');
 });
 
-test('in the UI, a cookie the Laravel route set shows in the Cookies tab with its decrypted value', async ({ page }) => {
+test('in the UI, a route whose rules() reads the user unguarded says what to change, on the route and on the Status screen', async ({ page }) => {
+  const fix = 'rules() reads `$this->user()`: Kite calls it without a user; guard with `?->` (`$this->user()?->id`).';
+  const shown = fix.replaceAll('`', '');
+  await openKiteAsGrace(page);
+  await searchAndPick(page, 'POST', '/api/user-scoped');
+  const warning = page.getByRole('alert').filter({ hasText: 'could not be read' });
+  await expect(warning).toContainText('Attempt to read property "id" on null');
+  await expect(warning).toContainText(shown);
+  // The fix's code is set as code.
+  await expect(warning.locator('code', { hasText: '$this->user()?->id' })).toBeVisible();
+  await page.getByRole('link', { name: 'POST /api/user-scoped has an extraction error; open Status' }).click();
+  const problems = page.getByRole('region', { name: 'Routes whose schema could not be extracted' });
+  const row = problems.getByRole('row', { name: /POST \/api\/user-scoped/ });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('App\\Http\\Requests\\UserScopedRequest::rules() failed: Attempt to read property "id" on null');
+  await expect(row.getByRole('cell').nth(2)).toHaveText(shown);
+  await expect(row.getByRole('cell').nth(3)).toHaveText('app/Http/Requests/UserScopedRequest.php:12');
+  await expect(problems.getByRole('columnheader', { name: 'Fix' })).toBeVisible();
+});
+
+test('in the UI, a cookie the Laravel route set shows in the Cookies tab with its decrypted value behind a toggle, a secret-looking one masked', async ({ page }) => {
   await openKiteAsGrace(page);
   await pickRoute(page, 'GET', '/api/cookies');
   await send(page);
@@ -220,6 +272,16 @@ test('in the UI, a cookie the Laravel route set shows in the Cookies tab with it
   const plain = cookies.getByRole('row', { name: /plain_cookie/ });
   await expect(plain).toContainText('visible');
   await expect(plain).not.toContainText('Decrypted');
+  const token = cookies.getByRole('row', { name: /^api_token/ });
+  // api_token looks secret (protocol/secret-names.json): the host never sent its plain value.
+  await expect(token).toContainText('Decrypted ******** (masked: the name looks secret)');
+  await expect(token).not.toContainText('tok-live-123');
+  const toggle = responseArea(page).getByRole('checkbox', { name: 'Show decrypted values' });
+  await toggle.uncheck();
+  await expect(flavour).not.toContainText('chocolate chip');
+  await expect(flavour).not.toContainText('Decrypted');
+  await toggle.check();
+  await expect(flavour).toContainText('chocolate chip');
 });
 
 test('the Laravel host passes the protocol conformance suite', async () => {

@@ -113,6 +113,20 @@ test('a binary response is offered as a download with the extension from its Con
   expect([bytes[0], bytes[1], bytes[255], bytes[256]]).toEqual([0, 1, 255, 0]);
 });
 
+test('a response is downloaded as its raw bytes under the name its Content-Disposition gives, 20 MB too', async ({ page }) => {
+  test.slow(); // 20 MB through the relay on a busy machine
+  await send(page, `/bytes?kb=${20 * 1024}&filename=${encodeURIComponent('kite résumé.bin')}`);
+  const pane = responseArea(page);
+  await expect(pane.getByText('Binary body · 20 MB · application/octet-stream')).toBeVisible({ timeout: 45_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), pane.getByRole('button', { name: 'Download kite résumé.bin' }).click()]);
+  expect(download.suggestedFilename()).toBe('kite résumé.bin');
+  const bytes = readFileSync(await download.path());
+  expect(bytes.length).toBe(20 * 1024 * 1024);
+  expect([bytes[0], bytes[255], bytes[256], bytes[bytes.length - 1]]).toEqual([0, 255, 0, 255]);
+  // The pane's own Download button (beside Copy, for every kind of body) uses the same name.
+  await expect(pane.getByRole('button', { name: 'Download', exact: true })).toHaveAttribute('title', 'Download as kite résumé.bin');
+});
+
 test('the Headers tab lists every header in order and the Cookies tab each cookie with its attributes', async ({ page }) => {
   await send(page, '/cookies');
   const pane = responseArea(page);

@@ -36,6 +36,16 @@ class PageTest extends TestCase
         $this->assertStringNotContainsString('{{', $html);
     }
 
+    public function test_a_global_header_with_a_generator_value_in_config_reaches_the_page_as_the_app_reads_it(): void
+    {
+        config(['kite.global_headers' => ['Accept' => 'application/json', 'X-Request-Id' => 'generator:uuid']]);
+
+        $this->assertSame(
+            [['name' => 'Accept', 'value' => 'application/json'], ['name' => 'X-Request-Id', 'value' => 'generator:uuid']],
+            $this->kiteConfig($this->get('/http-client')->assertOk()->getContent())['globalHeaders']
+        );
+    }
+
     public function test_the_page_preloads_the_published_entrys_static_imports(): void
     {
         $this->assertSame(0, $this->artisan('kite:publish'));

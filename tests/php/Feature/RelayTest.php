@@ -135,6 +135,16 @@ class RelayTest extends TestCase
         $this->assertNotContains('flavour', $browserCookies);
     }
 
+    public function test_an_encrypted_cookie_whose_name_looks_secret_is_not_sent_decrypted(): void
+    {
+        [$meta] = $this->frame($this->relay(['url' => '/api/cookies']));
+
+        $token = collect($meta['cookies'])->keyBy('name')['api_token'];
+        $this->assertArrayNotHasKey('decryptedValue', $token);
+        $this->assertTrue($token['decryptedMasked'], 'it could be decrypted; its name (protocol/secret-names.json) keeps it masked');
+        $this->assertStringNotContainsString('tok-live-123', json_encode($meta));
+    }
+
     public function test_an_exception_in_the_target_route_comes_back_as_its_own_500_response(): void
     {
         [$meta, $body] = $this->frame($this->relay(['url' => '/api/explode']));

@@ -42,6 +42,38 @@ class RoutesTest extends TestCase
         $this->assertSame('App\\Models\\User', $routes['GET /api/owners/{owner}/bookings']['parameters'][0]['binding']['model'] ?? null, 'Route::model() in withRouting(then:)');
     }
 
+    public function test_a_laravel_data_payload_becomes_the_body_schema_with_its_types_attributes_and_nested_objects(): void
+    {
+        if (! class_exists(\Spatie\LaravelData\Data::class)) {
+            $this->markTestSkipped('spatie/laravel-data is installed in the Laravel 12 app only (tests/php/laravel12.mjs).');
+        }
+
+        $route = $this->routes()['POST /api/orders'];
+        $body = $route['schema']['body'];
+
+        $this->assertSame([], $route['extractionErrors']);
+        $this->assertSame('application/json', $route['bodyContentType']);
+        $this->assertSame(['customer', 'email', 'address', 'lines', 'payment'], $body['required'], 'a property with a default or null is optional');
+        $this->assertSame(['string', 80], [$body['properties']['customer']['type'], $body['properties']['customer']['maxLength']]);
+        $this->assertSame(['required', 'string', 'max:80'], $body['properties']['customer']['x-rules'], 'the rules laravel-data infers, as written');
+        $this->assertSame('email', $body['properties']['email']['format']);
+        $this->assertSame(['card', 'invoice'], $body['properties']['payment']['enum']);
+        $this->assertSame('boolean', $body['properties']['gift']['type']);
+        $this->assertSame(['integer', 'null'], $body['properties']['tip']['type']);
+        $this->assertSame(0, $body['properties']['tip']['minimum']);
+        // A nested Data object is an object with its own required properties and attributes.
+        $address = $body['properties']['address'];
+        $this->assertSame('object', $address['type']);
+        $this->assertSame(['street', 'zip'], $address['required']);
+        $this->assertSame(100, $address['properties']['street']['maxLength']);
+        $this->assertSame('^\\d{5}$', $address['properties']['zip']['pattern']);
+        // A collection of Data objects (#[DataCollectionOf]) is an array of them.
+        $lines = $body['properties']['lines'];
+        $this->assertSame('array', $lines['type']);
+        $this->assertSame(['sku', 'quantity'], $lines['items']['required']);
+        $this->assertSame(['integer', 1], [$lines['items']['properties']['quantity']['type'], $lines['items']['properties']['quantity']['minimum']]);
+    }
+
     public function test_a_route_lists_methods_uri_name_group_and_path_parameters(): void
     {
         $route = $this->routes()['PUT /api/users/{user}'];
@@ -163,6 +195,7 @@ class RoutesTest extends TestCase
         $this->assertSame([[
             'message' => 'App\Http\Requests\FailingRequest::rules() failed: The rules need a tenant',
             'location' => 'app/Http/Requests/FailingRequest.php:11',
+            'fix' => 'rules() threw: make it return its array without the request being handled (Kite calls it with no user, input or bound models).',
         ]], $routes['GET /api/broken-rules']['extractionErrors']);
         $this->assertSame('Class App\Http\Requests\DoesNotExistRequest (the type of $request) does not exist.', $routes['GET /api/missing-request']['extractionErrors'][0]['message']);
         $this->assertMatchesRegularExpression('#^app/Http/Controllers/BrokenController\.php:\d+$#', $routes['GET /api/missing-request']['extractionErrors'][0]['location']);
@@ -180,7 +213,23 @@ class RoutesTest extends TestCase
         $this->assertIsString($status['bundleVersion']);
         $this->assertSame(count($this->routes()), $status['applications'][0]['routeCount']);
         $failing = array_column($status['applications'][0]['extractionErrors'], 'route');
-        $this->assertSame(['GET /api/broken-rules', 'GET /api/missing-request', 'GET /api/dynamic-rules', 'GET /api/missing-controller'], $failing);
+        $this->assertSame(['GET /api/broken-rules', 'GET /api/missing-request', 'GET /api/dynamic-rules', 'GET /api/missing-controller', 'POST /api/user-scoped'], $failing);
+        $this->assertSame(self::USER_FIX, $status['applications'][0]['extractionErrors'][4]['fix']);
+    }
+
+    private const USER_FIX = 'rules() reads `$this->user()`: Kite calls it without a user; guard with `?->` (`$this->user()?->id`).';
+
+    public function test_an_extraction_error_says_what_to_change(): void
+    {
+        $routes = $this->routes();
+
+        $userScoped = $routes['POST /api/user-scoped']['extractionErrors'][0];
+        $this->assertSame('App\Http\Requests\UserScopedRequest::rules() failed: Attempt to read property "id" on null', $userScoped['message']);
+        $this->assertSame('app/Http/Requests/UserScopedRequest.php:12', $userScoped['location']);
+        $this->assertSame(self::USER_FIX, $userScoped['fix']);
+        $this->assertSame('Import the class (`use App\Http\Requests\DoesNotExistRequest;`) or correct its name; after adding the file, run `composer dump-autoload`.', $routes['GET /api/missing-request']['extractionErrors'][0]['fix']);
+        $this->assertSame('Pass validate() an array literal, or move the rules into a FormRequest\'s rules().', $routes['GET /api/dynamic-rules']['extractionErrors'][0]['fix']);
+        $this->assertSame('Point the route at an existing controller, or run `composer dump-autoload` if the class was just added.', $routes['GET /api/missing-controller']['extractionErrors'][0]['fix']);
     }
 
     public function test_prefixes_select_which_routes_an_application_lists(): void

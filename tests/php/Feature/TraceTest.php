@@ -49,6 +49,21 @@ class TraceTest extends TestCase
         $this->assertSame($handlerBefore, VarDumper::setHandler($handlerBefore));
     }
 
+    public function test_the_dd_500_body_masks_values_under_secret_looking_names(): void
+    {
+        [$meta, $body] = $this->frame($this->relay(['url' => '/api/trace/dd-secrets']));
+
+        $this->assertSame(500, $meta['status']);
+        $this->assertStringContainsString('"user" => "grace"', $body);
+        $this->assertStringContainsString('"api_token" => "********"', $body);
+        $this->assertStringContainsString('"password" => "********"', $body);
+        $this->assertStringContainsString('+"name": "kite"', $body);
+        $this->assertStringContainsString('+"client_secret": "********"', $body);
+        foreach (['tok-hidden-123', 'hunter2-hidden', 'cs-hidden-789'] as $secret) {
+            $this->assertStringNotContainsString($secret, $body);
+        }
+    }
+
     public function test_queries_with_bindings_time_and_connection_and_logs_with_secrets_masked(): void
     {
         [$meta] = $this->frame($this->relay(['url' => '/api/trace/queries']));

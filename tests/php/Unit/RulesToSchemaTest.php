@@ -54,6 +54,7 @@ class RulesToSchemaTest extends TestCase
 
         return [
             'required string with a maximum length' => [['name' => 'required|string|max:255'], $object(['name' => ['type' => 'string', 'maxLength' => 255]], ['name'])],
+            'present is required (the key, even empty)' => [['tags' => 'present|array'], $object(['tags' => ['type' => 'array']], ['tags'])],
             'sometimes is not required' => [['name' => 'sometimes|string'], $object(['name' => ['type' => 'string']])],
             'nullable adds null to the type' => [['bio' => 'nullable|string'], $object(['bio' => ['type' => ['string', 'null']]])],
             'integer with min and max is a range' => [['age' => 'integer|min:18|max:130'], $object(['age' => ['type' => 'integer', 'minimum' => 18, 'maximum' => 130]])],

@@ -5,6 +5,7 @@ import { toast } from '../../lib/toast';
 import type { StatusResponse } from '../../../../protocol/types';
 import { BUNDLE_VERSION, kiteConfig } from '../../lib/config';
 import { fetchStatus } from '../../lib/http/client';
+import { CodeSpans } from '../../components/CodeSpans';
 
 type Load = { state: 'loading' } | { state: 'ready'; status: StatusResponse } | { state: 'failed'; message: string };
 
@@ -90,15 +91,16 @@ function StatusReport({ status }: { status: StatusResponse }) {
         {problems.length === 0 ? (
           <p className="kite-muted">Every route's schema was read.</p>
         ) : (
-          <table className="kite-table">
+          <table className="kite-table kite-status-problems">
             <thead>
-              <tr><th>Route</th><th>Why</th><th>Where</th></tr>
+              <tr><th>Route</th><th>Why</th><th>Fix</th><th>Where</th></tr>
             </thead>
             <tbody>
               {problems.map((problem, index) => (
                 <tr key={`${problem.route}-${index}`} id={`route-${encodeURIComponent(problem.route)}`}>
                   <td className="kite-mono">{problem.route}</td>
                   <td>{problem.message}</td>
+                  <td>{problem.fix ? <CodeSpans text={problem.fix} /> : '—'}</td>
                   <td className="kite-mono">{problem.location ?? '—'}</td>
                 </tr>
               ))}

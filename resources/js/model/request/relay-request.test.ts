@@ -109,6 +109,15 @@ describe('the relay call for the request being built', () => {
     ]);
     expect(generated).toEqual(['uuid']);
   });
+
+  it('names the header and the generator when the host configured a generator Kite does not have', async () => {
+    const unknown = (id: string) => {
+      throw new Error(`Unknown generator: ${id}`);
+    };
+    await expect(resolveGlobalHeaders([{ name: 'X-Request-Id', value: 'generator:uuidd' }], [], unknown)).rejects.toThrow(
+      "The global header X-Request-Id asks for the generator 'uuidd', which Kite does not have (Unknown generator: uuidd); use an id from the generator palette, e.g. generator:uuid.",
+    );
+  });
 });
 
 describe('variables in the relay call', () => {

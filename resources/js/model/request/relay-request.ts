@@ -18,12 +18,20 @@ export async function resolveGlobalHeaders(
   const result: Array<{ name: string; value: string }> = [];
   for (const header of headers) {
     if (disabled.includes(header.name)) continue;
-    const value = header.value.startsWith(GENERATOR_PREFIX)
-      ? String(await generate(header.value.slice(GENERATOR_PREFIX.length).trim()))
-      : header.value;
+    const value = header.value.startsWith(GENERATOR_PREFIX) ? await generatedValue(header.name, header.value.slice(GENERATOR_PREFIX.length).trim(), generate) : header.value;
     result.push({ name: header.name, value });
   }
   return result;
+}
+
+/** A generator-valued global header's value; a generator the kit lacks is named with its header (the host's config is wrong). */
+async function generatedValue(header: string, id: string, generate: (id: string) => unknown | Promise<unknown>): Promise<string> {
+  try {
+    return String(await generate(id));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`The global header ${header} asks for the generator '${id}', which Kite does not have (${reason}); use an id from the generator palette, e.g. ${GENERATOR_PREFIX}uuid.`);
+  }
 }
 
 export function relayBody(state: RequestState): RelayBody {

@@ -21,6 +21,8 @@ return Application::configure(basePath: dirname(__DIR__))
             Route::model('owner', User::class);
             // A route the skeleton's own file registers, beside routes/api.php (RoutesTest lists it).
             Route::middleware('api')->prefix('api')->get('registered-in-bootstrap', fn () => ['from' => 'bootstrap/app.php'])->name('bootstrap.registered');
+            // A payload as a spatie/laravel-data object (installed in the Laravel 12 app only): RoutesTest reads its schema.
+            Route::middleware('api')->prefix('api')->post('orders', fn (\App\Data\OrderData $order) => response()->json($order, 201))->name('orders.store');
         },
     )
     ->withMiddleware(function (Middleware $middleware): void {

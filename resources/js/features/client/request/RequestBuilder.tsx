@@ -27,6 +27,7 @@ import { UrlBar } from './UrlBar';
 import { EnvironmentPicker } from '../../workspace/EnvironmentPicker';
 import type { AssertionResponse } from '../../../model/assertions/evaluate';
 import { useAssertionResults } from '../../tests/use-assertion-results';
+import { CodeSpans } from '../../../components/CodeSpans';
 
 // The body editor (JSON editing, validation, sections for large documents) is its own chunk: most
 // requests start on Params, and the first screen loads faster without it.
@@ -134,6 +135,13 @@ export function RequestBuilder(props: RequestBuilderProps) {
             <AlertTriangle size={14} aria-hidden="true" />
             <span>
               The schema of this route could not be read: {route.extractionErrors.map((error) => error.message).join('; ')}.{' '}
+              {route.extractionErrors.map((error, i) =>
+                error.fix ? (
+                  <span key={i}>
+                    <CodeSpans text={error.fix} />{' '}
+                  </span>
+                ) : null,
+              )}
               <Link to="/status">Open Status</Link>
             </span>
           </div>

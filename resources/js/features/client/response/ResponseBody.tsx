@@ -335,7 +335,7 @@ function BodyActions({ result, contentType, charset, canCopy, filteredText }: { 
     const timer = window.setTimeout(() => setCopied('idle'), COPIED_INDICATOR_MS);
     return () => window.clearTimeout(timer);
   }, [copied]);
-  const fileName = downloadFileName(result.meta.url, contentType);
+  const fileName = downloadFileName(result.meta.url, contentType, headerValue(result.meta.headers, 'content-disposition'));
   return (
     <>
       {canCopy ? (
@@ -417,7 +417,7 @@ function ImagePreview({ bytes, contentType }: { bytes: ArrayBuffer; contentType:
 }
 
 function BinaryOffer({ result, contentType }: { result: RelayResult; contentType?: string }) {
-  const fileName = downloadFileName(result.meta.url, contentType);
+  const fileName = downloadFileName(result.meta.url, contentType, headerValue(result.meta.headers, 'content-disposition'));
   return (
     <div className="kite-body-binary">
       <p>

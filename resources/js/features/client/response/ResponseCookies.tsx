@@ -1,10 +1,22 @@
-// Cookies tab: each Set-Cookie parsed by the host, with its attributes, raw line and decrypted value.
+// Cookies tab: each Set-Cookie parsed by the host, with its attributes, raw line and, behind a
+// toggle, the value the host decrypted (masked where the host kept a secret-looking one back).
+import { useState } from 'react';
 import type { RelayCookie } from '../../../../../protocol/types';
 
+/** How a cookie the host could decrypt but kept back is shown (RelayCookie.decryptedMasked). */
+const MASKED = '******** (masked: the name looks secret)';
+
 export function ResponseCookies({ cookies }: { cookies: RelayCookie[] }) {
+  const [showDecrypted, setShowDecrypted] = useState(true);
   if (cookies.length === 0) return <p className="kite-response-empty">The response sets no cookies.</p>;
+  const decryptable = cookies.some((cookie) => cookie.decryptedValue !== undefined || cookie.decryptedMasked);
   return (
     <div className="kite-response-table-wrap">
+      {decryptable ? (
+        <label className="kite-response-decrypt-toggle">
+          <input type="checkbox" checked={showDecrypted} onChange={(event) => setShowDecrypted(event.target.checked)} /> Show decrypted values
+        </label>
+      ) : null}
       <table className="kite-response-table" aria-label="Response cookies">
         <thead>
           <tr>
@@ -19,9 +31,9 @@ export function ResponseCookies({ cookies }: { cookies: RelayCookie[] }) {
               <td className="kite-response-key">{cookie.name}</td>
               <td className="kite-response-value">
                 <div>{cookie.value}</div>
-                {cookie.decryptedValue !== undefined ? (
+                {showDecrypted && (cookie.decryptedValue !== undefined || cookie.decryptedMasked) ? (
                   <div className="kite-response-decrypted">
-                    <span className="kite-badge">Decrypted</span> <span>{cookie.decryptedValue}</span>
+                    <span className="kite-badge">Decrypted</span> <span>{cookie.decryptedValue ?? MASKED}</span>
                   </div>
                 ) : null}
                 <details className="kite-response-raw-cookie">

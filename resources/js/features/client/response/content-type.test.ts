@@ -30,6 +30,27 @@ describe('file extension from Content-Type', () => {
     expect(downloadFileName('http://127.0.0.1:8080/', 'text/html')).toBe('response.html');
     expect(downloadFileName('', undefined)).toBe('response.bin');
   });
+
+  it.each([
+    ['attachment; filename="report 2026-11.csv"', 'report 2026-11.csv'],
+    ['attachment; filename=plain.txt', 'plain.txt'],
+    // RFC 6266: filename* (RFC 5987, UTF-8) wins over the plain fallback.
+    ["attachment; filename=\"resume.pdf\"; filename*=UTF-8''r%C3%A9sum%C3%A9%20final.pdf", 'résumé final.pdf'],
+    ['attachment; filename="say \\"hi\\".txt"', 'say "hi".txt'],
+    // A name never leaves the downloads folder or carries control characters.
+    ['attachment; filename="../../etc/passwd"', 'passwd'],
+    ['attachment; filename="..\\\\..\\\\evil.bat"', 'evil.bat'],
+    ['attachment; filename="a\u0000b\u001fc.txt"', 'abc.txt'],
+  ])('takes the name from Content-Disposition %s', (disposition, name) => {
+    expect(downloadFileName('http://127.0.0.1:8080/demo/bytes', 'application/octet-stream', disposition)).toBe(name);
+  });
+
+  it.each([['inline'], ['attachment'], ['attachment; filename=""'], ['attachment; filename=".."'], ["attachment; filename*=UTF-8''%E0%A4%A"]])(
+    'falls back to the URL when Content-Disposition %s names no usable file',
+    (disposition) => {
+      expect(downloadFileName('http://127.0.0.1:8080/demo/bytes', 'application/octet-stream', disposition)).toBe('bytes.bin');
+    },
+  );
 });
 
 describe('what kind of body it is', () => {

@@ -167,10 +167,13 @@ export function extensionForContentType(contentType: string | null | undefined):
 }
 
 /**
- * A download name for a response: the last path segment of its URL (without its own extension)
- * plus the extension from Content-Type; `response.<ext>` when the URL names nothing usable.
+ * A download name for a response: the one its Content-Disposition gives (`filename*` before
+ * `filename`, RFC 6266), else the last path segment of its URL (without its own extension) plus
+ * the extension from Content-Type; `response.<ext>` when neither names anything usable.
  */
-export function downloadFileName(url: string | null | undefined, contentType: string | null | undefined): string {
+export function downloadFileName(url: string | null | undefined, contentType: string | null | undefined, contentDisposition?: string | null): string {
+  const given = dispositionFileName(contentDisposition);
+  if (given) return given;
   const extension = extensionForContentType(contentType);
   let path = '';
   try {
@@ -181,6 +184,36 @@ export function downloadFileName(url: string | null | undefined, contentType: st
   const segment = decodeSafely(path.split('/').filter(Boolean).pop() ?? '');
   const stem = segment.replace(/\.[A-Za-z0-9]{1,8}$/, '').replace(/[^\w.-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
   return `${stem || 'response'}.${extension}`;
+}
+
+/** The file name a Content-Disposition header gives, reduced to a bare name (no folders, no control characters); '' when none. */
+export function dispositionFileName(header: string | null | undefined): string {
+  if (!header) return '';
+  const parameters = new Map<string, string>();
+  const pattern = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+  for (let match = pattern.exec(header); match; match = pattern.exec(header)) {
+    const raw = match[2]!.trim();
+    parameters.set(match[1]!.toLowerCase(), raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw);
+  }
+  const extended = parameters.get('filename*');
+  const utf8 = extended ? /^utf-8'[^']*'(.*)$/i.exec(extended) : null;
+  const decoded = utf8 ? decodeStrictly(utf8[1]!) : null;
+  return bareFileName(decoded ?? parameters.get('filename') ?? '');
+}
+
+/** The last segment of a name that may hold folders, without control characters; '' when nothing usable is left. */
+function bareFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const last = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()!.trim();
+  return /^\.*$/.test(last) ? '' : last;
+}
+
+function decodeStrictly(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
 
 function decodeSafely(segment: string): string {

@@ -141,7 +141,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           <Link
             to="/status"
             className="kite-route-error"
-            title={`Schema could not be read: ${route.extractionErrors.map((error) => error.message).join('; ')}. Open Status.`}
+            title={`Schema could not be read: ${route.extractionErrors.map((error) => (error.fix ? `${error.message}. ${error.fix}` : error.message)).join('; ')}. Open Status.`}
             aria-label={`${route.methods[0]} ${route.uri} has an extraction error; open Status`}
           >
             <AlertTriangle size={14} aria-hidden="true" />

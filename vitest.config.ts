@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 // Two kinds of unit tests: the browser app's modules run in jsdom, the hosts and the protocol in Node.
+// Time limits are for hangs, not speed (the benches measure that): the Node tests start processes
+// and servers, and a busy CI machine takes seconds for what a quiet one does at once.
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,

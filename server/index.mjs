@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
+import { API_ENDPOINTS, DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
 import { decodeCookieValue, parseCookieHeader } from '../protocol/cookies.js';
 import { serveAsset } from './assets.mjs';
 import { BodyTooLargeError, acceptedEncoding, compress, readBody, requestUrl, sendError, sendJson, sendText } from './http.mjs';
@@ -17,7 +17,8 @@ import { watchFiles } from './openapi/watch.mjs';
 import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mjs';
 import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
 import { buildTargetUrl, isSameSite, isUnderBase, originOf } from './relay/target.mjs';
-import { buildOutgoing } from './relay/outgoing.mjs';
+import { buildOutgoing, sentQuery } from './relay/outgoing.mjs';
+import { sendTokenRequest, TokenRequestError, validateTokenRequest } from './oauth-token.mjs';
 import { RelayTargetError, sendToTarget, writeRelayFrame } from './relay/perform.mjs';
 import { streamTrailer, streamWriter } from './relay/stream.mjs';
 import { createWorkspace, workspaceEndpoint } from './workspace.mjs';
@@ -237,7 +238,7 @@ export function createKiteHandler(options = {}) {
       /** @type {RoutesResponse} */
       const response = {
         application: apps[0]?.id ?? '',
-        applications: apps.map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app), routes: app.routes, ...(Object.keys(app.$defs ?? {}).length ? { $defs: app.$defs } : {}) })),
+        applications: apps.map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app), routes: app.routes, ...(Object.keys(app.$defs ?? {}).length ? { $defs: app.$defs } : {}), ...(app.securitySchemes ? { securitySchemes: app.securitySchemes } : {}) })),
         revision,
       };
       body = Buffer.from(JSON.stringify(response));
@@ -354,7 +355,7 @@ export function createKiteHandler(options = {}) {
       request = validateRelayRequest(parsed);
       app = request.application === undefined ? apps[0] : apps.find((candidate) => candidate.id === request.application);
       if (!app) throw new RelayRequestError('application', `There is no application '${request.application}' (known: ${apps.map((a) => a.id).join(', ') || 'none'})`);
-      target = buildTargetUrl(app.baseUrl, request.url, request.query);
+      target = buildTargetUrl(app.baseUrl, request.url, sentQuery(request));
     } catch (error) {
       if (error instanceof RelayRequestError) sendError(res, 422, 'INVALID_RELAY_REQUEST', error.message, error.field || undefined);
       else throw error;
@@ -409,6 +410,37 @@ export function createKiteHandler(options = {}) {
   }
 
   /**
+   * POST oauth/token: behind the relay's XSRF check and allow-list (see server/oauth-token.mjs).
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
+  async function serveOAuthToken(req, res) {
+    if (!xsrf.verify(req)) {
+      res.setHeader('Set-Cookie', xsrf.cookieHeader(xsrf.issue(), mountPath));
+      sendError(res, 419, 'XSRF_MISMATCH', 'The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie; reload the page');
+      return;
+    }
+    try {
+      let parsed;
+      try {
+        parsed = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8'));
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) throw new TokenRequestError(413, 'RELAY_REQUEST_TOO_LARGE', 'The token request is larger than 1 MB');
+        throw new TokenRequestError(422, 'INVALID_TOKEN_REQUEST', 'The token request is not valid JSON');
+      }
+      const request = validateTokenRequest(parsed);
+      const bases = relayBases(resolvedApplications(req));
+      if (!bases.some((base) => isUnderBase(request.tokenUrl, base))) {
+        throw new TokenRequestError(403, 'TARGET_NOT_ALLOWED', `The token endpoint ${request.tokenUrl.href} is not under the base URLs this host relays to (${bases.join(', ')}); start it with --allow ${request.tokenUrl.origin} to allow it`, 'tokenUrl');
+      }
+      sendJson(res, 200, await sendTokenRequest(request, `Kite/${HOST_VERSION}`));
+    } catch (error) {
+      if (error instanceof TokenRequestError) sendError(res, error.status, error.code, error.message, error.field || undefined);
+      else throw error;
+    }
+  }
+
+  /**
    * @param {IncomingMessage} req
    * @param {ServerResponse} res
    * @param {string} pathname
@@ -418,8 +450,8 @@ export function createKiteHandler(options = {}) {
     if (endpoint === 'workspace' || endpoint.startsWith('workspace/files/')) return serveWorkspace(req, res, endpoint);
     // The Node host reads no application's database: no data pickers (protocol: API_ENDPOINTS.data).
     if (endpoint === 'data') return sendError(res, 404, 'DATA_UNAVAILABLE', 'This host has no data pickers.');
-    const expects = endpoint === 'relay' ? 'POST' : endpoint === 'routes' || endpoint === 'status' ? 'GET' : null;
-    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay, status and workspace)`);
+    const expects = endpoint === 'relay' || endpoint === API_ENDPOINTS.oauthToken ? 'POST' : endpoint === 'routes' || endpoint === 'status' ? 'GET' : null;
+    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay, status, workspace and ${API_ENDPOINTS.oauthToken})`);
     const method = req.method === 'HEAD' && expects === 'GET' ? 'GET' : req.method;
     if (method !== expects) {
       res.setHeader('Allow', expects === 'GET' ? 'GET, HEAD' : 'POST');
@@ -427,6 +459,7 @@ export function createKiteHandler(options = {}) {
     }
     if (endpoint === 'routes') return serveRoutes(req, res);
     if (endpoint === 'status') return serveStatus(req, res);
+    if (endpoint === API_ENDPOINTS.oauthToken) return serveOAuthToken(req, res);
     return serveRelay(req, res);
   }
 

@@ -68,7 +68,7 @@ export const SAVED_AUTH_REFERENCE_FIELDS = Object.freeze(['token', 'username', '
  * Auth fields a saved request keeps as typed: where an API key goes and the OAuth 2.0 client's
  * public settings (never a credential: the key and the client secret are reference fields).
  */
-export const SAVED_AUTH_PLAIN_FIELDS = Object.freeze(['keyIn', 'keyName', 'grant', 'tokenUrl', 'authorizationUrl', 'clientId', 'scope']);
+export const SAVED_AUTH_PLAIN_FIELDS = Object.freeze(['scheme', 'keyIn', 'keyName', 'grant', 'tokenUrl', 'authorizationUrl', 'clientId', 'scope']);
 
 /** `{{name}}` references only (or empty), the form of a saved auth field; the schema's `references`. */
 export const VARIABLE_REFERENCES_PATTERN = /^(\s*\{\{\s*[A-Za-z0-9_.-]+\s*\}\})*\s*$/;

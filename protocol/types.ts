@@ -712,7 +712,24 @@ export interface SavedRequestFile {
    * The type, and for its fields only `{{variable}}` references (`{"type":"bearer","token":"{{token}}"}`):
    * a literal token, password, username or user id is never written to a file (hosts answer 422).
    */
-  auth: { type: AuthorizationType; token?: string; username?: string; password?: string; userId?: string };
+  auth: {
+    type: AuthorizationType;
+    token?: string;
+    username?: string;
+    password?: string;
+    userId?: string;
+    /** OAuth 2.0's client secret: a `{{variable}}` reference too. */
+    clientSecret?: string;
+    /** Public settings, kept as typed (SAVED_AUTH_PLAIN_FIELDS): the scheme, where an API key goes, the OAuth 2.0 client. */
+    scheme?: string;
+    keyIn?: ApiKeyLocation;
+    keyName?: string;
+    grant?: 'client_credentials' | 'authorization_code' | 'password';
+    tokenUrl?: string;
+    authorizationUrl?: string;
+    clientId?: string;
+    scope?: string;
+  };
   captures: Array<{ variable: string; source: 'body' | 'header' | 'cookie'; path: string; secret: boolean }>;
 }
 

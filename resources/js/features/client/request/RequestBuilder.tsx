@@ -19,6 +19,7 @@ import { autofillBranchesAtom, autofillChoicesAtom, autofillFieldsAtom } from '.
 import { branchLabel, type FieldsMode } from '../body/autofill-labels';
 import type { CodeChoice } from './CodeExportDialog';
 import type { OutgoingRequest } from './outgoing';
+import type { DeclaredAuth } from '../../../model/auth/document-schemes';
 import type { RequestState } from './request-state';
 import { GENERATOR_PREFIX } from './relay-request';
 import { pathParamNames } from './request-state';
@@ -64,6 +65,8 @@ export interface RequestBuilderProps {
   notUndone?: TraceNotUndone;
   /** The authorization the application's document declares, whose note the Auth tab shows. */
   authNote?: DocumentedAuthorization;
+  /** The schemes the API's document declares for this route (model/auth/document-schemes). */
+  declaredAuths?: DeclaredAuth[];
 }
 
 type Tab = 'params' | 'headers' | 'body' | 'auth' | 'cookies' | 'capture';
@@ -327,7 +330,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
         )}
         {tab === 'auth' && (
           <Suspense fallback={null}>
-            <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} documented={props.authNote} />
+            <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} documented={props.authNote} declared={props.declaredAuths} />
           </Suspense>
         )}
         {tab === 'cookies' && (

@@ -6,6 +6,7 @@ import type { HttpMethod } from '../../../../../protocol/types';
 import { hostOnlyAuthNote } from './auth-notes';
 import type { RequestState } from './request-state';
 import { activeRows, finalUrl } from './url';
+import { exportedCredential } from '../../../model/auth/api-key';
 
 export interface ExportOptions {
   baseUrl: string;
@@ -48,6 +49,9 @@ export function describeOutgoing(state: RequestState, options: ExportOptions): O
   if (state.auth.type === 'bearer' && !hasHeader('authorization')) {
     headers.push({ name: 'Authorization', value: `Bearer ${secrets ? state.auth.token : SECRET_PLACEHOLDERS.token}` });
   }
+  const credential = exportedCredential(state.auth, secrets ? state.auth.token : SECRET_PLACEHOLDERS.token);
+  if (credential?.in === 'header' && !hasHeader(credential.name)) headers.push({ name: credential.name, value: credential.value });
+  const query = credential?.in === 'query' ? [...state.query, { id: 'auth', enabled: true, name: credential.name, value: credential.value }] : state.query;
   const text = (body: string, contentType: string, json: boolean): OutgoingBody => {
     if (contentType && !hasHeader('content-type')) headers.push({ name: 'Content-Type', value: contentType });
     return { kind: 'text', text: body, contentType, json };
@@ -66,7 +70,7 @@ export function describeOutgoing(state: RequestState, options: ExportOptions): O
   }
   return {
     method: state.method,
-    url: finalUrl(options.baseUrl, state.url, state.pathParams, state.query),
+    url: finalUrl(options.baseUrl, state.url, state.pathParams, query),
     headers,
     basicAuth: state.auth.type === 'basic' ? { username: state.auth.username, password: secrets ? state.auth.password : SECRET_PLACEHOLDERS.password } : undefined,
     body,

@@ -17,6 +17,7 @@ import {
 } from './request-state';
 import { normalizeCaptureRules } from '../../workspace/capture-rules';
 import { splitUrl } from './url';
+import { readAuthSettings } from '../../../model/auth/auth-settings';
 
 export const REQUEST_STORAGE_KEY = 'kite:request';
 
@@ -93,6 +94,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
       username: asString(auth.username, ''),
       password: asString(auth.password, ''),
       userId: asString(auth.userId, ''),
+      ...readAuthSettings(auth),
     },
     autofillSeed: field('autofillSeed', (item) => item === null || (typeof item === 'number' && Number.isFinite(item)), null),
     captures: normalizeCaptureRules(value.captures),

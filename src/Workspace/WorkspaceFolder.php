@@ -25,7 +25,7 @@ class WorkspaceFolder
     private const AUTH_REFERENCE_FIELDS = ['token', 'username', 'password', 'userId', 'clientSecret'];
 
     /** protocol/endpoints.js SAVED_AUTH_PLAIN_FIELDS: where an API key goes, the OAuth client's public settings. */
-    private const AUTH_PLAIN_FIELDS = ['keyIn', 'keyName', 'grant', 'tokenUrl', 'authorizationUrl', 'clientId', 'scope'];
+    private const AUTH_PLAIN_FIELDS = ['scheme', 'keyIn', 'keyName', 'grant', 'tokenUrl', 'authorizationUrl', 'clientId', 'scope'];
 
     private const VARIABLE_REFERENCES = '/^(\s*\{\{\s*[A-Za-z0-9_.-]+\s*\}\})*\s*$/D';
 

@@ -41,9 +41,9 @@ class OAuthTokenController
             return ErrorResponse::make(502, 'TARGET_UNREACHABLE', "The token endpoint {$call->url} answered a stream, not a token response.", 'tokenUrl');
         }
         $contentType = '';
-        foreach ($result->headers as $header) {
-            if (strtolower($header['name']) === 'content-type') {
-                $contentType = $header['value'];
+        foreach ($result->headers as [$name, $value]) {
+            if (strtolower($name) === 'content-type') {
+                $contentType = $value;
             }
         }
 

@@ -310,6 +310,15 @@ final class RelayCall
         return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs, $this->transaction, $this->holdOutgoingHttp);
     }
 
+    /** The same call with a header set (in place of any of its name): a credential the host adds. */
+    public function withHeader(string $name, string $value): self
+    {
+        $headers = array_values(array_filter($this->headers, static fn ($header) => strtolower($header['name']) !== strtolower($name)));
+        $headers[] = ['name' => $name, 'value' => $value];
+
+        return new self($this->application, $this->method, $this->url, $headers, $this->query, $this->body, $this->authorization, $this->timeoutMs, $this->transaction, $this->holdOutgoingHttp);
+    }
+
     /** Path and query string, with the relay's query pairs appended. */
     public function pathWithQuery(): string
     {

@@ -13,6 +13,7 @@ use Kite\Relay\RelayCall;
 use Kite\Relay\RelayError;
 use Kite\Relay\RelayResult;
 use Kite\Relay\RelayStream;
+use Kite\Relay\SanctumToken;
 use Kite\Relay\TargetUrl;
 use Kite\Routes\RouteCatalog;
 use Symfony\Component\HttpFoundation\Response;
@@ -66,7 +67,14 @@ class RelayController
                 ->dispatch($call, $externalUrl, self::timeoutMs($call) / 1000, self::maxBodyBytes());
         }
 
-        return (new InProcessDispatcher($app))->dispatch($request, $call->withUrl($inProcessPath), $user, $guard);
+        // A route behind auth:sanctum gets a short-lived token of the impersonated user, revoked after the call.
+        $token = SanctumToken::mintFor($app, $user, $inProcessPath, $call->method);
+        $inProcess = $call->withUrl($inProcessPath);
+        try {
+            return (new InProcessDispatcher($app))->dispatch($request, $token ? $inProcess->withHeader('Authorization', 'Bearer '.$token->plainText) : $inProcess, $user, $guard);
+        } finally {
+            $token?->revoke();
+        }
     }
 
     /**

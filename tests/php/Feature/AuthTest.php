@@ -54,6 +54,35 @@ class AuthTest extends TestCase
             ->assertJsonPath('error.field', 'tokenUrl');
     }
 
+    public function test_a_route_behind_auth_sanctum_answers_200_to_impersonate_user_with_id_with_no_token_typed(): void
+    {
+        if (! class_exists(\Laravel\Sanctum\Sanctum::class)) {
+            $this->markTestSkipped('Sanctum is not installed in this app.');
+        }
+        config(['kite.impersonation.enabled' => true, 'auth.providers.users.model' => \Kite\Tests\Support\SanctumUser::class]);
+        // Sanctum's own migration, as an app that installed it has run.
+        \Illuminate\Support\Facades\Schema::create('personal_access_tokens', function ($table) {
+            $table->id();
+            $table->morphs('tokenable');
+            $table->text('name');
+            $table->string('token', 64)->unique();
+            $table->text('abilities')->nullable();
+            $table->timestamp('last_used_at')->nullable();
+            $table->timestamp('expires_at')->nullable();
+            $table->timestamps();
+        });
+        \Illuminate\Support\Facades\Route::middleware(['api', 'auth:sanctum'])->get('api/sanctum-me', fn (\Illuminate\Http\Request $request) => ['id' => $request->user()?->id]);
+        $alan = $this->user('alan@example.com');
+
+        [$meta, $body] = $this->frame($this->relay(['url' => '/api/sanctum-me', 'authorization' => ['type' => 'impersonate', 'userId' => (string) $alan->id]]));
+
+        $this->assertSame(200, $meta['status'], $body);
+        $this->assertSame($alan->id, json_decode($body, true)['id']);
+        $this->assertSame(0, \Illuminate\Support\Facades\DB::table('personal_access_tokens')->count(), 'the token is revoked after the call');
+        [$meta] = $this->frame($this->relay(['url' => '/api/sanctum-me', 'authorization' => ['type' => 'none']]));
+        $this->assertSame(401, $meta['status']);
+    }
+
     private function token(array $request): TestResponse
     {
         return $this->withSession(['_token' => self::TOKEN])->call(

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-3NL7ULH7.js";
+import"./chunks/chunk-EPQA2CHQ.js";

@@ -24,7 +24,21 @@ export const API_ENDPOINTS = Object.freeze({
    * `candidates`: naming `candidates`).
    */
   data: 'data',
+  /**
+   * POST: an OAuth 2.0 token request (OAuthTokenRequest) sent by the host to a token endpoint under
+   * the relay's allow-list; answers OAuthTokenResponse (the endpoint's status and body, whatever
+   * they are), 403 TARGET_NOT_ALLOWED, 422 INVALID_TOKEN_REQUEST, 502 TARGET_UNREACHABLE or 504
+   * TARGET_TIMEOUT. Behind the same XSRF check as the relay.
+   */
+  oauthToken: 'oauth/token',
 });
+
+/** Most bytes of a token endpoint's answer a host passes on (a token response is a few KB). */
+export const OAUTH_TOKEN_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The token request's default and largest timeout, in ms. */
+export const OAUTH_TOKEN_TIMEOUT_MS = 15000;
+export const OAUTH_TOKEN_TIMEOUT_MAX_MS = 60000;
 
 /** Most rows one `data` answer holds. */
 export const DATA_MAX_ROWS = 20;
@@ -48,7 +62,13 @@ export function isWorkspaceFilePath(path) {
 }
 
 /** Auth fields a saved request may keep, each as `{{variable}}` references only (never a credential). */
-export const SAVED_AUTH_REFERENCE_FIELDS = Object.freeze(['token', 'username', 'password', 'userId']);
+export const SAVED_AUTH_REFERENCE_FIELDS = Object.freeze(['token', 'username', 'password', 'userId', 'clientSecret']);
+
+/**
+ * Auth fields a saved request keeps as typed: where an API key goes and the OAuth 2.0 client's
+ * public settings (never a credential: the key and the client secret are reference fields).
+ */
+export const SAVED_AUTH_PLAIN_FIELDS = Object.freeze(['scheme', 'keyIn', 'keyName', 'grant', 'tokenUrl', 'authorizationUrl', 'clientId', 'scope']);
 
 /**
  * The operators each assertion source takes (SavedAssertion in types.ts), the first being a new

@@ -3,7 +3,38 @@
 // change both here first when the contract changes.
 
 /** Authentication types, in the order the UI lists them (special types first). */
-export type AuthorizationType = 'current-user' | 'impersonate' | 'none' | 'bearer' | 'basic';
+export type AuthorizationType = 'current-user' | 'impersonate' | 'none' | 'bearer' | 'basic' | 'api-key' | 'oauth2';
+
+/** Where an API key travels, as OpenAPI's `apiKey` scheme says (`in`). */
+export type ApiKeyLocation = 'header' | 'query' | 'cookie';
+
+/**
+ * A security scheme as the API's document declares it (OpenAPI `components.securitySchemes`,
+ * the fields Kite uses): the Auth tab offers it first, pre-filled.
+ */
+export type SecurityScheme =
+  | { type: 'apiKey'; name: string; in: ApiKeyLocation; description?: string }
+  | { type: 'http'; scheme: string; bearerFormat?: string; description?: string }
+  | { type: 'oauth2'; flows: OAuthFlows; description?: string }
+  | { type: 'openIdConnect'; openIdConnectUrl: string; description?: string };
+
+export interface OAuthFlow {
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  /** Scope name → what it grants. */
+  scopes: Record<string, string>;
+}
+
+export interface OAuthFlows {
+  clientCredentials?: OAuthFlow;
+  authorizationCode?: OAuthFlow;
+  password?: OAuthFlow;
+  implicit?: OAuthFlow;
+}
+
+/** One way to satisfy an operation: scheme name → the scopes it needs (all of them together). */
+export type SecurityRequirement = Record<string, string[]>;
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -198,6 +229,12 @@ export interface RouteInfo {
   tags?: string[];
   /** Resource group shown in the route explorer (a tag or the first path segment). */
   group: string;
+  /**
+   * The operation's security requirements (its own `security`, else the document's), each naming
+   * schemes of the application's `securitySchemes`; `[]` when it declares none is needed. Absent
+   * when the host knows nothing of it.
+   */
+  security?: SecurityRequirement[];
   parameters: RouteParameter[];
   /**
    * `query`: an object schema of the query string, for hosts whose query rules are not listed in
@@ -232,6 +269,8 @@ export interface RoutesApplication extends KiteApplication {
    * leave it out.
    */
   $defs?: Record<string, JsonSchema>;
+  /** The document's security schemes by name, as routes' `security` refers to them. */
+  securitySchemes?: Record<string, SecurityScheme>;
 }
 
 export interface RoutesResponse {
@@ -264,7 +303,9 @@ export type RelayAuthorization =
   | { type: 'current-user' }
   | { type: 'bearer'; token: string }
   | { type: 'basic'; username: string; password: string }
-  | { type: 'impersonate'; userId: string };
+  | { type: 'impersonate'; userId: string }
+  /** A named key in a header, the query or a cookie; like `none`, no other credential goes out. */
+  | { type: 'api-key'; in: ApiKeyLocation; name: string; value: string };
 
 export interface RelayRequest {
   /** Application id from the routes response; the first application when omitted. */
@@ -713,7 +754,24 @@ export interface SavedRequestFile {
    * The type, and for its fields only `{{variable}}` references (`{"type":"bearer","token":"{{token}}"}`):
    * a literal token, password, username or user id is never written to a file (hosts answer 422).
    */
-  auth: { type: AuthorizationType; token?: string; username?: string; password?: string; userId?: string };
+  auth: {
+    type: AuthorizationType;
+    token?: string;
+    username?: string;
+    password?: string;
+    userId?: string;
+    /** OAuth 2.0's client secret: a `{{variable}}` reference too. */
+    clientSecret?: string;
+    /** Public settings, kept as typed (SAVED_AUTH_PLAIN_FIELDS): the scheme, where an API key goes, the OAuth 2.0 client. */
+    scheme?: string;
+    keyIn?: ApiKeyLocation;
+    keyName?: string;
+    grant?: 'client_credentials' | 'authorization_code' | 'password';
+    tokenUrl?: string;
+    authorizationUrl?: string;
+    clientId?: string;
+    scope?: string;
+  };
   captures: Array<{ variable: string; source: 'body' | 'header' | 'cookie'; path: string; secret: boolean }>;
   /** What an import could not translate (another tool's scripts and tests), kept verbatim. */
   notes?: string;
@@ -757,10 +815,36 @@ export interface WorkspaceFile {
 }
 
 // ---------------------------------------------------------------------------------------------
+// POST {apiUrl}/oauth/token (API_ENDPOINTS.oauthToken): an OAuth 2.0 token request, sent by the host
+// (a browser cannot reach most token endpoints: CORS). The app builds the form (grant, code, PKCE
+// verifier, refresh token…) and reads the answer (resources/js/model/auth); the host only posts it.
+
+export interface OAuthTokenRequest {
+  /** The token endpoint: a full URL under the relay's allow-list (an application's base URL or `--allow`/`kite.allowed_urls`). */
+  tokenUrl: string;
+  /** The `application/x-www-form-urlencoded` fields, in order. */
+  form: Array<{ name: string; value: string }>;
+  /** Client authentication as HTTP Basic (`client_secret_basic`), when the app chose it. */
+  basicAuth?: { username: string; password: string };
+  /** Whole ms, 1 to 60000; the host's default (15000) when omitted. */
+  timeoutMs?: number;
+}
+
+/** The token endpoint's answer as it came (any status): the app tells a token from an OAuth error or an HTML page. */
+export interface OAuthTokenResponse {
+  status: number;
+  contentType: string;
+  /** The body as text, at most OAUTH_TOKEN_MAX_BODY_BYTES. */
+  body: string;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Errors from any endpoint.
 
 export type ErrorCode =
   | 'INVALID_RELAY_REQUEST'
+  /** 422: an OAuth token request (POST oauth/token) with a bad field, named in `field`. */
+  | 'INVALID_TOKEN_REQUEST'
   | 'TARGET_NOT_ALLOWED'
   | 'TARGET_UNREACHABLE'
   | 'TARGET_TIMEOUT'

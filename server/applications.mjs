@@ -29,6 +29,7 @@ import { demoOpenApiDocument } from './demo/openapi.mjs';
  * @property {Record<string, JsonSchema>} $defs the schemas its routes share (`#/$defs/Name`)
  * @property {string} [file] the OpenAPI file it was read from, watched for edits
  * @property {import('../protocol/types').DocumentedAuthorization} [defaultAuthorization] what its document's security declares
+ * @property {Record<string, import('../protocol/types').SecurityScheme>} [securitySchemes] the document's security schemes
  */
 
 /**
@@ -42,9 +43,9 @@ export function loadApplications(sources, targets = []) {
   const ids = new Set();
   return sources.map((raw, index) => {
     const source = sourceOf(raw);
-    const { name, baseUrl, routes, $defs, defaultAuthorization } = readApplication(source, index, source.target ?? targets[index]);
+    const { name, baseUrl, routes, $defs, securitySchemes, defaultAuthorization } = readApplication(source, index, source.target ?? targets[index]);
     const id = uniqueId(source.id ?? slug(name), ids);
-    return { id, name, baseUrl, routes, $defs, file: source.file, ...(defaultAuthorization ? { defaultAuthorization } : {}) };
+    return { id, name, baseUrl, routes, $defs, file: source.file, ...(securitySchemes ? { securitySchemes } : {}), ...(defaultAuthorization ? { defaultAuthorization } : {}) };
   });
 }
 
@@ -60,9 +61,9 @@ export function loadApplications(sources, targets = []) {
  */
 export function reloadApplication(previous, raw, index, target) {
   const source = sourceOf(raw);
-  const { name, baseUrl, routes, $defs, defaultAuthorization } = readApplication(source, index, source.target ?? target);
-  const { defaultAuthorization: _before, ...rest } = previous;
-  return { ...rest, name, baseUrl, routes, $defs, ...(defaultAuthorization ? { defaultAuthorization } : {}) };
+  const { name, baseUrl, routes, $defs, securitySchemes, defaultAuthorization } = readApplication(source, index, source.target ?? target);
+  const { defaultAuthorization: _before, securitySchemes: _schemes, ...rest } = previous;
+  return { ...rest, name, baseUrl, routes, $defs, ...(securitySchemes ? { securitySchemes } : {}), ...(defaultAuthorization ? { defaultAuthorization } : {}) };
 }
 
 /** @param {string | OpenApiSource} raw */

@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RELAY_TIMEOUT_MS, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
+import { API_ENDPOINTS, DEFAULT_RELAY_TIMEOUT_MS, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
 import { serveAsset } from './assets.mjs';
 import { acceptedEncoding, compress, requestUrl, sendError, sendJson, sendText } from './http.mjs';
 import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
@@ -16,6 +16,7 @@ import { watchFiles } from './openapi/watch.mjs';
 import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mjs';
 import { originOf } from './relay/target.mjs';
 import { relayEndpoint } from './endpoints/relay.mjs';
+import { oauthTokenEndpoint } from './endpoints/oauth-token.mjs';
 import { createWorkspace, workspaceEndpoint } from './workspace.mjs';
 import { createHeldBudget } from './relay/budget.mjs';
 import { releaseWhenIdle } from './relay/idle-release.mjs';
@@ -122,6 +123,12 @@ export function createKiteHandler(options = {}) {
     defaultTimeoutMs,
     heldBudget,
     agents,
+    userAgent: `Kite/${HOST_VERSION}`,
+  });
+  const serveOAuthToken = oauthTokenEndpoint({
+    xsrf: xsrfGuard,
+    applications: (req) => resolvedApplications(req),
+    relayBases: (apps) => relayBases(apps),
     userAgent: `Kite/${HOST_VERSION}`,
   });
 
@@ -245,7 +252,7 @@ export function createKiteHandler(options = {}) {
       /** @type {RoutesResponse} */
       const response = {
         application: apps[0]?.id ?? '',
-        applications: apps.map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app), routes: app.routes, ...(Object.keys(app.$defs ?? {}).length ? { $defs: app.$defs } : {}) })),
+        applications: apps.map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app), routes: app.routes, ...(Object.keys(app.$defs ?? {}).length ? { $defs: app.$defs } : {}), ...(app.securitySchemes ? { securitySchemes: app.securitySchemes } : {}) })),
         revision,
       };
       body = Buffer.from(JSON.stringify(response));
@@ -337,8 +344,8 @@ export function createKiteHandler(options = {}) {
     if (endpoint === 'workspace' || endpoint.startsWith('workspace/files/')) return serveWorkspace(req, res, endpoint);
     // The Node host reads no application's database: no data pickers (protocol: API_ENDPOINTS.data).
     if (endpoint === 'data') return sendError(res, 404, 'DATA_UNAVAILABLE', 'This host has no data pickers.');
-    const expects = endpoint === 'relay' ? 'POST' : endpoint === 'routes' || endpoint === 'status' ? 'GET' : null;
-    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay, status and workspace)`);
+    const expects = endpoint === 'relay' || endpoint === API_ENDPOINTS.oauthToken ? 'POST' : endpoint === 'routes' || endpoint === 'status' ? 'GET' : null;
+    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay, status, workspace and ${API_ENDPOINTS.oauthToken})`);
     const method = req.method === 'HEAD' && expects === 'GET' ? 'GET' : req.method;
     if (method !== expects) {
       res.setHeader('Allow', expects === 'GET' ? 'GET, HEAD' : 'POST');
@@ -346,6 +353,7 @@ export function createKiteHandler(options = {}) {
     }
     if (endpoint === 'routes') return serveRoutes(req, res);
     if (endpoint === 'status') return serveStatus(req, res);
+    if (endpoint === API_ENDPOINTS.oauthToken) return serveOAuthToken(req, res);
     return serveRelay(req, res);
   }
 

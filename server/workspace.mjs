@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { ASSERTION_OPERATORS, SAVED_AUTH_REFERENCE_FIELDS, VARIABLE_REFERENCES_PATTERN, isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
+import { ASSERTION_OPERATORS, SAVED_AUTH_PLAIN_FIELDS, SAVED_AUTH_REFERENCE_FIELDS, VARIABLE_REFERENCES_PATTERN, isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
 import { BodyTooLargeError, readBody, sendError, sendJson } from './http.mjs';
 
-const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
+const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic', 'api-key', 'oauth2'];
 
 export class WorkspaceError extends Error {
   /**
@@ -54,9 +54,9 @@ export function workspaceContentProblem(path, content) {
   if (value.auth !== undefined) {
     if (!isRecord(value.auth) || !AUTH_TYPES.includes(/** @type {any} */ (value.auth).type)) return '"auth" must be { "type": … }';
     const auth = /** @type {Record<string, unknown>} */ (value.auth);
-    // Beside its type, auth keeps {{variable}} references only, never a literal credential.
+    // Beside its type and public settings, auth keeps {{variable}} references only, never a literal credential.
     const extra = Object.keys(auth).filter(
-      (key) => key !== 'type' && !(SAVED_AUTH_REFERENCE_FIELDS.includes(key) && typeof auth[key] === 'string' && VARIABLE_REFERENCES_PATTERN.test(/** @type {string} */ (auth[key]))),
+      (key) => key !== 'type' && !(SAVED_AUTH_PLAIN_FIELDS.includes(key) && typeof auth[key] === 'string') && !(SAVED_AUTH_REFERENCE_FIELDS.includes(key) && typeof auth[key] === 'string' && VARIABLE_REFERENCES_PATTERN.test(/** @type {string} */ (auth[key]))),
     );
     if (extra.length > 0) return `"auth" keeps only its type and {{variable}} references; credentials (${extra.join(', ')}) never go into a file`;
   }

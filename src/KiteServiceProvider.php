@@ -10,6 +10,7 @@ use Kite\Console\InstallCommand;
 use Kite\Console\PublishCommand;
 use Kite\Http\Controllers\DataController;
 use Kite\Http\Controllers\PageController;
+use Kite\Http\Controllers\OAuthTokenController;
 use Kite\Http\Controllers\RelayController;
 use Kite\Http\Controllers\RoutesController;
 use Kite\Http\Controllers\StatusController;
@@ -78,6 +79,7 @@ class KiteServiceProvider extends ServiceProvider
             Route::get('api/status', StatusController::class)->name('status');
             Route::get('api/data', DataController::class)->name('data');
             Route::post('api/relay', RelayController::class)->middleware(VerifyXsrfToken::class)->name('relay');
+            Route::post('api/oauth/token', OAuthTokenController::class)->middleware(VerifyXsrfToken::class)->name('oauth.token');
             Route::get('api/workspace', [WorkspaceController::class, 'index'])->name('workspace');
             Route::get('api/workspace/files/{file}', [WorkspaceController::class, 'show'])->where('file', '.*')->name('workspace.show');
             Route::put('api/workspace/files/{file}', [WorkspaceController::class, 'update'])->where('file', '.*')->middleware(VerifyXsrfToken::class)->name('workspace.update');

@@ -9,7 +9,7 @@ import { isRelayFrame } from '../frame.js';
 import { decodeWholeRelayFrame } from '../frame-whole.js';
 import { StreamedBodyParser } from '../frame-stream.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
-import { DATA_MAX_CANDIDATES, DATA_MAX_ROWS, PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
+import { API_ENDPOINTS, DATA_MAX_CANDIDATES, DATA_MAX_ROWS, PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
 
 /**
  * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
@@ -408,6 +408,53 @@ export async function runConformance(pageUrl, options = {}) {
     const body = await expectError(response, 422, 'IMPERSONATION_UNAVAILABLE');
     expect(body.error.message === 'Impersonation is not configured for this host', `message is '${body.error.message}'`);
     return 'not configured';
+  });
+
+  await check('relay with an api-key authorization answers a frame; a bad "in" is 422 naming "authorization.in"', async () => {
+    needConfig();
+    const { app, route } = anyGetRoute();
+    expect(route, 'no GET route to try');
+    const apiKey = (/** @type {string} */ where) => ({ application: app.id, method: 'GET', url: route.uri, headers: [], query: [], body: { type: 'none' }, authorization: { type: 'api-key', in: where, name: 'X-Conformance-Key', value: 'k' } });
+    const response = await relay(apiKey('header'));
+    expect(response.status === 200 && isRelayFrame(response.headers.get('content-type')), `api-key relay answered ${response.status}`);
+    await response.arrayBuffer();
+    const body = await expectError(await relay(apiKey('body')), 422, 'INVALID_RELAY_REQUEST');
+    expect(body.error.field === 'authorization.in', `field is ${JSON.stringify(body.error.field)}`);
+  });
+
+  /** @param {unknown} body @param {{ token?: string | null }} [how] */
+  const tokenCall = (body, how = {}) => {
+    /** @type {Record<string, string>} */
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json', [REQUESTED_WITH_HEADER]: 'XMLHttpRequest' };
+    if (state.cookie) headers.Cookie = state.cookie;
+    const token = how.token === undefined ? state.token : how.token;
+    if (token) headers[XSRF_HEADER] = token;
+    return doFetch(api(API_ENDPOINTS.oauthToken), { method: 'POST', headers, body: JSON.stringify(body) });
+  };
+  const tokenForm = [{ name: 'grant_type', value: 'client_credentials' }];
+
+  await check('an OAuth token request is refused without the X-XSRF-TOKEN header (419), outside the allow-list (403) and malformed (422 naming the field)', async () => {
+    needConfig();
+    await expectError(await tokenCall({ tokenUrl: 'http://kite-conformance.invalid/token', form: tokenForm }, { token: null }), 419, 'XSRF_MISMATCH');
+    await expectError(await tokenCall({ tokenUrl: 'http://kite-conformance.invalid/token', form: tokenForm }), 403, 'TARGET_NOT_ALLOWED');
+    const missing = await expectError(await tokenCall({ form: tokenForm }), 422, 'INVALID_TOKEN_REQUEST');
+    expect(missing.error.field === 'tokenUrl', `field is ${JSON.stringify(missing.error.field)}`);
+    const relative = await expectError(await tokenCall({ tokenUrl: '/oauth/token', form: tokenForm }), 422, 'INVALID_TOKEN_REQUEST');
+    expect(relative.error.field === 'tokenUrl', `a relative tokenUrl: field is ${JSON.stringify(relative.error.field)}`);
+    const form = await expectError(await tokenCall({ tokenUrl: `${state.origin}/token`, form: 'grant_type=x' }), 422, 'INVALID_TOKEN_REQUEST');
+    expect(form.error.field === 'form', `field is ${JSON.stringify(form.error.field)}`);
+  });
+
+  await check('an OAuth token request to an allowed URL answers the endpoint\'s status and body (oauth-token-response.schema.json)', async () => {
+    needConfig();
+    needRoutes();
+    const base = String(state.routes.applications[0].baseUrl).replace(/\/+$/, '');
+    const response = await tokenCall({ tokenUrl: `${base}/kite-conformance-token`, form: tokenForm });
+    const text = await response.text();
+    expect(response.status === 200, `expected 200, got ${response.status}: ${text.slice(0, 200)}`);
+    const bad = problems('oauth-token-response', JSON.parse(text));
+    expect(!bad, `the answer does not match oauth-token-response.schema.json: ${bad}`);
+    return `the endpoint answered ${JSON.parse(text).status}`;
   });
 
   // Workspace: the checks write one request file and delete it again (or see the folder is read-only).

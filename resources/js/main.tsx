@@ -4,6 +4,7 @@ import { App, preloadMainScreen } from './app/routes';
 import { kiteConfig } from './lib/config';
 import { isMainScreenPath } from '../../protocol/endpoints.js';
 import { prefetchRoutes } from './lib/http/routes-prefetch';
+import { handOAuthCallbackBack } from './features/auth/oauth-callback';
 
 // On the main screen, its routes (in the page, or on their way) and its chunk (announced as module
 // preloads by the page) are there before the first render, so the screen appears with the shell.
@@ -11,5 +12,8 @@ const onMainScreen = isMainScreenPath(window.location.pathname, kiteConfig.baseP
 if (onMainScreen) prefetchRoutes();
 const ready = onMainScreen ? preloadMainScreen().catch(() => undefined) : Promise.resolve();
 
-const mount = document.getElementById('kite') ?? document.body.appendChild(document.createElement('div'));
-void ready.then(() => createRoot(mount).render(<App basePath={kiteConfig.basePath} />));
+// In the OAuth popup, the redirect page hands its address to Kite's window and closes.
+if (!handOAuthCallbackBack(window, kiteConfig.basePath)) {
+  const mount = document.getElementById('kite') ?? document.body.appendChild(document.createElement('div'));
+  void ready.then(() => createRoot(mount).render(<App basePath={kiteConfig.basePath} />));
+}

@@ -7,7 +7,7 @@ import { decodeCookieValue, parseCookieHeader } from '../../protocol/cookies.js'
 import { BodyTooLargeError, readBody, sendError } from '../http.mjs';
 import { RelayRequestError, validateRelayRequest } from '../relay/validate.mjs';
 import { buildTargetUrl, isSameSite, isUnderBase } from '../relay/target.mjs';
-import { buildOutgoing } from '../relay/outgoing.mjs';
+import { buildOutgoing, sentQuery } from '../relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget, writeRelayFrame } from '../relay/perform.mjs';
 import { streamTrailer, streamWriter } from '../relay/stream.mjs';
 
@@ -67,7 +67,7 @@ export function relayEndpoint({ xsrf, applications, relayBases, routesRevision, 
       request = validateRelayRequest(parsed);
       app = request.application === undefined ? apps[0] : apps.find((candidate) => candidate.id === request.application);
       if (!app) throw new RelayRequestError('application', `There is no application '${request.application}' (known: ${apps.map((a) => a.id).join(', ') || 'none'})`);
-      target = buildTargetUrl(app.baseUrl, request.url, request.query);
+      target = buildTargetUrl(app.baseUrl, request.url, sentQuery(request));
     } catch (error) {
       if (error instanceof RelayRequestError) sendError(res, 422, 'INVALID_RELAY_REQUEST', error.message, error.field || undefined);
       else throw error;

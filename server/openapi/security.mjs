@@ -48,3 +48,62 @@ function asAuthorization(name, scheme) {
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return { type: 'bearer', note: `The API uses ${scheme.type === 'oauth2' ? 'OAuth 2' : 'OpenID Connect'} (${name}): paste an access token.` };
   return undefined;
 }
+
+/** @typedef {import('../../protocol/types').SecurityScheme} SecurityScheme */
+/** @typedef {import('../../protocol/types').SecurityRequirement} SecurityRequirement */
+
+const isRecord = (/** @type {unknown} */ value) => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+const text = (/** @type {unknown} */ value) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/**
+ * The document's `components.securitySchemes` as the protocol's SecurityScheme: the fields Kite
+ * uses, a scheme it cannot use (no key name, no flows) left out.
+ * @param {Record<string, any>} document
+ * @returns {Record<string, SecurityScheme>}
+ */
+export function securitySchemesOf(document) {
+  /** @type {Record<string, SecurityScheme>} */
+  const schemes = {};
+  for (const [name, scheme] of Object.entries(document.components?.securitySchemes ?? {})) {
+    if (!isRecord(scheme)) continue;
+    const described = text(scheme.description) ? { description: text(scheme.description) } : {};
+    if (scheme.type === 'apiKey' && text(scheme.name) && ['header', 'query', 'cookie'].includes(scheme.in)) {
+      schemes[name] = { type: 'apiKey', name: /** @type {string} */ (text(scheme.name)), in: scheme.in, ...described };
+    } else if (scheme.type === 'http' && text(scheme.scheme)) {
+      schemes[name] = { type: 'http', scheme: /** @type {string} */ (text(scheme.scheme)).toLowerCase(), ...(text(scheme.bearerFormat) ? { bearerFormat: text(scheme.bearerFormat) } : {}), ...described };
+    } else if (scheme.type === 'oauth2' && isRecord(scheme.flows)) {
+      /** @type {import('../../protocol/types').OAuthFlows} */
+      const flows = {};
+      for (const flow of /** @type {const} */ (['clientCredentials', 'authorizationCode', 'password', 'implicit'])) {
+        const given = scheme.flows[flow];
+        if (!isRecord(given)) continue;
+        const scopes = Object.fromEntries(Object.entries(isRecord(given.scopes) ? given.scopes : {}).map(([scope, about]) => [scope, typeof about === 'string' ? about : '']));
+        flows[flow] = {
+          ...(text(given.authorizationUrl) ? { authorizationUrl: text(given.authorizationUrl) } : {}),
+          ...(text(given.tokenUrl) ? { tokenUrl: text(given.tokenUrl) } : {}),
+          ...(text(given.refreshUrl) ? { refreshUrl: text(given.refreshUrl) } : {}),
+          scopes,
+        };
+      }
+      if (Object.keys(flows).length) schemes[name] = { type: 'oauth2', flows, ...described };
+    } else if (scheme.type === 'openIdConnect' && text(scheme.openIdConnectUrl)) {
+      schemes[name] = { type: 'openIdConnect', openIdConnectUrl: /** @type {string} */ (text(scheme.openIdConnectUrl)), ...described };
+    }
+  }
+  return schemes;
+}
+
+/**
+ * An operation's security requirements: its own `security`, else the document's (OpenAPI's rule);
+ * undefined when neither declares any.
+ * @param {Record<string, any>} document
+ * @param {Record<string, any>} operation
+ * @returns {SecurityRequirement[] | undefined}
+ */
+export function operationSecurity(document, operation) {
+  const declared = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : undefined;
+  if (!declared) return undefined;
+  return declared.filter(isRecord).map((requirement) =>
+    Object.fromEntries(Object.entries(requirement).map(([name, scopes]) => [name, Array.isArray(scopes) ? scopes.filter((scope) => typeof scope === 'string') : []])),
+  );
+}

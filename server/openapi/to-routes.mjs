@@ -14,13 +14,14 @@
 import { dirname, resolve as resolvePath, basename, extname } from 'node:path';
 import { loadDataFile } from './load.mjs';
 import { mergeSchemas } from '../../protocol/json-schema-merge.js';
+import { operationSecurity, securitySchemesOf } from './security.mjs';
 
 /** @typedef {import('../../protocol/types').RouteInfo} RouteInfo */
 /** @typedef {import('../../protocol/types').RouteParameter} RouteParameter */
 /** @typedef {import('../../protocol/types').JsonSchema} JsonSchema */
 /** @typedef {import('../../protocol/types').ExtractionError} ExtractionError */
 /** @typedef {import('../../protocol/types').HttpMethod} HttpMethod */
-/** @typedef {{ routes: RouteInfo[]; $defs: Record<string, JsonSchema> }} ConvertedApplication */
+/** @typedef {{ routes: RouteInfo[]; $defs: Record<string, JsonSchema>; securitySchemes?: Record<string, import('../../protocol/types').SecurityScheme> }} ConvertedApplication */
 
 const METHODS = /** @type {const} */ (['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
 const SCHEMA_TYPES = new Set(['object', 'array', 'string', 'integer', 'number', 'boolean', 'null']);
@@ -64,10 +65,13 @@ export function openApiToApplication(document, options = {}) {
     for (const method of METHODS) {
       const operation = pathItem[method];
       if (!operation || typeof operation !== 'object') continue;
-      routes.push(operationToRoute(uri, method, operation, pathItem, `${pathPointer}/${method}`, resolver, pathErrors));
+      const route = operationToRoute(uri, method, operation, pathItem, `${pathPointer}/${method}`, resolver, pathErrors);
+      const security = operationSecurity(document, operation);
+      routes.push(security ? { ...route, security } : route);
     }
   }
-  return { routes, $defs: resolver.defs() };
+  const securitySchemes = securitySchemesOf(document);
+  return { routes, $defs: resolver.defs(), ...(Object.keys(securitySchemes).length ? { securitySchemes } : {}) };
 }
 
 /**

@@ -37,9 +37,14 @@ export function buildOutgoing(request, context) {
     headers = headers.filter(([name]) => !test(name.toLowerCase()));
   };
 
-  if (auth.type === 'none') {
-    // `none` sends no credentials at all, also none typed into the header list.
+  if (auth.type === 'none' || auth.type === 'api-key') {
+    // `none` sends no credentials at all, also none typed into the header list; `api-key` only its key.
     drop((name) => CREDENTIAL_HEADERS.has(name) || name === impersonate);
+    if (auth.type === 'api-key' && auth.in === 'header') {
+      drop((name) => name === auth.name.toLowerCase());
+      headers.push([auth.name, auth.value]);
+    }
+    if (auth.type === 'api-key' && auth.in === 'cookie') headers.push(['Cookie', formatCookieHeader([{ name: auth.name, value: auth.value }])]);
   } else if (auth.type === 'bearer') {
     drop((name) => name === 'authorization');
     headers.push(['Authorization', `Bearer ${auth.token}`]);
@@ -68,6 +73,18 @@ export function buildOutgoing(request, context) {
   if (!has('user-agent')) headers.push(['User-Agent', context.userAgent]);
   if (!has('accept')) headers.push(['Accept', '*/*']);
   return { headers, body: body?.bytes ?? null };
+}
+
+/**
+ * The query the target gets: the typed one, with an `api-key` authorization's key in place of any
+ * typed parameter of its name.
+ * @param {RelayRequest} request
+ * @returns {RelayRequest['query']}
+ */
+export function sentQuery(request) {
+  const auth = request.authorization;
+  if (auth.type !== 'api-key' || auth.in !== 'query') return request.query;
+  return [...request.query.filter(({ name }) => name !== auth.name), { name: auth.name, value: auth.value }];
 }
 
 /**

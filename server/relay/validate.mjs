@@ -8,7 +8,8 @@ import { RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, isRelayTimeoutMs } from '..
 
 export const RELAY_METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const BODY_TYPES = ['none', 'json', 'form', 'multipart', 'raw'];
-const AUTH_TYPES = ['none', 'current-user', 'bearer', 'basic', 'impersonate'];
+const AUTH_TYPES = ['none', 'current-user', 'bearer', 'basic', 'impersonate', 'api-key'];
+const API_KEY_LOCATIONS = ['header', 'query', 'cookie'];
 /** RFC 9110 token characters: what a header name may contain. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -101,6 +102,11 @@ export function validateRelayRequest(input) {
     if (typeof id !== 'string' || id.trim() === '') fail('authorization.userId', 'authorization.userId must be the id of the user to act as');
     headerText(id, 'authorization.userId', fail);
     auth.userId = id.trim();
+  }
+  if (auth.type === 'api-key') {
+    if (!API_KEY_LOCATIONS.includes(auth.in)) fail('authorization.in', `authorization.in must be one of ${API_KEY_LOCATIONS.join(', ')}`);
+    if (typeof auth.name !== 'string' || !TOKEN.test(auth.name)) fail('authorization.name', 'authorization.name must be the name of the header, query parameter or cookie that carries the key');
+    headerText(auth.value, 'authorization.value', fail);
   }
 
   if (input.timeoutMs !== undefined && !isRelayTimeoutMs(input.timeoutMs)) {

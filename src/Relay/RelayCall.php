@@ -10,7 +10,9 @@ final class RelayCall
 {
     public const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-    public const AUTHORIZATION_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
+    public const AUTHORIZATION_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic', 'api-key'];
+
+    public const API_KEY_LOCATIONS = ['header', 'query', 'cookie'];
 
     /** The bounds of `timeoutMs` (protocol: 1 to 600 000 ms); only a JSON integer in between is one. */
     public const MIN_TIMEOUT_MS = 1;
@@ -83,8 +85,8 @@ final class RelayCall
             $application,
             strtoupper($method),
             trim($url),
-            self::withoutReplacedCredentials(self::pairs($payload, 'headers'), $authorization['type']),
-            self::pairs($payload, 'query'),
+            self::withApiKey(self::withoutReplacedCredentials(self::pairs($payload, 'headers'), $authorization['type']), $authorization, 'header'),
+            self::withApiKey(self::pairs($payload, 'query'), $authorization, 'query'),
             self::body($payload['body'] ?? ['type' => 'none']),
             $authorization,
             $timeout,
@@ -103,12 +105,38 @@ final class RelayCall
     private static function withoutReplacedCredentials(array $headers, string $type): array
     {
         $dropped = match ($type) {
-            'none' => self::CREDENTIAL_HEADERS,
+            'none', 'api-key' => self::CREDENTIAL_HEADERS,
             'bearer', 'basic' => ['authorization'],
             default => [],
         };
 
         return array_values(array_filter($headers, static fn ($header) => ! in_array(strtolower($header['name']), $dropped, true)));
+    }
+
+    /**
+     * An `api-key` authorization's key added where it goes (in place of a typed pair of its name);
+     * a key in a cookie is a Cookie header (typed ones are gone: api-key sends no other credential).
+     *
+     * @param  list<array{name: string, value: string}>  $pairs
+     * @return list<array{name: string, value: string}>
+     */
+    private static function withApiKey(array $pairs, array $authorization, string $list): array
+    {
+        if ($authorization['type'] !== 'api-key') {
+            return $pairs;
+        }
+        $in = $authorization['in'];
+        if ($list === 'query' && $in === 'query') {
+            $pairs = array_values(array_filter($pairs, static fn ($pair) => $pair['name'] !== $authorization['name']));
+            $pairs[] = ['name' => $authorization['name'], 'value' => $authorization['value']];
+        } elseif ($list === 'header' && $in === 'header') {
+            $pairs = array_values(array_filter($pairs, static fn ($pair) => strtolower($pair['name']) !== strtolower($authorization['name'])));
+            $pairs[] = ['name' => $authorization['name'], 'value' => $authorization['value']];
+        } elseif ($list === 'header' && $in === 'cookie') {
+            $pairs[] = ['name' => 'Cookie', 'value' => $authorization['name'].'='.$authorization['value']];
+        }
+
+        return $pairs;
     }
 
     /**
@@ -259,6 +287,18 @@ final class RelayCall
                 }
 
                 return ['type' => 'impersonate', 'userId' => trim(self::headerSafe($userId, 'authorization.userId'))];
+            case 'api-key':
+                if (! in_array($authorization['in'] ?? null, self::API_KEY_LOCATIONS, true)) {
+                    throw RelayError::invalid('authorization.in', 'authorization.in must be one of '.implode(', ', self::API_KEY_LOCATIONS).'.');
+                }
+                if (! is_string($authorization['name'] ?? null) || preg_match("/^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$/D", $authorization['name']) !== 1) {
+                    throw RelayError::invalid('authorization.name', 'authorization.name must be the name of the header, query parameter or cookie that carries the key.');
+                }
+                if (! is_string($authorization['value'] ?? null)) {
+                    throw RelayError::invalid('authorization.value', 'authorization.value must be a string.');
+                }
+
+                return ['type' => 'api-key', 'in' => $authorization['in'], 'name' => $authorization['name'], 'value' => self::headerSafe($authorization['value'], 'authorization.value')];
             default:
                 throw RelayError::invalid('authorization.type', 'authorization.type must be one of '.implode(', ', self::AUTHORIZATION_TYPES).'.');
         }
@@ -268,6 +308,15 @@ final class RelayCall
     public function withUrl(string $url): self
     {
         return new self($this->application, $this->method, $url, $this->headers, $this->query, $this->body, $this->authorization, $this->timeoutMs, $this->transaction, $this->holdOutgoingHttp);
+    }
+
+    /** The same call with a header set (in place of any of its name): a credential the host adds. */
+    public function withHeader(string $name, string $value): self
+    {
+        $headers = array_values(array_filter($this->headers, static fn ($header) => strtolower($header['name']) !== strtolower($name)));
+        $headers[] = ['name' => $name, 'value' => $value];
+
+        return new self($this->application, $this->method, $this->url, $headers, $this->query, $this->body, $this->authorization, $this->timeoutMs, $this->transaction, $this->holdOutgoingHttp);
     }
 
     /** Path and query string, with the relay's query pairs appended. */

@@ -19,10 +19,13 @@ class WorkspaceFolder
     /** The protocol's WORKSPACE_MAX_DEPTH: json_decode's depth, deeper content is a 422. */
     public const MAX_DEPTH = 512;
 
-    private const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic'];
+    private const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic', 'api-key', 'oauth2'];
 
     /** protocol/endpoints.js SAVED_AUTH_REFERENCE_FIELDS and VARIABLE_REFERENCES_PATTERN. */
-    private const AUTH_REFERENCE_FIELDS = ['token', 'username', 'password', 'userId'];
+    private const AUTH_REFERENCE_FIELDS = ['token', 'username', 'password', 'userId', 'clientSecret'];
+
+    /** protocol/endpoints.js SAVED_AUTH_PLAIN_FIELDS: where an API key goes, the OAuth client's public settings. */
+    private const AUTH_PLAIN_FIELDS = ['scheme', 'keyIn', 'keyName', 'grant', 'tokenUrl', 'authorizationUrl', 'clientId', 'scope'];
 
     private const VARIABLE_REFERENCES = '/^(\s*\{\{\s*[A-Za-z0-9_.-]+\s*\}\})*\s*$/D';
 
@@ -239,7 +242,8 @@ class WorkspaceFolder
             $extra = [];
             foreach (get_object_vars($content->auth) as $key => $value) {
                 $reference = in_array($key, self::AUTH_REFERENCE_FIELDS, true) && is_string($value) && preg_match(self::VARIABLE_REFERENCES, $value) === 1;
-                if ($key !== 'type' && ! $reference) {
+                $plain = in_array($key, self::AUTH_PLAIN_FIELDS, true) && is_string($value);
+                if ($key !== 'type' && ! $reference && ! $plain) {
                     $extra[] = $key;
                 }
             }

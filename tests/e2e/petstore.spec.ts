@@ -73,14 +73,14 @@ test('the Docs panel lists the fields of the Pet body, its nested $refs too', as
   await expect(docs.getByRole('group', { name: 'Field body' })).toHaveCount(0);
 });
 
-test('the default auth follows the document (OAuth 2: a bearer token, with a note) instead of the logged-in user', async ({ page }) => {
+test('the default auth follows the document (the operation’s own scheme: an API key in its header) instead of the logged-in user', async ({ page }) => {
   await routeButton(page, 'GET', '/store/inventory').click();
   await page.getByRole('tab', { name: 'Auth' }).click();
-  await expect(page.getByRole('combobox', { name: 'Authorization type' })).toHaveValue('bearer');
-  await expect(page.getByText('The API uses OAuth 2 (petstore_auth): paste an access token.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Bearer token' }).fill('pet-token');
+  await expect(page.getByRole('combobox', { name: 'Authorization type' }).locator('option:checked')).toHaveText('api_key — API key in header api_key');
+  await expect(page.getByRole('textbox', { name: 'API key name' })).toHaveValue('api_key');
+  await page.getByRole('textbox', { name: 'API key value' }).fill('pet-key');
   await page.screenshot({ path: join(tmpdir(), 'kite-petstore-auth.png') });
   await send(page);
   await expect(responseArea(page).getByText('200', { exact: true })).toBeVisible();
-  expect(received.at(-1)?.authorization).toBe('Bearer pet-token');
+  expect(received.at(-1)?.apiKey).toBe('pet-key');
 });

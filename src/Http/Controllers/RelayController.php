@@ -11,7 +11,9 @@ use Kite\Relay\ExternalDispatcher;
 use Kite\Relay\InProcessDispatcher;
 use Kite\Relay\RelayCall;
 use Kite\Relay\RelayError;
+use Kite\Relay\RelayResult;
 use Kite\Relay\RelayStream;
+use Kite\Relay\SanctumToken;
 use Kite\Relay\TargetUrl;
 use Kite\Routes\RouteCatalog;
 use Symfony\Component\HttpFoundation\Response;
@@ -27,22 +29,11 @@ class RelayController
     {
         try {
             $call = RelayCall::fromPayload(self::payload($request));
-            $applications = Kite::applications();
-            $application = self::application($applications, $call);
-            [$inProcessPath, $externalUrl] = self::target($request, $applications, $application, $call);
-            [$user, $guard] = self::impersonation($app, $call, $externalUrl !== null);
-
             // Read once the call is accepted, and before it runs: an in-process call swaps the
             // container's request for its own.
             $routesRevision = $catalog->revision($request);
-
-            $maxBodyBytes = (int) (((float) config('kite.relay.max_body_mb', 100)) * 1024 * 1024);
-            if ($externalUrl !== null) {
-                $result = (new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
-                    ->dispatch($call, $externalUrl, self::timeoutMs($call) / 1000, $maxBodyBytes);
-            } else {
-                $result = (new InProcessDispatcher($app))->dispatch($request, $call->withUrl($inProcessPath), $user, $guard);
-            }
+            $maxBodyBytes = self::maxBodyBytes();
+            $result = self::send($request, $app, $call);
         } catch (RelayError $error) {
             return $error->toResponse();
         }
@@ -52,6 +43,38 @@ class RelayController
         }
 
         return $result->toFrame($maxBodyBytes, $routesRevision);
+    }
+
+    private static function maxBodyBytes(): int
+    {
+        return (int) (((float) config('kite.relay.max_body_mb', 100)) * 1024 * 1024);
+    }
+
+    /**
+     * Sends a validated call where it goes (the app in-process, or an allowed URL), as the relay
+     * does; the OAuth token endpoint sends its token requests through it too, under the same allow-list.
+     *
+     * @throws RelayError
+     */
+    public static function send(Request $request, Application $app, RelayCall $call): RelayResult|RelayStream
+    {
+        $applications = Kite::applications();
+        $application = self::application($applications, $call);
+        [$inProcessPath, $externalUrl] = self::target($request, $applications, $application, $call);
+        [$user, $guard] = self::impersonation($app, $call, $externalUrl !== null);
+        if ($externalUrl !== null) {
+            return (new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
+                ->dispatch($call, $externalUrl, self::timeoutMs($call) / 1000, self::maxBodyBytes());
+        }
+
+        // A route behind auth:sanctum gets a short-lived token of the impersonated user, revoked after the call.
+        $token = SanctumToken::mintFor($app, $user, $inProcessPath, $call->method);
+        $inProcess = $call->withUrl($inProcessPath);
+        try {
+            return (new InProcessDispatcher($app))->dispatch($request, $token ? $inProcess->withHeader('Authorization', 'Bearer '.$token->plainText) : $inProcess, $user, $guard);
+        } finally {
+            $token?->revoke();
+        }
     }
 
     /**

@@ -6,6 +6,8 @@ import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { withDocumentedAuthorization } from '../../model/request/request-state';
+import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth/document-schemes';
+import { schemesOf } from './state/application';
 import { whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
@@ -172,7 +174,9 @@ export default function ClientScreen() {
       setOpenSaved(null);
       const open = (replaced: RequestState | null) => {
         if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
-        return drafts.open(next, applicationId, replaced ?? defaultRequestState(defaults));
+        const opened = drafts.open(next, applicationId, replaced ?? defaultRequestState(defaults));
+        // An operation that declares security starts with its first scheme (model/auth).
+        return { ...opened, auth: authForRoute(opened.auth, next, schemesOf(routes.data, applicationId)) };
       };
       if (tabs.current) tabs.current.open(open, { pin });
       else update(open(store.get(requestStateAtom)));
@@ -338,10 +342,11 @@ export default function ClientScreen() {
             notUndone={response.result?.meta.trace?.notUndone}
             authNote={application?.defaultAuthorization}
             testResponse={response.tests}
+            declaredAuths={declaredAuths(route, schemesOf(routes.data, application?.id ?? ''))}
             describeRequest={describeRequest}
           />
           <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>
-            <RouteDocs route={route} open={layout.docsOpen} onOpenChange={(docsOpen) => patchLayout({ docsOpen })} />
+            <RouteDocs route={route} securityLabels={routeSchemeLabels(route, schemesOf(routes.data, application?.id ?? ''))} open={layout.docsOpen} onOpenChange={(docsOpen) => patchLayout({ docsOpen })} />
           </Suspense>
         </ErrorBoundary>
       </section>

@@ -65,7 +65,7 @@ function pageUrl(screen: string): string {
 }
 
 /** `prefixUrl` must be absolute for ky; the page's origin makes a relative apiUrl absolute. */
-function absoluteApiUrl(apiUrl: string): string {
+export function absoluteApiUrl(apiUrl: string): string {
   const origin = globalThis.location?.origin ?? 'http://localhost';
   return new URL(apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`, origin).toString();
 }

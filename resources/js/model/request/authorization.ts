@@ -14,6 +14,8 @@ export const AUTHORIZATION_OPTIONS: readonly AuthorizationOption[] = [
   { type: 'none', label: 'None', group: 'traditional' },
   { type: 'bearer', label: 'Bearer Token', group: 'traditional' },
   { type: 'basic', label: 'Basic Auth', group: 'traditional' },
+  { type: 'api-key', label: 'API Key', group: 'traditional' },
+  { type: 'oauth2', label: 'OAuth 2.0', group: 'traditional' },
 ];
 
 export const DEFAULT_AUTHORIZATION_TYPE: AuthorizationType = 'current-user';

@@ -14,6 +14,7 @@ import {
   emptyRow,
   newRowId,
 } from './request-state';
+import { readAuthSettings } from '../auth/auth-settings';
 import { normalizeAssertions } from '../assertions/assertion';
 import { normalizeCaptureRules } from '../workspace/capture-rules';
 import { splitUrl } from './url';
@@ -88,6 +89,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
       username: asString(auth.username, ''),
       password: asString(auth.password, ''),
       userId: asString(auth.userId, ''),
+      ...readAuthSettings(auth),
     },
     autofillSeed: field('autofillSeed', (item) => item === null || (typeof item === 'number' && Number.isFinite(item)), null),
     captures: normalizeCaptureRules(value.captures),

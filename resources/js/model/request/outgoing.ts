@@ -7,6 +7,7 @@
 import type { HttpMethod, RelayRequest } from '../../../../protocol/types';
 import { hostOnlyAuthNote } from './auth-notes';
 import { relayTargetUrl } from './relay-request';
+import { exportedCredential } from '../auth/api-key';
 
 export interface ExportOptions {
   baseUrl: string;
@@ -46,6 +47,9 @@ export function describeOutgoing(request: RelayRequest, options: ExportOptions):
   if (authorization.type === 'bearer' && !hasHeader('authorization')) {
     headers.push({ name: 'Authorization', value: `Bearer ${secrets ? authorization.token : SECRET_PLACEHOLDERS.token}` });
   }
+  const credential = exportedCredential(authorization, authorization.type === 'api-key' && secrets ? authorization.value : SECRET_PLACEHOLDERS.token);
+  if (credential?.in === 'header' && !hasHeader(credential.name)) headers.push({ name: credential.name, value: credential.value });
+  const query = credential?.in === 'query' ? [...request.query, { name: credential.name, value: credential.value }] : request.query;
   const text = (body: string, contentType: string, json: boolean): OutgoingBody => {
     if (contentType && !hasHeader('content-type')) headers.push({ name: 'Content-Type', value: contentType });
     return { kind: 'text', text: body, contentType, json };
@@ -65,7 +69,7 @@ export function describeOutgoing(request: RelayRequest, options: ExportOptions):
   }
   return {
     method: request.method,
-    url: relayTargetUrl(options.baseUrl, request),
+    url: relayTargetUrl(options.baseUrl, { url: request.url, query }),
     headers,
     basicAuth: authorization.type === 'basic' ? { username: authorization.username, password: secrets ? authorization.password : SECRET_PLACEHOLDERS.password } : undefined,
     body,

@@ -71,6 +71,11 @@ export function relayAuthorization(state: RequestState): RelayAuthorization {
       return { type: 'basic', username: auth.username, password: auth.password };
     case 'impersonate':
       return { type: 'impersonate', userId: auth.userId };
+    case 'api-key':
+      return { type: 'api-key', in: auth.keyIn ?? 'header', name: auth.keyName ?? '', value: auth.token };
+    case 'oauth2':
+      // The sender puts the access token of this send in `token` (model/auth/token-store).
+      return { type: 'bearer', token: auth.token };
     case 'current-user':
       return { type: 'current-user' };
     default:
@@ -103,6 +108,7 @@ export function requestProblem(state: RequestState): RequestProblem | null {
   const missingParams = missingPathParams(splitUrl(state.url).path, state.pathParams);
   if (missingParams.length > 0) return { title: `Fill in the path ${missingParams.length === 1 ? 'parameter' : 'parameters'} ${missingParams.join(', ')} first` };
   if (state.auth.type === 'impersonate' && state.auth.userId.trim() === '') return { title: 'Fill in the user ID to impersonate first' };
+  if (state.auth.type === 'api-key' && !state.auth.keyName?.trim()) return { title: "Fill in the API key's name first" };
   return null;
 }
 

@@ -1,9 +1,10 @@
 // The whole state of the request being built: what the builder edits, what persists across a
 // reload and what a history entry restores. Plain data only, so it serialises as JSON.
-import type { AuthorizationType, HttpMethod, KiteApplication, RouteInfo } from '../../../../protocol/types';
+import type { ApiKeyLocation, AuthorizationType, HttpMethod, KiteApplication, RouteInfo } from '../../../../protocol/types';
 import { type BodyType, initialBodyType } from './body-types';
 import type { CaptureRule } from '../workspace/capture-rules';
 import type { Assertion } from '../assertions/assertion';
+import type { OAuthGrant } from '../auth/oauth-grants';
 import { queryPairs, queryRowName, serializationOf } from './parameter-style';
 
 export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -31,10 +32,23 @@ export interface MultipartRow extends KeyValueRow {
 
 export interface AuthState {
   type: AuthorizationType;
+  /** bearer: the token; api-key: the key; oauth2: the access token of this send only (kept in the token store, never here). */
   token: string;
   username: string;
   password: string;
   userId: string;
+  /** The document's security scheme these settings came from (model/auth/document-schemes.ts). */
+  scheme?: string;
+  /** api-key: where the key goes and its name. */
+  keyIn?: ApiKeyLocation;
+  keyName?: string;
+  /** oauth2: the client's settings (model/auth); the client secret is typed as a secret {{variable}}. */
+  grant?: OAuthGrant;
+  tokenUrl?: string;
+  authorizationUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
 }
 
 export interface RequestState {

@@ -60,5 +60,5 @@ export function isCredentialRow(kind: CredentialRowKind, row: { name: string; va
 }
 
 /** Auth fields that are credentials when they hold a literal (the auth type itself never is). */
-export const AUTH_CREDENTIAL_FIELDS = ['token', 'username', 'password', 'userId'] as const;
+export const AUTH_CREDENTIAL_FIELDS = ['token', 'username', 'password', 'userId', 'clientSecret'] as const;
 export type AuthCredentialField = (typeof AUTH_CREDENTIAL_FIELDS)[number];

@@ -15,6 +15,8 @@ export const AUTH_FIELDS_KEPT: Record<AuthState['type'], readonly AuthCredential
   impersonate: ['userId'],
   'current-user': [],
   none: [],
+  'api-key': ['token'],
+  oauth2: ['clientSecret', 'username', 'password'],
 };
 
 export interface CredentialToReplace {
@@ -29,7 +31,7 @@ export interface CredentialToReplace {
   suggested: string;
 }
 
-const label = (field: AuthCredentialField) => (field === 'userId' ? 'user id' : field);
+const label = (field: AuthCredentialField) => (field === 'userId' ? 'user id' : field === 'clientSecret' ? 'client secret' : field === 'token' ? 'token or key' : field);
 
 /** `X-Api-Key` → `api-key`, `Authorization` → `authorization`: a valid variable name. */
 function nameFor(text: string): string {
@@ -53,7 +55,7 @@ export function credentialsToReplace(state: RequestState, scope: VariableScope):
   rows('header', state.headers);
   rows('query', state.query);
   for (const field of AUTH_FIELDS_KEPT[state.auth.type]) {
-    const value = state.auth[field];
+    const value = state.auth[field] ?? '';
     if (!isReferenceOnly(value)) found.push({ id: `auth:${field}`, where: `auth ${label(field)}`, value, base: field });
   }
   const secrets = Object.entries(scope).filter(([, variable]) => variable.secret);
@@ -105,7 +107,10 @@ export function withReferences(state: RequestState, items: CredentialToReplace[]
   };
   const rows = (kind: string, list: KeyValueRow[]) => list.map((row, index) => ({ ...row, value: reference(`${kind}:${index}`) ?? row.value }));
   const auth = { ...state.auth };
-  for (const field of AUTH_CREDENTIAL_FIELDS) auth[field] = reference(`auth:${field}`) ?? auth[field];
+  for (const field of AUTH_CREDENTIAL_FIELDS) {
+    const replaced = reference(`auth:${field}`);
+    if (replaced !== null) auth[field] = replaced;
+  }
   return { ...state, headers: rows('header', state.headers), query: rows('query', state.query), auth };
 }
 

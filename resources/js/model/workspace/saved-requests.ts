@@ -9,6 +9,7 @@ import { isCredentialRow, isReferenceOnly, type Redact } from './credentials';
 import { normalizeRequestState } from '../request/normalize-request';
 import type { KeyValueRow, RequestDefaults, RequestState } from '../request/request-state';
 import { AUTH_FIELDS_KEPT } from './saved-credentials';
+import { savedAuthSettings } from '../../model/auth/auth-settings';
 
 const rows = (items: KeyValueRow[], kind?: 'header' | 'query'): SavedRow[] =>
   items.map(({ name, value, enabled }) => ({ name, value: kind && isCredentialRow(kind, { name, value }) ? '' : value, enabled }));
@@ -25,7 +26,11 @@ export function toSavedFile(state: RequestState, name: string, folder: string, r
             ? { type: 'multipart', fields: state.multipartFields.map((row) => ({ name: row.name, value: row.kind === 'file' ? (row.file?.filename ?? '') : row.value, enabled: row.enabled, kind: row.kind })) }
             : { type: 'none' };
   const auth: SavedRequestFile['auth'] = { type: state.auth.type };
-  for (const field of AUTH_FIELDS_KEPT[state.auth.type]) if (state.auth[field] !== '' && isReferenceOnly(state.auth[field])) auth[field] = state.auth[field];
+  for (const field of AUTH_FIELDS_KEPT[state.auth.type]) {
+    const value = state.auth[field] ?? '';
+    if (value !== '' && isReferenceOnly(value)) auth[field] = value;
+  }
+  Object.assign(auth, savedAuthSettings(state.auth));
   const file: SavedRequestFile = {
     name: name.trim(),
     folder: folder.trim().replace(/^\/+|\/+$/g, ''),

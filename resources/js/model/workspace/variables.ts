@@ -1,6 +1,7 @@
 // `{{name}}` variables: finding them in what the user typed, and resolving a whole request at send
 // time against the scope (captured values, then the active environment, then globals). Pure.
 import type { AuthState, KeyValueRow, MultipartRow, RequestState } from '../request/request-state';
+import { resolveOAuthSettings } from '../auth/auth-settings';
 
 export interface Variable {
   name: string;
@@ -129,10 +130,11 @@ export function resolveRequest(state: RequestState, scope: VariableScope): Resol
   const body = state.bodyType;
   const auth: AuthState = {
     ...state.auth,
-    token: text(state.auth.token, state.auth.type === 'bearer'),
+    token: text(state.auth.token, state.auth.type === 'bearer' || state.auth.type === 'api-key'),
     username: text(state.auth.username, state.auth.type === 'basic'),
     password: text(state.auth.password, state.auth.type === 'basic'),
     userId: text(state.auth.userId, state.auth.type === 'impersonate'),
+    ...(state.auth.type === 'oauth2' ? resolveOAuthSettings(state.auth, (value) => text(value, true)) : {}),
   };
   const url = text(state.url, true);
   const resolved: RequestState = {

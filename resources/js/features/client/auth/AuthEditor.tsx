@@ -1,16 +1,32 @@
-// Authorization: the five types in the spec's order and labels, and the fields each one needs.
+// Authorization: the schemes the API's document declares first (pre-filled), then the types in the
+// spec's order and labels, and the fields each one needs.
 import { lazy, Suspense } from 'react';
 import { AUTHORIZATION_OPTIONS } from '../../../model/request/authorization';
-import type { DocumentedAuthorization } from '../../../../../protocol/types';
+import type { ApiKeyLocation, DocumentedAuthorization } from '../../../../../protocol/types';
 import type { AuthState } from '../../../model/request/request-state';
 import { TextField } from '../ui/TextField';
+import { LoginFields } from './LoginFields';
+import { applyDeclaredAuth, type DeclaredAuth } from '../../../model/auth/document-schemes';
+
+// OAuth 2.0's settings and token: its own chunk, loaded when that type is chosen.
+const OAuth2Editor = lazy(() => import('../../auth/OAuth2Editor'));
+const SCHEME_VALUE = 'scheme:';
 
 // The user search beside the id: its own chunk, loaded when impersonation is chosen.
 const UserPicker = lazy(() => import('../data/DataPicker').then((chunk) => ({ default: chunk.UserPicker })));
 
-/** `documented`: the authorization the API's document declares; its note shows while that type is chosen. */
-export function AuthEditor({ auth, onChange, documented }: { auth: AuthState; onChange: (auth: AuthState) => void; documented?: DocumentedAuthorization }) {
+/**
+ * `declared`: the schemes the API's document declares for this route, offered first;
+ * `documented`: the older one-line note of the document's authorization, shown while that type is
+ * chosen and no declared scheme is.
+ */
+export function AuthEditor({ auth, onChange, documented, declared = [] }: { auth: AuthState; onChange: (auth: AuthState) => void; documented?: DocumentedAuthorization; declared?: DeclaredAuth[] }) {
   const set = (patch: Partial<AuthState>) => onChange({ ...auth, ...patch });
+  const chosenScheme = declared.find((item) => item.scheme === auth.scheme && item.auth.type === auth.type);
+  const choose = (value: string) => {
+    const scheme = value.startsWith(SCHEME_VALUE) ? declared.find((item) => `${SCHEME_VALUE}${item.scheme}` === value) : undefined;
+    onChange(scheme ? applyDeclaredAuth(auth, scheme) : { ...auth, type: value as AuthState['type'], scheme: undefined });
+  };
   return (
     <div className="kite-auth">
       <label className="kite-inline-field">
@@ -18,17 +34,28 @@ export function AuthEditor({ auth, onChange, documented }: { auth: AuthState; on
         <select
           className="kite-select"
           aria-label="Authorization type"
-          value={auth.type}
-          onChange={(event) => set({ type: event.target.value as AuthState['type'] })}
+          value={chosenScheme ? `${SCHEME_VALUE}${chosenScheme.scheme}` : auth.type}
+          onChange={(event) => choose(event.target.value)}
         >
-          {AUTHORIZATION_OPTIONS.map((option) => (
-            <option key={option.type} value={option.type}>
-              {option.label}
-            </option>
-          ))}
+          {declared.length > 0 && (
+            <optgroup label="Declared by the API">
+              {declared.map((item) => (
+                <option key={item.scheme} value={`${SCHEME_VALUE}${item.scheme}`}>
+                  {item.label}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          <optgroup label={declared.length > 0 ? 'Any type' : 'Types'}>
+            {AUTHORIZATION_OPTIONS.map((option) => (
+              <option key={option.type} value={option.type}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
         </select>
       </label>
-      {documented?.note && documented.type === auth.type && <p className="kite-empty-note">{documented.note}</p>}
+      {!chosenScheme && documented?.note && documented.type === auth.type && <p className="kite-empty-note">{documented.note}</p>}
       {auth.type === 'current-user' && (
         <p className="kite-empty-note">The host forwards the cookies of your session in this browser, so the request runs as you.</p>
       )}
@@ -50,18 +77,32 @@ export function AuthEditor({ auth, onChange, documented }: { auth: AuthState; on
           <TextField value={auth.token} onValue={(token) => set({ token })} placeholder="Token" aria-label="Bearer token" />
         </label>
       )}
-      {auth.type === 'basic' && (
+      {auth.type === 'api-key' && (
         <>
           <label className="kite-inline-field">
-            <span>Username</span>
-            <TextField value={auth.username} onValue={(username) => set({ username })} aria-label="Username" />
+            <span>Key name</span>
+            <TextField value={auth.keyName ?? ''} onValue={(keyName) => set({ keyName })} placeholder="e.g. X-API-Key" aria-label="API key name" />
           </label>
           <label className="kite-inline-field">
-            <span>Password</span>
-            <TextField type="password" value={auth.password} onValue={(password) => set({ password })} aria-label="Password" />
+            <span>Add to</span>
+            <select className="kite-select" aria-label="API key location" value={auth.keyIn ?? 'header'} onChange={(event) => set({ keyIn: event.target.value as ApiKeyLocation })}>
+              <option value="header">Header</option>
+              <option value="query">Query parameter</option>
+              <option value="cookie">Cookie</option>
+            </select>
+          </label>
+          <label className="kite-inline-field">
+            <span>Value</span>
+            <TextField value={auth.token} onValue={(token) => set({ token })} placeholder="Key, or {{variable}}" aria-label="API key value" />
           </label>
         </>
       )}
+      {auth.type === 'oauth2' && (
+        <Suspense fallback={null}>
+          <OAuth2Editor auth={auth} onChange={onChange} />
+        </Suspense>
+      )}
+      {auth.type === 'basic' && <LoginFields auth={auth} set={set} />}
     </div>
   );
 }

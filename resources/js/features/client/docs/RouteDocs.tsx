@@ -12,11 +12,13 @@ import { RichText } from './RichText';
 
 export interface RouteDocsProps {
   route: RouteInfo | undefined;
+  /** The security schemes the route names, each said in a line (model/auth/document-schemes). */
+  securityLabels?: string[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-export default function RouteDocs({ route, open, onOpenChange }: RouteDocsProps) {
+export default function RouteDocs({ route, securityLabels = [], open, onOpenChange }: RouteDocsProps) {
   const parameters = route?.parameters ?? [];
   const contentRef = useRef<HTMLDivElement>(null);
   const counts = [parameters.length && `${parameters.length} ${parameters.length === 1 ? 'parameter' : 'parameters'}`, route?.schema.body && 'body', route?.responses?.length && `${route.responses.length} ${route.responses.length === 1 ? 'response' : 'responses'}`].filter(Boolean);
@@ -34,13 +36,13 @@ export default function RouteDocs({ route, open, onOpenChange }: RouteDocsProps)
         <span className="kite-docs-counts kite-muted">{route ? counts.join(' · ') || 'nothing documented' : 'pick a route'}</span>
       </Collapsible.Trigger>
       <Collapsible.Content className="kite-docs-content">
-        {route && <DocsBody route={route} />}
+        {route && <DocsBody route={route} securityLabels={securityLabels} />}
       </Collapsible.Content>
     </Collapsible.Root>
   );
 }
 
-function DocsBody({ route }: { route: RouteInfo }) {
+function DocsBody({ route, securityLabels }: { route: RouteInfo; securityLabels: string[] }) {
   // A body given by `$ref` (`NewUser`) or `allOf` is listed by the fields of the schema it names.
   const root = route.schema.body;
   const body = root && flattenSchema(root, root).schema;
@@ -55,6 +57,13 @@ function DocsBody({ route }: { route: RouteInfo }) {
         </h3>
         {route.name && route.summary && <p className="kite-muted kite-mono kite-docs-name">{route.name}</p>}
         <RichText source={route.description} />
+        {securityLabels.length > 0 && (
+          <p className="kite-docs-security">
+            <span className="kite-muted">Authorization: </span>
+            {securityLabels.join(' · ')}
+          </p>
+        )}
+        {route.security?.length === 0 && <p className="kite-docs-security kite-muted">Authorization: none needed</p>}
       </section>
       {route.parameters.length > 0 && (
         <DocsSection id="kite-docs-parameters" title="Parameters">

@@ -23,6 +23,7 @@ import type { RequestState } from '../../../model/request/request-state';
 import { GENERATOR_PREFIX } from '../../../model/request/relay-request';
 import { pathParamNames } from '../../../model/request/request-state';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from '../../../model/request/url';
+import type { DeclaredAuth } from '../../../model/auth/document-schemes';
 import { UrlBar } from './UrlBar';
 import { EnvironmentPicker } from '../../workspace/EnvironmentPicker';
 import type { AssertionResponse } from '../../../model/assertions/evaluate';
@@ -70,6 +71,8 @@ export interface RequestBuilderProps {
   authNote?: DocumentedAuthorization;
   /** What the last answer gave the Tests tab's assertions to check (absent before a Send). */
   testResponse?: AssertionResponse;
+  /** The schemes the API's document declares for this route (model/auth/document-schemes). */
+  declaredAuths?: DeclaredAuth[];
 }
 
 type Tab = 'params' | 'headers' | 'body' | 'auth' | 'cookies' | 'capture' | 'tests';
@@ -347,7 +350,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
         )}
         {tab === 'auth' && (
           <Suspense fallback={null}>
-            <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} documented={props.authNote} />
+            <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} documented={props.authNote} declared={props.declaredAuths} />
           </Suspense>
         )}
         {tab === 'cookies' && (

@@ -1,6 +1,6 @@
 // Which application (and base URL) the request is for, from the routes response or the page config,
 // and which of its routes the request being built is.
-import type { HttpMethod, KiteApplication, RouteInfo, RoutesResponse } from '../../../../../protocol/types';
+import type { HttpMethod, KiteApplication, RouteInfo, RoutesResponse, SecurityScheme } from '../../../../../protocol/types';
 import { linkRouteSchemas } from '../../../lib/json-schema/refs';
 import { splitUrl } from '../../../model/request/url';
 
@@ -64,4 +64,10 @@ export function activeRoute(
   const path = segments(request.url).join('/');
   const found = candidates.find((route) => segments(route.uri).join('/') === path) ?? candidates[0];
   return found && linkRouteSchemas(found, applicationOf(routes, request.application)?.$defs);
+}
+
+/** The security schemes the application's document declares (routes response), if any. */
+export function schemesOf(routes: RoutesResponse | null, applicationId: string): Record<string, SecurityScheme> | undefined {
+  const applications = routes?.applications ?? [];
+  return (applications.find((application) => application.id === (applicationId || routes?.application)) ?? applications[0])?.securitySchemes;
 }

@@ -144,11 +144,19 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         // waiting there cost every first Send after a page load its chunk round trips (~80 ms).
         const viewLoaded = loadResponseView();
         if (kiteConfig.host !== 'node') await viewLoaded;
-        const result = await relay(relayRequestOf(resolved, globalHeaders, jarCookies), abort.signal, undefined, (head) => {
-          const live = createLiveStream(head);
-          setResponse((previous) => ({ ...previous, live }));
-          return (bytes, at) => live.push({ bytes, at });
-        });
+        const relayOnce = (sending: RequestState) =>
+          relay(relayRequestOf(sending, globalHeaders, jarCookies), abort.signal, undefined, (head) => {
+            const live = createLiveStream(head);
+            setResponse((previous) => ({ ...previous, live }));
+            return (bytes, at) => live.push({ bytes, at });
+          });
+        // OAuth 2.0: sent with a valid access token (refreshed or fetched first, never a stale one);
+        // a 401 gets one refresh and one more try, then is shown as it is (features/auth).
+        const oauth = resolved.auth.type === 'oauth2' ? await import('../../auth/oauth-session') : null;
+        const withToken = async (forceRefresh = false): Promise<RequestState> =>
+          oauth ? { ...resolved, auth: { ...resolved.auth, token: await oauth.accessTokenForSend(store, resolved.auth, { forceRefresh }) } } : resolved;
+        let result = await relayOnce(await withToken());
+        if (oauth && result.meta.status === 401) result = await relayOnce(await withToken(true));
         if (result.meta.cookies.length > 0) store.set(cookieJarsAtom, jarId, (jar) => storeCookies(jar, result.meta.cookies, result.meta.url || sentUrl));
         const kept = historyBody(result.body); // copied before the viewer may transfer the body away
         // A validation answer's messages go to their fields (the mapping loads with the first 422).

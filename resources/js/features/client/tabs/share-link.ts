@@ -88,7 +88,7 @@ export function decodeShare(encoded: string, normalize: (value: unknown) => Requ
   const last = isRecord(payload.l) && [payload.l.status, payload.l.ms, payload.l.size].every((item) => typeof item === 'number') ? (payload.l as unknown as LastAnswer) : null;
   return {
     // Whatever the link says, no credential comes in with it.
-    state: { ...state, auth: { ...state.auth, token: '', username: '', password: '', userId: '' } },
+    state: { ...state, auth: { ...withoutClientSecret(state.auth), token: '', username: '', password: '', userId: '' } },
     environment: typeof payload.e === 'string' ? payload.e : null,
     last,
   };
@@ -124,4 +124,10 @@ export function sharedEnvironment(
   }
   const next = workspace.active === name ? store : updateApplication(store, application, (current) => ({ ...current, active: name }));
   return { store: next, message: { ok: true, text: `Switched to the environment ${name}, as the link says` } };
+}
+
+/** The auth without OAuth 2.0's client secret (a link never carries one). */
+function withoutClientSecret<T extends { clientSecret?: string }>(auth: T): Omit<T, 'clientSecret'> {
+  const { clientSecret: _secret, ...rest } = auth;
+  return rest;
 }

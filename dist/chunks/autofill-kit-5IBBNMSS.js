@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-GH6SSAJD.js";import"./chunk-7JDWAINY.js";import"./chunk-AJIRXNA7.js";import"./chunk-3NL7ULH7.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-MJ5CKPWP.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

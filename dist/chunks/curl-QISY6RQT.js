@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-I4RUNH7A.js";import"./chunk-JGI62ZEW.js";import{y as o}from"./chunk-7JDWAINY.js";import"./chunk-AJIRXNA7.js";import"./chunk-3NL7ULH7.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

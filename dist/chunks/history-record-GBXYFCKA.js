@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-Y44QWJKY.js";import"./chunk-7JDWAINY.js";import"./chunk-AJIRXNA7.js";import"./chunk-3NL7ULH7.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

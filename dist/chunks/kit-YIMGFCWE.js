@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-GH6SSAJD.js";import"./chunk-7JDWAINY.js";import"./chunk-AJIRXNA7.js";import"./chunk-3NL7ULH7.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

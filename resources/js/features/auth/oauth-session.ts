@@ -1,0 +1,135 @@
+// OAuth 2.0 for a send: the token request through the host (POST oauth/token), the popup of the
+// authorization-code flow, and the token a request goes out with — the stored one, refreshed when
+// it expired, fetched for a grant that needs no person. Failures are Errors whose message names the
+// endpoint and what went wrong; nothing is sent with a stale token.
+import { HTTPError, type KyInstance } from 'ky';
+import type { createStore } from 'jotai';
+import { API_ENDPOINTS } from '../../../../protocol/endpoints.js';
+import type { OAuthTokenRequest, OAuthTokenResponse } from '../../../../protocol/types';
+import { absoluteApiUrl, createHostClient } from '../../lib/http/client';
+import { readHostError } from '../../lib/http/host-error';
+import { kiteConfig } from '../../lib/config';
+import type { AuthState } from '../../model/request/request-state';
+import { clientProblem, DEFAULT_GRANT, tokenRequestForm, type OAuthClient, type TokenGrantRequest } from '../../model/auth/oauth-grants';
+import { isExpired, readTokenResponse, type OAuthToken } from '../../model/auth/token-response';
+import { tokenKey, type TokenOwner } from '../../model/auth/token-store';
+import { authorizationRequest, readRedirect } from '../../model/auth/pkce';
+import { applicationWorkspaceAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
+import { tokenErrorAtom, tokenStoreAtom } from './token-atoms';
+import { OAUTH_CALLBACK_MESSAGE, oauthRedirectUri } from './oauth-callback';
+
+type Store = ReturnType<typeof createStore>;
+
+// Quiet: a failed token request is reported by its own message, not the generic HTTP error toast.
+let tokenClient: KyInstance | null = null;
+const client = () => (tokenClient ??= createHostClient({ prefixUrl: absoluteApiUrl(kiteConfig.apiUrl), notify: () => {} }));
+
+/** The host's answer to a token request, or an Error naming the endpoint (not allowed, down, slow). */
+export async function postTokenRequest(request: OAuthTokenRequest): Promise<OAuthTokenResponse> {
+  try {
+    return await client().post(API_ENDPOINTS.oauthToken, { json: request }).json<OAuthTokenResponse>();
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      const body = await readHostError(error.response);
+      throw new Error(body?.error.message ?? `The token request to ${request.tokenUrl} failed: HTTP ${error.response.status}`);
+    }
+    throw new Error(`The token request to ${request.tokenUrl} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const clientOf = (auth: AuthState): OAuthClient => ({ tokenUrl: (auth.tokenUrl ?? '').trim(), clientId: auth.clientId ?? '', clientSecret: auth.clientSecret ?? '', scope: auth.scope ?? '' });
+
+/** Whose token it is: the application on screen, its active environment and the client. */
+export function tokenOwner(store: Store, auth: AuthState): TokenOwner {
+  return { application: store.get(workspaceApplicationAtom), environment: store.get(applicationWorkspaceAtom).active, tokenUrl: auth.tokenUrl ?? '', clientId: auth.clientId ?? '' };
+}
+
+/** Asks the token endpoint; keeps the token (or the failure, shown in the Auth tab) for its owner. */
+async function obtain(store: Store, auth: AuthState, owner: TokenOwner, grant: TokenGrantRequest): Promise<OAuthToken> {
+  const oauthClient = clientOf(auth);
+  const key = tokenKey(owner);
+  try {
+    const answer = await postTokenRequest({ tokenUrl: oauthClient.tokenUrl, form: tokenRequestForm(oauthClient, grant) });
+    const read = readTokenResponse(oauthClient.tokenUrl, answer, Date.now(), oauthClient.scope);
+    if (!read.ok) throw new Error(read.message);
+    store.set(tokenStoreAtom, (tokens) => ({ ...tokens, [key]: read.token }));
+    store.set(tokenErrorAtom, ({ [key]: _gone, ...rest }) => rest);
+    return read.token;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    store.set(tokenErrorAtom, (errors) => ({ ...errors, [key]: message }));
+    throw new Error(message);
+  }
+}
+
+/** A new token for the auth's grant: client credentials and password at once, the authorization code through the popup (null when the person closed it). */
+export async function requestNewToken(store: Store, auth: AuthState): Promise<OAuthToken | null> {
+  const grant = auth.grant ?? DEFAULT_GRANT;
+  const problem = clientProblem(clientOf(auth), grant, auth.authorizationUrl);
+  if (problem) throw new Error(problem);
+  const owner = tokenOwner(store, auth);
+  if (grant === 'client_credentials') return obtain(store, auth, owner, { grant });
+  if (grant === 'password') return obtain(store, auth, owner, { grant, username: auth.username, password: auth.password });
+  const redirectUri = oauthRedirectUri(window.location.origin, kiteConfig.basePath);
+  const flow = await authorizationRequest({ authorizationUrl: (auth.authorizationUrl ?? '').trim(), clientId: auth.clientId ?? '', scope: auth.scope ?? '', redirectUri });
+  const redirect = await popupRedirect(flow.url);
+  if (redirect === null) return null; // closed by the person: cancelled quietly
+  const result = readRedirect(redirect, flow.state);
+  if (!result.ok) {
+    store.set(tokenErrorAtom, (errors) => ({ ...errors, [tokenKey(owner)]: result.message }));
+    throw new Error(result.message);
+  }
+  return obtain(store, auth, owner, { grant: 'authorization_code', code: result.code, codeVerifier: flow.codeVerifier, redirectUri });
+}
+
+const POPUP_CLOSED_CHECK_MS = 400;
+
+/** Opens the authorization URL in a popup; resolves with the redirect page's address, or null when the popup was closed first. */
+function popupRedirect(url: string): Promise<string | null> {
+  const popup = window.open(url, 'kite-oauth', 'popup,width=520,height=680');
+  if (!popup) return Promise.reject(new Error('The browser blocked the sign-in window: allow popups for this page and try again.'));
+  return new Promise((resolve) => {
+    const finish = (value: string | null) => {
+      window.removeEventListener('message', onMessage);
+      clearInterval(closedCheck);
+      resolve(value);
+    };
+    const onMessage = (event: MessageEvent) => {
+      // Only Kite's own redirect page (same origin) is listened to; the state check refuses another flow's.
+      if (event.origin !== window.location.origin) return;
+      const data = event.data as { type?: unknown; url?: unknown } | null;
+      if (data?.type === OAUTH_CALLBACK_MESSAGE && typeof data.url === 'string') finish(data.url);
+    };
+    window.addEventListener('message', onMessage);
+    // A window has no "closed" event: its flag is looked at now and then.
+    const closedCheck = setInterval(() => {
+      if (popup.closed) finish(null);
+    }, POPUP_CLOSED_CHECK_MS);
+  });
+}
+
+/**
+ * The access token a request goes out with: the stored one while valid; when it expired, a
+ * refreshed one (its refresh token), else a new one for a grant that needs no person. Throws when
+ * there is none to be had, so the request is not sent with a stale token.
+ */
+export async function accessTokenForSend(store: Store, auth: AuthState, options: { forceRefresh?: boolean } = {}): Promise<string> {
+  const owner = tokenOwner(store, auth);
+  const stored = store.get(tokenStoreAtom)[tokenKey(owner)];
+  if (stored && !options.forceRefresh && !isExpired(stored, Date.now())) return stored.accessToken;
+  if (stored?.refreshToken) return (await obtain(store, auth, owner, { grant: 'refresh_token', refreshToken: stored.refreshToken })).accessToken;
+  if ((auth.grant ?? DEFAULT_GRANT) === 'authorization_code') {
+    const why = stored ? (options.forceRefresh ? 'was refused (401) and' : 'expired and') : 'is missing:';
+    throw new Error(`The OAuth 2.0 access token ${why} ${stored ? 'there is no refresh token' : 'sign in'} with "Get new access token" on the Auth tab.`);
+  }
+  const token = await requestNewToken(store, auth);
+  if (!token) throw new Error('No access token was obtained.');
+  return token.accessToken;
+}
+
+/** Forgets the owner's token (the Auth tab's "Forget token"). */
+export function forgetToken(store: Store, auth: AuthState): void {
+  const key = tokenKey(tokenOwner(store, auth));
+  store.set(tokenStoreAtom, ({ [key]: _gone, ...rest }) => rest);
+  store.set(tokenErrorAtom, ({ [key]: _gone, ...rest }) => rest);
+}

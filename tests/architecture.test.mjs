@@ -51,6 +51,10 @@ const ALLOWED_INNER_IMPORTS = new Map([
   ['features/tests/add-from-line', 'a lazy action of the Pretty view (Add assertion), as SetVariableDialog is'],
   ['features/tests/assertion-input', 'the send keeps what assertions read from an answer; with the tab documents'],
   ['features/client/body/json-schema-validate', 'the schema assertion checks a body with the editor’s own validator (ajv stays out of the browser); pure, for model/ next'],
+  ['features/auth/OAuth2Editor', 'a lazy part of the Auth tab for OAuth 2.0 (grants, token, popup); an entry file must keep it lazy'],
+  ['features/auth/oauth-session', 'the send loads it lazily to get a valid access token (refresh, once more on a 401)'],
+  ['features/client/ui/TextField', 'the shared text field (with {{variable}} marking); for components/ next'],
+  ['features/client/auth/LoginFields', 'OAuth 2.0 password grant shows the same username/password fields as Basic; for components/ next'],
   ['features/diff/CompareDialog', 'a lazy dialog of the response viewer; an entry file must keep it lazy'],
   ['features/diff/recent-responses', 'the response viewer hands each response it shows to Compare with…; with the tab documents (each tab holds its response)'],
   ['features/client/response/body-source', 'Compare with… diffs in the body worker the viewer owns; the worker client for lib/ next'],
@@ -64,6 +68,8 @@ const ALLOWED_CYCLES = new Map([
   ['features/import ↔ features/workspace', 'the Saved pane opens the import, which writes through the workspace API and refreshes the saved list (saved-atoms)'],
   ['features/client ↔ features/tests', 'the builder shows the Tests tab and the viewer adds assertions from a line; tests reads the viewer’s line value and the editor’s validator'],
   ['features/client ↔ features/tests ↔ features/workspace', 'the same ties as the two cycles above, met in one walk (tests reads the variable scope of workspace)'],
+  ['features/auth ↔ features/client', 'the Auth tab hosts the OAuth 2.0 editor and the send asks it for a token; the editor uses the builder’s fields'],
+  ['features/auth ↔ features/client ↔ features/workspace', 'the same ties met in one walk (the OAuth editor keeps tokens per active environment)'],
   ['features/client ↔ features/diff', 'the viewer opens Compare with…, which diffs in the viewer’s body worker (body-source, content-type above)'],
 ]);
 

@@ -22,7 +22,7 @@ describe('credentials kept out of a saved request', () => {
       ['header:0', 'header Authorization', 'authorization_2'],
       ['header:1', 'header X-Api-Key', 'api-key'],
       ['header:2', 'header Cookie', 'cookie'],
-      ['auth:token', 'auth token', 'token'],
+      ['auth:token', 'auth token or key', 'token'],
     ]);
   });
 

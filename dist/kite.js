@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-EPQA2CHQ.js";
+import"./chunks/chunk-FPYYLRNP.js";

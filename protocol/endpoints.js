@@ -40,6 +40,13 @@ export const OAUTH_TOKEN_MAX_BODY_BYTES = 1024 * 1024;
 export const OAUTH_TOKEN_TIMEOUT_MS = 15000;
 export const OAUTH_TOKEN_TIMEOUT_MAX_MS = 60000;
 
+/**
+ * The prefix of a global header's value that names a generator of the palette (`generator:uuid`):
+ * the app draws a fresh value at each send. Hosts write it in their config (`kite serve --header`,
+ * `config/kite.php` `global_headers`).
+ */
+export const GENERATOR_PREFIX = 'generator:';
+
 /** Most rows one `data` answer holds. */
 export const DATA_MAX_ROWS = 20;
 

@@ -6,6 +6,7 @@ import { isWildcardAddress, normalizeHostName } from './host-check.mjs';
 import { OpenApiLoadError } from './openapi/load.mjs';
 import { isHeaderName } from './relay/validate.mjs';
 import { runExport, runImport } from './import-cli.mjs';
+import { GENERATOR_PREFIX } from '../protocol/endpoints.js';
 
 export class UsageError extends Error {
   /** @param {string} message */
@@ -167,8 +168,6 @@ function globalHeader(raw) {
   return { name, value };
 }
 
-/** The prefix of a global header's value that names a generator (the app's relay-request.ts GENERATOR_PREFIX). */
-const GENERATOR_PREFIX = 'generator:';
 
 /**
  * @param {string} flag

@@ -7,7 +7,7 @@ import type { RequestState } from './request-state';
 import { activeRows, fillPathParams, joinUrl, missingPathParams, queryString, splitUrl } from './url';
 import { EMPTY_SCOPE, resolveRequest, type VariableScope } from '../workspace/variables';
 
-export const GENERATOR_PREFIX = 'generator:';
+import { GENERATOR_PREFIX } from '../../../../protocol/endpoints.js';
 
 /** The host's global headers the user left on, generator values (`generator:uuid`) resolved now. */
 export async function resolveGlobalHeaders(

@@ -20,7 +20,7 @@ import { branchLabel, type FieldsMode } from '../body/autofill-labels';
 import type { CodeChoice } from './CodeExportDialog';
 import type { OutgoingRequest } from '../../../model/request/outgoing';
 import type { RequestState } from '../../../model/request/request-state';
-import { GENERATOR_PREFIX } from '../../../model/request/relay-request';
+import { GENERATOR_PREFIX } from '../../../../../protocol/endpoints.js';
 import { pathParamNames } from '../../../model/request/request-state';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from '../../../model/request/url';
 import type { DeclaredAuth } from '../../../model/auth/document-schemes';

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-BSQVX6TD.js";import"./chunk-6MZXRD24.js";import{J as o}from"./chunk-PY37M2LP.js";import"./chunk-AJIRXNA7.js";import"./chunk-AJ3R2ZQT.js";import"./chunk-EPQA2CHQ.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

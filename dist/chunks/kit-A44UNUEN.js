@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-FSCRYJOI.js";import"./chunk-PY37M2LP.js";import"./chunk-AJIRXNA7.js";import"./chunk-AJ3R2ZQT.js";import"./chunk-EPQA2CHQ.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

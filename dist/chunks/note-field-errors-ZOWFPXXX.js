@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-6YFWYM5P.js";import"./chunk-U3RWL2OB.js";import{S as t,T as o}from"./chunk-PY37M2LP.js";import"./chunk-AJIRXNA7.js";import"./chunk-AJ3R2ZQT.js";import"./chunk-EPQA2CHQ.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

@@ -1,1 +1,0 @@
-import{a as o,b as r}from"./chunk-6MZXRD24.js";import"./chunk-PY37M2LP.js";import"./chunk-AJIRXNA7.js";import"./chunk-AJ3R2ZQT.js";import"./chunk-EPQA2CHQ.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

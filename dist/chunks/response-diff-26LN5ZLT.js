@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-PY37M2LP.js";import"./chunk-AJIRXNA7.js";import"./chunk-AJ3R2ZQT.js";import"./chunk-EPQA2CHQ.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

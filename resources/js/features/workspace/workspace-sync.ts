@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../client/request/request-state';
 import { flushPendingEdits } from '../client/state/pending-edits';
 import { requestStateAtom, updateRequestAtom } from '../client/state/request-atoms';
+import { openInTabAtom } from '../client/tabs/tab-atoms';
 import { environmentFile, mergeFileEnvironments } from './environment-files';
 import { applicationWorkspace, normalizeEnvironment, type Environment } from './environments';
 import { openSavedAtom, saveDialogOpenAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
@@ -57,13 +58,19 @@ export async function refreshWorkspace(store: Store): Promise<void> {
   if (environments.length > 0) store.set(workspaceStoreAtom, (current) => mergeFileEnvironments(current, store.get(workspaceApplicationAtom), environments));
 }
 
-/** Puts a saved request into the builder (the request's auth type, this browser's credentials). */
-export async function openSavedRequest(store: Store, path: string, defaults: RequestDefaults = store.get(preferencesAtom)): Promise<void> {
+/**
+ * Opens a saved request in the preview tab, a tab document of its own: no response and no
+ * credential of another tab comes along (its auth is the file's references over the defaults).
+ * `inPlace` (Reload after a conflict) puts the disk's version into the open tab, which keeps its
+ * own credentials.
+ */
+export async function openSavedRequest(store: Store, path: string, defaults: RequestDefaults = store.get(preferencesAtom), { inPlace = false } = {}): Promise<void> {
   try {
     const file = await readWorkspaceFile(path);
     const content = file.content as SavedRequestFile;
     const opened = fromSavedFile(content, defaults);
-    store.set(updateRequestAtom, (previous) => ({ ...opened, auth: { ...previous.auth, type: opened.auth.type } }));
+    if (inPlace) store.set(updateRequestAtom, (previous) => ({ ...opened, auth: { ...previous.auth, type: opened.auth.type } }));
+    else store.set(openInTabAtom, { build: () => opened, pin: false, defaults });
     store.set(openSavedAtom, { path, name: content.name, folder: content.folder ?? '', modifiedMs: file.modifiedMs });
   } catch (error) {
     toast.error(`${path} could not be opened`, { description: await workspaceErrorMessage(error) });
@@ -174,7 +181,7 @@ async function writeRequest(store: Store, target: { path: string; name: string; 
       toast.warning(`${target.path} changed on disk since it was opened`, {
         description: 'Nothing was saved. Reload shows the file as it is on disk (the changes made here are lost); Overwrite replaces it with them.',
         duration: Infinity,
-        action: { label: 'Reload', onClick: () => void openSavedRequest(store, target.path) },
+        action: { label: 'Reload', onClick: () => void openSavedRequest(store, target.path, undefined, { inPlace: true }) },
         cancel: { label: 'Overwrite', onClick: () => void writeRequest(store, target, undefined, replaced) },
       });
       return false;

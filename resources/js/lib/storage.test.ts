@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isRecord } from './is-record';
-import { flushStoredWrites, readStored, setAsideKey, storedAtom, writeStored, type StoredKey } from './storage';
+import { flushStoredWrites, readStored, setAsideKey, storedAtom, writeStored, writeWhenRested, type StoredKey } from './storage';
 
 // jsdom's localStorage is a real Storage, quota included (5,000,000 code units per origin).
 const counter = (key: string): StoredKey<{ count: number }> => ({
@@ -115,5 +115,13 @@ describe('stored values', () => {
     store.sub(countAtom, () => {});
     window.dispatchEvent(new StorageEvent('storage', { key: 'kite:g', newValue: '{"count": 5}', storageArea: localStorage }));
     expect(store.get(countAtom)).toEqual({ count: 1 });
+  });
+
+  it('drops a write still waiting when a newer one is made at once, so the older value never lands after it', async () => {
+    const written: string[] = [];
+    writeWhenRested('kite:h', 10, () => written.push('typed'));
+    writeWhenRested('kite:h', 0, () => written.push('cleared'));
+    writeWhenRested('kite:other', 10, () => written.push('other'));
+    await expect.poll(() => written).toEqual(['cleared', 'other']);
   });
 });

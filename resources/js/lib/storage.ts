@@ -163,8 +163,17 @@ export interface StoredAtomOptions {
 /** Writes still waiting (see writeDelayMs) by key: the newest value's write replaces an older one. */
 const waitingWrites = new Map<string, { timer: ReturnType<typeof setTimeout>; write: () => void }>();
 
-function writeLater(key: string, delayMs: number, write: () => void): void {
+/**
+ * Runs `write` once `key` has had no newer write for `delayMs` (0: now, dropping one still waiting),
+ * or at once when the page goes away:
+ * for a value written as the user types, from the event that changed it (never a component effect).
+ */
+export function writeWhenRested(key: string, delayMs: number, write: () => void): void {
   clearTimeout(waitingWrites.get(key)?.timer);
+  if (delayMs <= 0) {
+    waitingWrites.delete(key); // an older value's write still waiting never lands after this one
+    return write();
+  }
   const timer = setTimeout(() => {
     waitingWrites.delete(key);
     write();
@@ -201,8 +210,7 @@ export function storedAtom<T>(spec: StoredKey<T>, options: StoredAtomOptions = {
     getItem: () => (latest ??= { value: readStored(spec) }).value,
     setItem: (_key: string, value: T) => {
       latest = { value };
-      if (writeDelayMs > 0) writeLater(spec.key, writeDelayMs, () => writeStored(spec, value));
-      else writeStored(spec, value);
+      writeWhenRested(spec.key, writeDelayMs, () => writeStored(spec, value));
     },
     removeItem: (key: string) => {
       latest = null;

@@ -17,7 +17,7 @@ import { normalizeRequestState } from '../request/persistence';
 import { type RequestDefaults, defaultRequestState } from '../request/request-state';
 import { settlePendingEdits } from '../state/pending-edits';
 import { type Tab, activeTab, isBlank, newTab, tabLabel } from './tabs';
-import { addTabAtom, closeTabAtom, moveTabAtom, openRequestAtom, replaceTabAtom, selectTabAtom, shownCallAtom, tabsAtom, updateTabAtom } from './tab-atoms';
+import { activeTabAtom, addTabAtom, closeTabAtom, moveTabAtom, openRequestAtom, replaceTabAtom, selectTabAtom, shownCallAtom, tabsAtom, updateTabAtom } from './tab-atoms';
 import { TabsMenu } from './TabsMenu';
 import { sharedDestination } from './shared-destination';
 
@@ -65,8 +65,7 @@ export default function TabStrip({ defaults, baseUrl }: TabStripProps) {
     void Promise.all([loadShare(), readWorkspaceAtStart(store).catch(() => {})])
       .then(([share]) => {
         const shared = share.decodeShare(fragment.slice('#share='.length), (value) => normalizeRequestState(value, defaults));
-        const list = store.get(tabsAtom);
-        const open = list.tabs.find((item) => item.id === list.activeId) ?? list.tabs[0];
+        const open = store.get(activeTabAtom);
         // No credential of the receiver's goes along with a request the link chose: the tab starts
         // with the Settings default authorization, like any new tab.
         const tab = newTab({ ...shared.state, auth: defaultRequestState(defaults).auth }, { note: share.shareNote(shared), fromLink: true });

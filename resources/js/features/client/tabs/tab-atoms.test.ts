@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import type { RelayResult } from '../../../lib/http/relay-result';
+import { DEFAULT_PREFERENCES } from '../../../lib/preferences/preferences';
 import { flushStoredWrites } from '../../../lib/storage';
 import { defaultRequestState } from '../request/request-state';
 import { requestStateAtom } from '../state/request-atoms';
@@ -8,7 +9,7 @@ import { TABS_STORAGE_KEY } from './tabs';
 import { NO_RESPONSE, activeTabAtom, addTabAtom, closeTabAtom, openInTabAtom, selectTabAtom, shownCallAtom, tabCallAtom, tabsAtom } from './tab-atoms';
 
 const answer = { meta: { status: 200 }, body: new ArrayBuffer(2) } as unknown as RelayResult;
-const defaults = {};
+const defaults = DEFAULT_PREFERENCES;
 const request = (url: string) => ({ ...defaultRequestState(), url });
 
 /** The open tab with an answer on screen and a request of its own on its way. */

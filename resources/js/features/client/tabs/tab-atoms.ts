@@ -89,7 +89,7 @@ function tooMany(): void {
 }
 
 /** A new tab starts from the defaults, the authorization too: a token typed in one tab never goes out from another. */
-export const blankTab = (defaults: RequestDefaults): Tab => newTab(defaultRequestState(defaults));
+const blankTab = (defaults: RequestDefaults): Tab => newTab(defaultRequestState(defaults));
 
 export const selectTabAtom = atom(null, (get, set, id: string) => commit(get, set, { ...current(get), activeId: id }));
 

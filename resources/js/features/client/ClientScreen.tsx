@@ -34,7 +34,7 @@ import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
 import { publicScope, resolveRequest } from '../workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
-import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
+import { saveDialogOpenAtom } from '../workspace/saved-atoms';
 
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { matchesShortcut } from '../../lib/keyboard-shortcuts';
@@ -78,7 +78,6 @@ export default function ClientScreen() {
   const runAutofill = useAutofill(store, routes.data);
   const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
   const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
-  const setOpenSaved = useSetAtom(openSavedAtom);
   const globalHeaders = kiteConfig.globalHeaders ?? [];
   const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
   useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
@@ -155,14 +154,13 @@ export default function ClientScreen() {
     (next: RouteInfo, applicationId: string, pin = false) => {
       flushPendingEdits();
       if (store.set(focusRouteAtom, { application: applicationId, routeId: next.id, pin })) return; // already open in a tab
-      setOpenSaved(null);
       const open = (replaced: RequestState | null) => {
         if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
         return drafts.open(next, applicationId, replaced ?? defaultRequestState(defaults));
       };
       store.set(openInTabAtom, { build: open, pin, defaults });
     },
-    [store, drafts, routes.data, setOpenSaved, defaults],
+    [store, drafts, routes.data, defaults],
   );
 
   const reset = useCallback(() => {
@@ -175,14 +173,13 @@ export default function ClientScreen() {
   const restore = useCallback(
     (entry: HistoryEntry) => {
       flushPendingEdits();
-      setOpenSaved(null);
       const open = (replaced: RequestState | null) => {
         if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
         return normalizeRequestState(entry.request, preferences);
       };
       store.set(openInTabAtom, { build: open, pin: false, historyId: entry.id, defaults });
     },
-    [store, drafts, routes.data, preferences, setOpenSaved, defaults],
+    [store, drafts, routes.data, preferences, defaults],
   );
 
   const copyCurl = useCallback(async () => {

@@ -81,6 +81,18 @@ const workerOptions = {
   splitting: false,
 };
 
+/**
+ * Node bundles of app code, for the Node host and its CLI (`dist/node/<name>.mjs`, imported as
+ * `../dist/node/<name>.mjs`): one map, one loop. `node build.mjs --node` builds only these.
+ */
+const NODE_ENTRIES = { model: 'resources/js/model/node.ts' };
+
+async function buildNodeEntries() {
+  for (const [name, entry] of Object.entries(NODE_ENTRIES)) {
+    await esbuild.build({ entryPoints: [entry], outfile: `${outdir}/node/${name}.mjs`, bundle: true, platform: 'node', format: 'esm', target: 'node20', minify: common.minify, legalComments: 'none', charset: 'utf8', logLevel: 'warning' });
+  }
+}
+
 const root = dirname(fileURLToPath(import.meta.url));
 /** The modules whose static imports are the first load: the entry, and the main screen. */
 const ENTRY = 'resources/js/main.tsx';
@@ -154,6 +166,7 @@ function manifestPlugin() {
         if (!result.metafile) return;
         copyFileSync('resources/images/favicon.svg', `${outdir}/favicon.svg`);
         const workers = await esbuild.build(workerOptions);
+        await buildNodeEntries();
         const built = manifest({ ...result.metafile.outputs, ...workers.metafile.outputs });
         for (const file of [...built.preload, ...built.firstResponse]) built.files[file].bytes = hintEagerCompile(`${outdir}/${file}`);
         writeFileSync(`${outdir}/manifest.json`, `${JSON.stringify(built, null, 2)}\n`);
@@ -207,7 +220,9 @@ function manifest(outputs) {
   return { version: pkg.version, entry: 'kite.js', css: 'kite.css', worker: 'json-worker.js', workers: Object.keys(workerOptions.entryPoints).map((name) => `${name}.js`), initial, preload, firstResponse, files };
 }
 
-if (watch) {
+if (process.argv.includes('--node')) {
+  await buildNodeEntries();
+} else if (watch) {
   const ctx = await esbuild.context(options);
   await ctx.watch();
   // The page's rebuilds build the workers too; this catches edits only a worker sees.

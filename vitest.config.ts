@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.{js,mjs,ts}', 'protocol/**/*.test.{js,mjs,ts}', 'bench/**/*.test.{js,mjs,ts}'],
+          include: ['server/**/*.test.{js,mjs,ts}', 'protocol/**/*.test.{js,mjs,ts}', 'bench/**/*.test.{js,mjs,ts}', 'tests/*.test.mjs', 'tests/model/**/*.test.mjs'],
         },
       },
     ],

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-JLZAXWH5.js";
+import"./chunks/chunk-CDXGEJ72.js";

@@ -488,7 +488,37 @@ export interface TraceTiming {
   description?: string;
 }
 
+/** One gate or policy check of the call (Laravel's GateEvaluated event). */
+export interface TraceAuthorization {
+  ability: string;
+  /** The policy class and method that answered, when a policy did (else a Gate::define'd ability or a before hook). */
+  policy?: string;
+  method?: string;
+  /** The user checked, as class and key (`App\Models\User#3`); absent for a guest. */
+  user?: string;
+  /** Each argument: a model as class and key (`App\Models\Post#12`), a class name, or a type. */
+  arguments: string[];
+  allowed: boolean;
+  /** The denial's own message (Response::deny('…')), when it has one. */
+  message?: string;
+  /** Where the check was made: the first frame in the app's own code, else the nearest one. */
+  file?: string;
+  line?: number;
+}
+
+/** The route middleware that refused the call before it reached the route's action. */
+export interface TraceRefusal {
+  /** As the route names it: `auth`, `can:update,post`, `verified`, `throttle:60,1`. */
+  middleware: string;
+  status: number;
+  message: string;
+}
+
 export interface RelayTrace {
+  /** Gate and policy checks in the order they ran. */
+  authorization?: TraceAuthorization[];
+  /** Set when route middleware refused the call. */
+  refusedBy?: TraceRefusal;
   queries?: TraceQuery[];
   logs?: TraceLog[];
   dumps?: TraceDump[];

@@ -6,20 +6,16 @@ import http from 'node:http';
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RELAY_TIMEOUT_MS, XSRF_COOKIE, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
-import { decodeCookieValue, parseCookieHeader } from '../protocol/cookies.js';
+import { DEFAULT_RELAY_TIMEOUT_MS, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
 import { serveAsset } from './assets.mjs';
-import { BodyTooLargeError, acceptedEncoding, compress, readBody, requestUrl, sendError, sendJson, sendText } from './http.mjs';
+import { acceptedEncoding, compress, requestUrl, sendError, sendJson, sendText } from './http.mjs';
 import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
 import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
 import { watchFiles } from './openapi/watch.mjs';
 import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mjs';
-import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
-import { buildTargetUrl, isSameSite, isUnderBase, originOf } from './relay/target.mjs';
-import { buildOutgoing } from './relay/outgoing.mjs';
-import { RelayTargetError, sendToTarget, writeRelayFrame } from './relay/perform.mjs';
-import { streamTrailer, streamWriter } from './relay/stream.mjs';
+import { originOf } from './relay/target.mjs';
+import { relayEndpoint } from './endpoints/relay.mjs';
 import { createWorkspace, workspaceEndpoint } from './workspace.mjs';
 import { createHeldBudget } from './relay/budget.mjs';
 import { releaseWhenIdle } from './relay/idle-release.mjs';
@@ -105,16 +101,28 @@ export function createKiteHandler(options = {}) {
   const log = options.log ?? ((/** @type {string} */ line) => console.warn(line));
   const demoApi = demo ? createDemoApi({ impersonateHeader }) : null;
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
-  // The relay request carries files as base64 (4/3 of their size) plus JSON around them.
-  const maxRelayRequestBytes = Math.ceil(maxBodyBytes * 1.4) + 1024 * 1024;
   /** @type {Map<string, Buffer>} */
   const routesCache = new Map();
-  const serveWorkspace = workspaceEndpoint(createWorkspace(options.workspace ?? '.kite'), {
-    verify: (req) => xsrf.verify(req),
-    refuse: (res) => {
+  /** The XSRF check of every write endpoint; a refusal brings a fresh token, so the app can retry after a host restart. */
+  const xsrfGuard = {
+    verify: (/** @type {IncomingMessage} */ req) => xsrf.verify(req),
+    refuse: (/** @type {ServerResponse} */ res) => {
       res.setHeader('Set-Cookie', xsrf.cookieHeader(xsrf.issue(), mountPath));
       sendError(res, 419, 'XSRF_MISMATCH', 'The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie; reload the page');
     },
+  };
+  const serveWorkspace = workspaceEndpoint(createWorkspace(options.workspace ?? '.kite'), xsrfGuard);
+  const serveRelay = relayEndpoint({
+    xsrf: { ...xsrfGuard, isGenuine: (token) => xsrf.isGenuine(token) },
+    applications: (req) => resolvedApplications(req),
+    relayBases: (apps) => relayBases(apps),
+    routesRevision: () => revision,
+    impersonateHeader,
+    maxBodyBytes,
+    defaultTimeoutMs,
+    heldBudget,
+    agents,
+    userAgent: `Kite/${HOST_VERSION}`,
   });
 
   /**
@@ -317,95 +325,6 @@ export function createKiteHandler(options = {}) {
       },
     };
     sendJson(res, 200, status);
-  }
-
-  /**
-   * @param {IncomingMessage} req
-   * @param {ServerResponse} res
-   */
-  async function serveRelay(req, res) {
-    if (!xsrf.verify(req)) {
-      // A fresh token comes with the refusal, so the app can retry after a host restart.
-      res.setHeader('Set-Cookie', xsrf.cookieHeader(xsrf.issue(), mountPath));
-      sendError(res, 419, 'XSRF_MISMATCH', 'The X-XSRF-TOKEN header does not match the XSRF-TOKEN cookie; reload the page');
-      return;
-    }
-    let raw;
-    try {
-      raw = await readBody(req, maxRelayRequestBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) sendError(res, 413, 'RELAY_REQUEST_TOO_LARGE', `The relay request is larger than ${Math.round(maxRelayRequestBytes / 1024 / 1024)} MB`);
-      else res.destroy();
-      return;
-    }
-    let parsed;
-    try {
-      parsed = JSON.parse(raw.toString('utf8'));
-    } catch {
-      sendError(res, 422, 'INVALID_RELAY_REQUEST', 'The relay request is not valid JSON');
-      return;
-    }
-
-    /** @type {import('../protocol/types').RelayRequest} */
-    let request;
-    let target, app;
-    const apps = resolvedApplications(req);
-    try {
-      request = validateRelayRequest(parsed);
-      app = request.application === undefined ? apps[0] : apps.find((candidate) => candidate.id === request.application);
-      if (!app) throw new RelayRequestError('application', `There is no application '${request.application}' (known: ${apps.map((a) => a.id).join(', ') || 'none'})`);
-      target = buildTargetUrl(app.baseUrl, request.url, request.query);
-    } catch (error) {
-      if (error instanceof RelayRequestError) sendError(res, 422, 'INVALID_RELAY_REQUEST', error.message, error.field || undefined);
-      else throw error;
-      return;
-    }
-    if (request.authorization.type === 'impersonate' && !impersonateHeader) {
-      sendError(res, 422, 'IMPERSONATION_UNAVAILABLE', 'Impersonation is not configured for this host', 'authorization.type');
-      return;
-    }
-    const bases = relayBases(apps);
-    if (!bases.some((base) => isUnderBase(target, base))) {
-      sendError(res, 403, 'TARGET_NOT_ALLOWED', `${target.href} is not under the base URLs this host relays to (${bases.join(', ')}); start it with --allow ${target.origin} to add its origin`, 'url');
-      return;
-    }
-
-    const browserCookies = parseCookieHeader(req.headers.cookie).filter((cookie) => !(cookie.name === XSRF_COOKIE && xsrf.isGenuine(decodeCookieValue(cookie.value))));
-    const outgoing = buildOutgoing(request, {
-      impersonateHeader,
-      browserCookies,
-      sameSite: isSameSite(String(req.headers.host ?? ''), target),
-      userAgent: `Kite/${HOST_VERSION}`,
-    });
-    const browserGone = new AbortController();
-    // The body's bytes count against the host's budget until the answer is sent or the browser is gone.
-    const held = heldBudget.lease();
-    res.on('close', () => {
-      held.release();
-      if (!res.writableFinished) browserGone.abort();
-    });
-    try {
-      const response = await sendToTarget({
-        method: request.method,
-        target,
-        headers: outgoing.headers,
-        body: outgoing.body,
-        timeoutMs: request.timeoutMs ?? defaultTimeoutMs,
-        maxBodyBytes,
-        agents,
-        signal: browserGone.signal,
-        held,
-        stream: streamWriter(res, (head) => ({ ...head, routesRevision: revision })),
-      });
-      response.meta.routesRevision = revision;
-      if (response.streamed) streamWriter(res).end(streamTrailer(response.meta, response.streamed.end, response.streamed.message));
-      else await writeRelayFrame(res, response);
-    } catch (error) {
-      // A streamed answer that has begun cannot become an error body; only a cancel gets here.
-      if (res.headersSent) res.destroy();
-      else if (error instanceof RelayTargetError) sendError(res, error.status, error.code, error.message);
-      else throw error;
-    }
   }
 
   /**

@@ -276,7 +276,8 @@ describe('relay: what comes back', () => {
     expect(meta).toMatchObject({ bodySize: FIFTY_MB, bodyBytes: FIFTY_MB, truncated: false });
     expect(body.length).toBe(FIFTY_MB);
     expect(body[FIFTY_MB - 1]).toBe(0x61);
-  });
+    // 50 MB through two loopback hops: seconds on a loaded machine, beyond vitest's 5 s default.
+  }, 60_000);
 
   it('cuts a body above --max-body-mb, flags it, and gives the full size', async () => {
     const { meta, body } = await smallClient.relay({ url: `big?bytes=${3 * 1024 * 1024}` });
@@ -288,12 +289,14 @@ describe('relay: what comes back', () => {
     const started = Date.now();
     const { status, meta, body } = await smallClient.relay({ url: 'endless', timeoutMs: 20_000 });
     expect(status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Well inside the 20 s timeout the call was given: the cut, not the timeout, ended it (a busy
+    // machine takes seconds for what a quiet one does at once).
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(meta).toMatchObject({ bodyBytes: 1024 * 1024, truncated: true, bodySizeKnown: false });
     expect(meta.bodySize).toBeGreaterThan(1024 * 1024);
     expect(body.length).toBe(1024 * 1024);
-    expect(await Promise.race([endlessClosed, new Promise((resolve) => setTimeout(() => resolve('still open'), 2000))])).toBe(true);
-  });
+    expect(await Promise.race([endlessClosed, new Promise((resolve) => setTimeout(() => resolve('still open'), 10_000))])).toBe(true);
+  }, 30_000);
 
   it('waits for a slow target within the timeout', async () => {
     const { meta, body } = await client.relay({ url: 'slow?ms=300', timeoutMs: 5000 });
@@ -305,11 +308,12 @@ describe('relay: what comes back', () => {
 describe('relay: refusals', () => {
   it('answers 504 TARGET_TIMEOUT when the target is slower than the timeout', async () => {
     const started = Date.now();
-    const result = await client.relay({ url: 'slow?ms=3000', timeoutMs: 200 });
+    const result = await client.relay({ url: 'slow?ms=10000', timeoutMs: 200 });
     expect(result.status).toBe(504);
     expect(result.error.code).toBe('TARGET_TIMEOUT');
-    expect(Date.now() - started).toBeLessThan(2000);
-  });
+    // Answered long before the target would have (a busy machine may add seconds to the 200 ms).
+    expect(Date.now() - started).toBeLessThan(8000);
+  }, 20_000);
 
   it('answers 502 TARGET_UNREACHABLE when the connection is refused', async () => {
     const result = await client.relay({ url: `${refusedOrigin}/x` });

@@ -2,6 +2,7 @@
 
 namespace Kite\Trace;
 
+use Illuminate\Auth\Access\Events\GateEvaluated;
 use Illuminate\Cache\Events\KeyForgotten;
 use Illuminate\Cache\Events\KeyWritten;
 use Illuminate\Contracts\Events\Dispatcher;
@@ -56,6 +57,11 @@ final class Recorder
 
     private static function listen(Dispatcher $events): void
     {
+        $events->listen(GateEvaluated::class, static function (GateEvaluated $event) {
+            $trace = self::$active;
+            $trace?->add('authorization', Authorizations::describe($event, $trace->source, debug_backtrace(DEBUG_BACKTRACE_IGNORE_ARGS)));
+        });
+
         $events->listen(QueryExecuted::class, static function (QueryExecuted $event) {
             $trace = self::$active;
             $trace?->add('queries', [

@@ -37,7 +37,17 @@ final class ReportingHandler implements ExceptionHandler
 
     public function render($request, Throwable $e)
     {
-        return $e instanceof DdCalled ? $e->response() : $this->inner->render($request, $e);
+        if ($e instanceof DdCalled) {
+            return $e->response();
+        }
+        $response = $this->inner->render($request, $e);
+        // Refusals are not reported (auth, authorization, throttling): named here, as they render.
+        $refusal = Authorizations::refusal($request, $e, method_exists($response, 'getStatusCode') ? $response->getStatusCode() : 500);
+        if ($refusal !== null) {
+            $this->trace->setRefusedBy($refusal);
+        }
+
+        return $response;
     }
 
     public function renderForConsole($output, Throwable $e)

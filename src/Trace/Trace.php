@@ -11,13 +11,15 @@ final class Trace
     public const MAX_ENTRIES = 1000;
 
     /** @var array<string, list<array>> */
-    private array $lists = ['queries' => [], 'logs' => [], 'dumps' => [], 'mails' => [], 'notifications' => [], 'jobs' => [], 'http' => []];
+    private array $lists = ['authorization' => [], 'queries' => [], 'logs' => [], 'dumps' => [], 'mails' => [], 'notifications' => [], 'jobs' => [], 'http' => []];
 
     private ?array $exception = null;
 
     private ?float $appTimeMs = null;
 
     private ?bool $rolledBack = null;
+
+    private ?array $refusedBy = null;
 
     /** How many values were masked as secret (Secrets) in this trace. */
     private int $masked = 0;
@@ -74,6 +76,12 @@ final class Trace
         $this->appTimeMs = round($milliseconds, 3);
     }
 
+    /** The route middleware that refused the call (Authorizations::refusal). */
+    public function setRefusedBy(array $refusal): void
+    {
+        $this->refusedBy = $refusal;
+    }
+
     public function setRolledBack(bool $rolledBack): void
     {
         $this->rolledBack = $rolledBack;
@@ -84,6 +92,9 @@ final class Trace
         $trace = $this->lists;
         if ($this->exception !== null) {
             $trace['exception'] = $this->exception;
+        }
+        if ($this->refusedBy !== null) {
+            $trace['refusedBy'] = $this->refusedBy;
         }
         if ($this->appTimeMs !== null) {
             $trace['appTimeMs'] = $this->appTimeMs;

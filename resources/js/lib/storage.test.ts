@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isRecord } from './is-record';
+import { isRecord } from '../model/is-record';
 import { flushStoredWrites, readStored, setAsideKey, storedAtom, writeStored, writeWhenRested, type StoredKey } from './storage';
 
 // jsdom's localStorage is a real Storage, quota included (5,000,000 code units per origin).

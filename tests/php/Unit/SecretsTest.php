@@ -10,7 +10,7 @@ class SecretsTest extends TestCase
 {
     public function test_names_that_hold_credentials_look_secret_in_any_case_or_separator(): void
     {
-        // The examples the app's resources/js/lib/secret-names.ts is tested against too.
+        // The examples the app's resources/js/model/workspace/secret-names.ts is tested against too.
         $examples = json_decode(file_get_contents(__DIR__.'/../../../protocol/secret-names.json'), true)['examples'];
         foreach ($examples['secret'] as $name) {
             $this->assertTrue(Secrets::isSecretName($name), "{$name} looks secret");

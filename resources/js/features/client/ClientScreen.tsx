@@ -5,7 +5,7 @@
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { withDocumentedAuthorization } from './request/request-state';
+import { withDocumentedAuthorization } from '../../model/request/request-state';
 import { whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
@@ -13,11 +13,11 @@ import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import type { HistoryEntry } from '../history/history-entry';
 import { useHistory } from '../history/use-history';
-import { hostOnlyAuthNote } from './request/auth-notes';
-import { normalizeRequestState } from './request/persistence';
+import { hostOnlyAuthNote } from '../../model/request/auth-notes';
+import { normalizeRequestState } from '../../model/request/normalize-request';
 import { RequestBuilder } from './request/RequestBuilder';
-import { type RequestState, defaultRequestState } from './request/request-state';
-import { resolveGlobalHeaders } from './request/relay-request';
+import { type RequestState, defaultRequestState } from '../../model/request/request-state';
+import { buildRelayRequest, resolveGlobalHeaders } from '../../model/request/relay-request';
 import { LazyResponseViewer } from './response/LazyResponseViewer';
 import { RouteExplorer } from './routes/RouteExplorer';
 import { absoluteBaseUrl, activeRoute, currentApplication } from './state/application';
@@ -32,7 +32,7 @@ import { beforeSend } from './tabs/before-send';
 import { useTabResponse } from './tabs/use-tab-response';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
-import { publicScope, resolveRequest } from '../workspace/variables';
+import { EMPTY_SCOPE, publicScope, resolveRequest, type VariableScope } from '../../model/workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
 import { saveDialogOpenAtom } from '../workspace/saved-atoms';
 
@@ -187,24 +187,25 @@ export default function ClientScreen() {
     const current = store.get(requestStateAtom);
     // Variables are filled in; secret ones only when the user says so.
     const scope = store.get(variableScopeAtom);
-    const { state: withSecrets, secrets } = resolveRequest(current, scope);
-    const copy = async (state: typeof current) => {
+    const { secrets } = resolveRequest(current, scope);
+    const copy = async (filledFrom: VariableScope) => {
       try {
-        const headers = await resolveGlobalHeaders(globalHeaders, state.disabledGlobalHeaders, generateValue);
-        const { toCurl } = await import('./request/curl');
-        if (!(await copyText(toCurl(state, { baseUrl, globalHeaders: headers })))) throw new Error('The browser refused to copy to the clipboard.');
-        const note = hostOnlyAuthNote(state.auth);
+        const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
+        const { toCurl } = await import('../../model/request/curl');
+        const request = buildRelayRequest(current, headers, [], filledFrom);
+        if (!(await copyText(toCurl(request, { baseUrl })))) throw new Error('The browser refused to copy to the clipboard.');
+        const note = hostOnlyAuthNote(request.authorization);
         toast.success('Copied as cURL', note ? { description: note } : undefined);
       } catch (error) {
         toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });
       }
     };
-    if (secrets.length === 0) return copy(withSecrets);
+    if (secrets.length === 0) return copy(scope);
     toast.warning(`This request uses secret variables: ${secrets.join(', ')}`, {
       description: 'Copy the cURL command with their values, or keep {{placeholders}} for them?',
       duration: 15_000,
-      action: { label: 'Copy with secrets', onClick: () => void copy(withSecrets) },
-      cancel: { label: 'Keep placeholders', onClick: () => void copy(resolveRequest(current, publicScope(scope)).state) },
+      action: { label: 'Copy with secrets', onClick: () => void copy(scope) },
+      cancel: { label: 'Keep placeholders', onClick: () => void copy(publicScope(scope)) },
     });
   }, [store, baseUrl, globalHeaders]);
 
@@ -216,10 +217,10 @@ export default function ClientScreen() {
       await settlePendingEdits();
       const typed = store.get(requestStateAtom);
       const scope = store.get(variableScopeAtom);
-      const current = fillVariables ? resolveRequest(typed, includeSecrets ? scope : publicScope(scope)).state : typed;
-      const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
-      const { describeOutgoing } = await import('./request/outgoing');
-      return describeOutgoing(current, { baseUrl, globalHeaders: headers, includeSecrets });
+      const headers = await resolveGlobalHeaders(globalHeaders, typed.disabledGlobalHeaders, generateValue);
+      const { describeOutgoing } = await import('../../model/request/outgoing');
+      const filledFrom = fillVariables ? (includeSecrets ? scope : publicScope(scope)) : EMPTY_SCOPE;
+      return describeOutgoing(buildRelayRequest(typed, headers, [], filledFrom), { baseUrl, includeSecrets });
     },
     [store, baseUrl, globalHeaders],
   );

@@ -3,7 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Trash2 } from 'lucide-react';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import type { HistoryEntry } from './history-entry';
+import { displayUrl, type HistoryEntry } from './history-entry';
 import { searchHistory } from './history-search';
 import { formatRelativeTime, formatSize, timeAttributes } from '../../lib/format';
 import type { HistoryState } from './use-history';
@@ -126,8 +126,3 @@ export const HistoryPanel = memo(function HistoryPanel({ history, selectedId, on
     </div>
   );
 });
-
-/** The path and query: the origin is the same for nearly every entry and only takes room. */
-function displayUrl(url: string): string {
-  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '') || '/';
-}

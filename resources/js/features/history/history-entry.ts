@@ -30,6 +30,11 @@ export interface HistoryEntry {
   bodyCut: boolean;
 }
 
+/** The path and query: the origin is the same for nearly every entry and only takes room. */
+export function displayUrl(url: string): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '') || '/';
+}
+
 let counter = 0;
 export function newHistoryId(time: number): string {
   counter = (counter + 1) % 1296;

@@ -3,7 +3,7 @@
 // to break the whole screen on every load, so each record is checked, field by field, for what the
 // history list and a restored response use. The request inside stays opaque: the builder reads it
 // back with its own field-by-field check (normalizeRequestState).
-import { isRecord } from '../../lib/is-record';
+import { isRecord } from '../../model/is-record';
 import type { HistoryEntry } from './history-entry';
 
 type Check = (value: unknown) => boolean;

@@ -28,7 +28,7 @@ function deferredBackend(load: () => Promise<HistoryBackend>): HistoryBackend {
 }
 
 let sharedBackend: HistoryBackend | undefined;
-function browserBackend(): HistoryBackend {
+export function browserBackend(): HistoryBackend {
   sharedBackend ??= deferredBackend(() => import('./history-backend').then((module) => module.createBrowserHistoryBackend()));
   return sharedBackend;
 }

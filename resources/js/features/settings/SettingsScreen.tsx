@@ -3,10 +3,10 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useId, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { AuthorizationType } from '../../../../protocol/types';
-import { AUTHORIZATION_OPTIONS } from '../../lib/authorization';
+import { AUTHORIZATION_OPTIONS } from '../../model/request/authorization';
 import { isPreferencesDirtyAtom, preferencesAtom, resetPreferencesAtom } from '../../lib/preferences/atoms';
 import { MAX_HISTORY_LOGS_LIMIT, THEMES, type ThemePreference } from '../../lib/preferences/preferences';
-import { AUTOMATIC_BODY_TYPE, BODY_TYPES } from '../../lib/body-types';
+import { AUTOMATIC_BODY_TYPE, BODY_TYPES } from '../../model/request/body-types';
 
 const THEME_LABELS: Record<ThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 

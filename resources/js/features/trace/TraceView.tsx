@@ -7,6 +7,7 @@ import type { DumpValue, RelayTrace, TraceException, TraceQuery } from '../../..
 import { formatDuration, plural } from '../../lib/format';
 import { notUndoneDetails } from '../../lib/not-undone';
 import { queryFacts } from './trace-analysis';
+import { checkSentence, deniedFirst, refusalSentence } from './authorization';
 
 export interface TraceTreeProps {
   value: DumpValue;
@@ -21,7 +22,7 @@ export interface TraceViewProps {
 
 export default function TraceView({ trace, Tree }: TraceViewProps) {
   const notUndone = trace.notUndone ? notUndoneDetails(trace.notUndone) : [];
-  const empty = notUndone.length === 0 && !trace.exception && ![trace.dumps, trace.queries, trace.logs, trace.mails, trace.notifications, trace.jobs, trace.http, trace.timings].some((list) => list && list.length > 0);
+  const empty = notUndone.length === 0 && !trace.exception && !trace.refusedBy && ![trace.authorization, trace.dumps, trace.queries, trace.logs, trace.mails, trace.notifications, trace.jobs, trace.http, trace.timings].some((list) => list && list.length > 0);
   return (
     <div className="kite-trace" aria-label="Trace">
       <p className="kite-trace-facts">
@@ -45,6 +46,7 @@ export default function TraceView({ trace, Tree }: TraceViewProps) {
         </Section>
       ) : null}
       {empty ? <p className="kite-muted">Nothing was recorded inside the app for this call.</p> : null}
+      {trace.refusedBy || (trace.authorization && trace.authorization.length > 0) ? <AuthorizationSection trace={trace} /> : null}
       {trace.exception ? <ExceptionSection exception={trace.exception} /> : null}
       {trace.dumps && trace.dumps.length > 0 ? (
         <Section title="Dumps" count={trace.dumps.length}>
@@ -202,6 +204,28 @@ function TimedRows({ rows }: { rows: Array<[ReactNode, ReactNode, ReactNode, num
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Why the app said no: the middleware that refused, then each gate and policy check, denied ones first. */
+function AuthorizationSection({ trace }: { trace: RelayTrace }) {
+  const checks = deniedFirst(trace.authorization ?? []);
+  return (
+    <Section title="Authorization" count={checks.length + (trace.refusedBy ? 1 : 0)}>
+      <ul className="kite-trace-list">
+        {trace.refusedBy ? (
+          <li>
+            <span className="kite-trace-flag" data-tone="danger">refused</span> {refusalSentence(trace.refusedBy)}
+          </li>
+        ) : null}
+        {checks.map((check, index) => (
+          <li key={index}>
+            <span className="kite-trace-flag" data-tone={check.allowed ? 'muted' : 'danger'}>{check.allowed ? 'allowed' : 'denied'}</span> {checkSentence(check)}
+            {check.file ? <code className="kite-trace-at"> {`${check.file}:${check.line ?? 0}`}</code> : null}
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 

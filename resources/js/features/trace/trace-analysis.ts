@@ -43,8 +43,8 @@ export function queryFacts(queries: TraceQuery[]): QueryFacts {
   return { repeated, repeatedIndex: shapes.map((shape) => order.indexOf(shape)), slowest, totalMs };
 }
 
-/** How many entries the trace holds, for the tab's count (an exception counts as one). */
+/** How many entries the trace holds, for the tab's count (an exception, and a refusal, count as one). */
 export function traceCount(trace: RelayTrace): number {
-  const lists = [trace.queries, trace.logs, trace.dumps, trace.mails, trace.notifications, trace.jobs, trace.http, trace.timings];
-  return lists.reduce((sum, list) => sum + (list?.length ?? 0), 0) + (trace.exception ? 1 : 0);
+  const lists = [trace.authorization, trace.queries, trace.logs, trace.dumps, trace.mails, trace.notifications, trace.jobs, trace.http, trace.timings];
+  return lists.reduce((sum, list) => sum + (list?.length ?? 0), 0) + (trace.exception ? 1 : 0) + (trace.refusedBy ? 1 : 0);
 }

@@ -1,6 +1,6 @@
 // The Capture tab: rules that set variables from each response of this request, saved with it.
 import { Plus, Trash2 } from 'lucide-react';
-import type { CaptureRule, CaptureSource } from './capture-rules';
+import type { CaptureRule, CaptureSource } from '../../model/workspace/capture-rules';
 
 const PLACEHOLDERS: Record<CaptureSource, string> = { body: '$.data.token', header: 'X-Request-Id', cookie: 'session' };
 

@@ -3,7 +3,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { updateApplication } from './environments';
+import { updateApplication } from '../../model/workspace/environments';
 import { applicationWorkspaceAtom, workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
 
 const EnvironmentsDialog = lazy(() => import('./EnvironmentsDialog'));

@@ -5,8 +5,8 @@ import { useAtom, useAtomValue, useStore } from 'jotai';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { refreshWorkspace, saveEnvironmentFile } from './workspace-sync';
-import { applicationWorkspace, updateApplication, type WorkspaceStore } from './environments';
-import type { Variable } from './variables';
+import { applicationWorkspace, updateApplication, type WorkspaceStore } from '../../model/workspace/environments';
+import type { Variable } from '../../model/workspace/variables';
 import { workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
 
 const GLOBALS = '\u0000globals';

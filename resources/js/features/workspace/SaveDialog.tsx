@@ -5,7 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useAtomValue, useStore } from 'jotai';
 import { useId, useState } from 'react';
 import { openSavedAtom } from './saved-atoms';
-import { chosenNamesProblem } from './saved-credentials';
+import { chosenNamesProblem } from '../../model/workspace/saved-credentials';
 import { variableScopeAtom } from './workspace-atoms';
 import { credentialHome, pendingCredentials, pendingSecretValues, saveCurrentRequest } from './workspace-sync';
 

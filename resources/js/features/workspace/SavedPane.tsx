@@ -5,9 +5,9 @@ import { FolderOpen, Lock, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SearchBox } from '../../components/SearchBox';
 import { toast } from '../../lib/toast';
-import type { RequestDefaults } from '../client/request/request-state';
+import type { RequestDefaults } from '../../model/request/request-state';
 import { openSavedAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
-import { savedFolders } from './saved-requests';
+import { savedFolders } from '../../model/workspace/saved-requests';
 import { deleteWorkspaceFile, workspaceErrorMessage } from './workspace-api';
 import { openSavedRequest, refreshWorkspace } from './workspace-sync';
 

@@ -8,11 +8,11 @@ import { useId, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { LineValue } from '../client/response/line-value';
 import { requestStateAtom, updateRequestAtom } from '../client/state/request-atoms';
-import { formatJsonPath } from './capture';
-import { setCaptured } from './environment-files';
+import { formatJsonPath } from '../../model/workspace/capture';
+import { setCaptured } from '../../model/workspace/environment-files';
 import { applicationWorkspaceAtom, workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
-import { isSecretAlready, setVariable, suggestVariableName, variableNameProblem, withCaptureRule, type VariableTarget } from './set-variable';
-import { SECRET_MASK } from './variables';
+import { isSecretAlready, setVariable, suggestVariableName, variableNameProblem, withCaptureRule, type VariableTarget } from '../../model/workspace/set-variable';
+import { SECRET_MASK } from '../../model/workspace/variables';
 
 /** Values longer than this are cut in the dialog (the variable gets the whole value). */
 const SHOWN_CHARS = 300;

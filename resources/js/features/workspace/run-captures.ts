@@ -2,13 +2,13 @@
 // the viewer takes the body away), then apply them in their own chunk and store the values.
 import type { createStore } from 'jotai';
 import { toast } from '../../lib/toast';
-import type { CaptureInput } from './capture';
-import type { CaptureRule } from './capture-rules';
-import { setCaptured } from './environment-files';
+import type { CaptureInput } from '../../model/workspace/capture';
+import type { CaptureRule } from '../../model/workspace/capture-rules';
+import { setCaptured } from '../../model/workspace/environment-files';
 import { workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
 
 export async function runCaptures(store: ReturnType<typeof createStore>, rules: CaptureRule[], input: CaptureInput): Promise<void> {
-  const { applyCaptureRules } = await import('./capture');
+  const { applyCaptureRules } = await import('../../model/workspace/capture');
   const { values, problems } = applyCaptureRules(rules, input);
   if (values.length > 0) {
     store.set(workspaceStoreAtom, (current) => setCaptured(current, store.get(workspaceApplicationAtom), values));

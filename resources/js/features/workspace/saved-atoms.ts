@@ -2,7 +2,7 @@
 // listing with the requests read from it. Small on purpose: the pane and dialogs are lazy chunks.
 import { atom } from 'jotai';
 import type { WorkspaceListing } from '../../../../protocol/types';
-import type { SavedEntry } from './saved-requests';
+import type { SavedEntry } from '../../model/workspace/saved-requests';
 
 export interface OpenSaved {
   path: string;

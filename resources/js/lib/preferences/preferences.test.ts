@@ -2,6 +2,7 @@ import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PREFERENCES, differsFromDefaults, PREFERENCES_STORAGE_KEY, sanitizePreferences } from './preferences';
 import { loadPreferences, savePreferences } from './storage';
+import { FALLBACK_DEFAULTS, defaultRequestState } from '../../model/request/request-state';
 
 describe('preference defaults', () => {
   it('match the specification', () => {
@@ -139,5 +140,15 @@ describe('preference atoms', () => {
     expect(errors).toHaveBeenCalledWith('Failed to save preferences', expect.anything());
     setItem.mockRestore();
     errors.mockRestore();
+  });
+});
+
+describe('a new request', () => {
+  it('starts from the default preferences when given none', () => {
+    expect(FALLBACK_DEFAULTS).toEqual({
+      defaultRequestBodyType: DEFAULT_PREFERENCES.defaultRequestBodyType,
+      defaultAuthorizationType: DEFAULT_PREFERENCES.defaultAuthorizationType,
+    });
+    expect(defaultRequestState()).toEqual(defaultRequestState(DEFAULT_PREFERENCES));
   });
 });

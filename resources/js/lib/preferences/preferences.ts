@@ -1,6 +1,6 @@
 // User preferences: fields, defaults and the rules for reading them back from storage.
 import type { AuthorizationType } from '../../../../protocol/types';
-import { AUTHORIZATION_OPTIONS, DEFAULT_AUTHORIZATION_TYPE } from '../authorization';
+import { AUTHORIZATION_OPTIONS, DEFAULT_AUTHORIZATION_TYPE } from '../../model/request/authorization';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 

@@ -2,7 +2,7 @@
 // Failures never break the page: a corrupt or unreadable entry gives the defaults (its text set
 // aside under kite:preferences:set-aside), a failed save keeps the in-memory value. As the
 // specification says, both failures are console lines only.
-import { isRecord } from '../is-record';
+import { isRecord } from '../../model/is-record';
 import { readStored, writeStored, type StoredKey } from '../storage';
 import { DEFAULT_PREFERENCES, PREFERENCES_STORAGE_KEY, sanitizePreferences, type Preferences } from './preferences';
 

@@ -1,8 +1,8 @@
 // Authorization: the five types in the spec's order and labels, and the fields each one needs.
 import { lazy, Suspense } from 'react';
-import { AUTHORIZATION_OPTIONS } from '../../../lib/authorization';
+import { AUTHORIZATION_OPTIONS } from '../../../model/request/authorization';
 import type { DocumentedAuthorization } from '../../../../../protocol/types';
-import type { AuthState } from '../request/request-state';
+import type { AuthState } from '../../../model/request/request-state';
 import { TextField } from '../ui/TextField';
 
 // The user search beside the id: its own chunk, loaded when impersonation is chosen.

@@ -2,10 +2,10 @@
 import { Paperclip, Plus, Trash2 } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import type { JsonSchema } from '../../../../../protocol/types';
-import { BODY_TYPES } from '../../../lib/body-types';
-import { type MultipartRow, type RequestState, emptyMultipartRow } from '../request/request-state';
+import { BODY_TYPES } from '../../../model/request/body-types';
+import { type MultipartRow, type RequestState, emptyMultipartRow } from '../../../model/request/request-state';
 import { type FieldErrorRecord, type RequestUpdate, useFieldErrors } from '../state/request-atoms';
-import type { KeyValueRow } from '../request/request-state';
+import type { KeyValueRow } from '../../../model/request/request-state';
 import { rowProblems } from '../request/field-errors';
 import { KeyValueEditor, type KeyValueEditorProps } from '../ui/KeyValueEditor';
 import { TextField } from '../ui/TextField';

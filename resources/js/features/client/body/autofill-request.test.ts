@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../../../../protocol/types';
 import { type GeneratorKit, loadGeneratorKit } from '../../../lib/generators/kit';
-import { defaultRequestState, emptyRow } from '../request/request-state';
+import { defaultRequestState, emptyRow } from '../../../model/request/request-state';
 import { autofillRequest } from './autofill-request';
 
 let kit: GeneratorKit;

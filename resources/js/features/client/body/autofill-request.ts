@@ -1,15 +1,15 @@
 // One click of Auto-fill: the body from the route's body schema (in the body type being edited),
 // the query rows from its query schema for methods without a body, and empty path parameters.
 import type { JsonSchema, RouteInfo } from '../../../../../protocol/types';
-import { methodHasBody } from '../../../lib/body-types';
-import { type KeyValueRow, type MultipartRow, type RequestState, emptyRow, newRowId, pathParamNames } from '../request/request-state';
+import { methodHasBody } from '../../../model/request/body-types';
+import { type KeyValueRow, type MultipartRow, type RequestState, emptyRow, newRowId, pathParamNames } from '../../../model/request/request-state';
 import { type AutofillKit, type AutofillOptions, type BranchChoice, type FieldsMode, autofillParameters, autofillWithChoices } from './autofill';
 import { formFieldsFor } from './form-fields';
 import { matchesSchema } from './json-schema-validate';
 import { describeUnsatisfiable, unsatisfiable } from './schema-satisfiable';
 import { objectSchema } from '../../../lib/json-schema/refs';
 import { querySchema } from '../request/route-query';
-import { pathText, queryPairs, queryParameterName, routeSerialization } from '../request/parameter-style';
+import { pathText, queryPairs, queryParameterName, routeSerialization } from '../../../model/request/parameter-style';
 
 export { querySchema } from '../request/route-query';
 

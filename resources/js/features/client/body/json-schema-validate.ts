@@ -6,7 +6,7 @@ import type { JsonSchema, JsonSchemaType } from '../../../../../protocol/types';
 import { jsonErrorPosition, lineColumnAt } from '../../../../../protocol/json-error-position.js';
 import { defName, resolveRef } from '../../../lib/json-schema/refs';
 import { childPath, locateJsonPaths } from './json-path';
-import { hasVariables } from '../../workspace/variables';
+import { hasVariables } from '../../../model/workspace/variables';
 
 export interface SchemaError {
   /** `$` for the root, then `.name` and `[index]` segments. */

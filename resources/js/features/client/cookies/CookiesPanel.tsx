@@ -4,7 +4,7 @@ import { useAtom } from 'jotai';
 import { Trash2 } from 'lucide-react';
 import { TextField } from '../ui/TextField';
 import { cookieJarsAtom } from './cookie-atoms';
-import { type JarCookie, sameCookie, withoutExpired } from './cookie-jar';
+import { type JarCookie, sameCookie, withoutExpired } from '../../../model/request/cookie-jar';
 
 function describe(cookie: JarCookie): string {
   const where = `${cookie.hostOnly ? '' : '.'}${cookie.domain}${cookie.path}`;

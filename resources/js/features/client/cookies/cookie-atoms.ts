@@ -1,7 +1,7 @@
 // The cookie jars as one jotai atom, saved on every write.
 import { atom } from 'jotai';
 import { storedAtom } from '../../../lib/storage';
-import type { CookieJar } from './cookie-jar';
+import type { CookieJar } from '../../../model/request/cookie-jar';
 import { cookieJarsStoredKey } from './cookie-storage';
 
 const jarsAtom = storedAtom(cookieJarsStoredKey);

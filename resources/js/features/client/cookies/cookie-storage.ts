@@ -2,7 +2,7 @@
 // a corrupt entry yields empty jars (or drops the one bad cookie), never a crash, and its text is
 // set aside (lib/storage.ts).
 import { readStored, writeStored, type StorageLike, type StoredKey } from '../../../lib/storage';
-import type { CookieJar, JarCookie } from './cookie-jar';
+import type { CookieJar, JarCookie } from '../../../model/request/cookie-jar';
 
 export const COOKIE_JARS_STORAGE_KEY = 'kite:cookies';
 

@@ -2,9 +2,9 @@
 // is required, its limits, description, allowed values and example, read from the route's
 // `parameters` and, for hosts that give the query as one schema (Laravel), `schema.query`.
 // Rows whose name the route does not document get none.
-import { queryParameterName } from '../request/parameter-style';
+import { queryParameterName } from '../../../model/request/parameter-style';
 import type { JsonSchema, JsonSchemaType, RouteInfo, RouteParameter } from '../../../../../protocol/types';
-import { valueText } from '../request/request-state';
+import { valueText } from '../../../model/request/request-state';
 
 export type ParameterPlace = RouteParameter['in'];
 

@@ -5,8 +5,8 @@ import { Check, Copy, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { copyText } from '../../../lib/clipboard';
 import { COPIED_INDICATOR_MS } from '../response/body-actions';
-import { CODE_LANGUAGES, toCode, type CodeLanguage } from './code-snippets';
-import type { OutgoingRequest } from './outgoing';
+import { CODE_LANGUAGES, toCode, type CodeLanguage } from '../../../model/request/code-snippets';
+import type { OutgoingRequest } from '../../../model/request/outgoing';
 
 /** Secrets (secret variables, token, password) only when asked for; variables filled in or kept. */
 export interface CodeChoice {

@@ -7,10 +7,10 @@ import type { HttpMethod, RouteInfo, TraceNotUndone } from '../../../../../proto
 import { querySchema } from './route-query';
 import type { RequestUpdate } from '../state/request-atoms';
 import { TextField } from '../ui/TextField';
-import { HTTP_METHODS, type RequestState, pathParamNames } from './request-state';
+import { HTTP_METHODS, type RequestState, pathParamNames } from '../../../model/request/request-state';
 import { TransactionToggle } from './TransactionToggle';
-import { looksLikeCurl } from './url';
-import { applyUrlText, urlFieldText } from './url-query';
+import { looksLikeCurl } from '../../../model/request/url';
+import { applyUrlText, urlFieldText } from '../../../model/request/url-query';
 
 // The search of a model-bound path parameter's rows: the data pickers' chunk, loaded for such routes only.
 const BindingPicker = lazy(() => import('../data/DataPicker').then((chunk) => ({ default: chunk.BindingPicker })));
@@ -39,7 +39,7 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
     if (!looksLikeCurl(text)) return;
     event.preventDefault();
     // The cURL reader is its own chunk: most sessions never paste a command.
-    void import('./curl')
+    void import('../../../model/request/curl')
       .then(({ filesToChooseAgain, fromCurl }) => {
         const imported = fromCurl(text, baseUrl);
         update((previous) => ({ ...previous, ...imported }));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PERSISTED_TEXT, REQUEST_STORAGE_KEY, loadRequestState, saveRequestState } from './persistence';
-import { defaultRequestState, emptyRow } from './request-state';
+import { defaultRequestState, emptyRow } from '../../../model/request/request-state';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));

@@ -2,7 +2,7 @@
 // rows, and what auto-fill fills. Apart from auto-fill, so the URL bar needs none of its code.
 import type { JsonSchema, RouteInfo } from '../../../../../protocol/types';
 import { objectSchema } from '../../../lib/json-schema/refs';
-import { queryParameterName } from './parameter-style';
+import { queryParameterName } from '../../../model/request/parameter-style';
 
 /** The query parameters of a route as one object schema (its query schema and `in: query` parameters). */
 export function querySchema(route: RouteInfo): JsonSchema | undefined {

@@ -172,7 +172,7 @@ function useValueAction(source: BodySource | null, open: (value: LineValue) => v
             return;
           }
           if (action === 'set-variable') return open(value);
-          const { formatJsonPath } = await import('../../workspace/capture');
+          const { formatJsonPath } = await import('../../../model/workspace/capture');
           const path = formatJsonPath(value.steps);
           if (await copyText(path)) toast.success(`Copied ${path}`);
           else toast.error('The browser refused to copy to the clipboard');

@@ -1,10 +1,11 @@
 // The line above the body: status (coloured by class), duration, size, arrival time, redirect.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { RelayResult } from '../../../lib/http/relay-result';
 import { formatDuration, formatExactSize, formatRelativeTime, formatSize, relativeTimeRefreshMs, timeAttributes } from '../../../lib/format';
 import { statusClass } from './response-meta';
 
-export function ResponseSummary({ result, sent }: { result: RelayResult; sent?: { method: string; url: string } }) {
+/** `children`: actions on the response, at the end of the line. */
+export function ResponseSummary({ result, sent, children }: { result: RelayResult; sent?: { method: string; url: string }; children?: ReactNode }) {
   const { meta } = result;
   const sizeTitle = meta.truncated
     ? `Received ${formatExactSize(meta.bodyBytes)} of ${formatExactSize(meta.bodySize)}`
@@ -42,6 +43,7 @@ export function ResponseSummary({ result, sent }: { result: RelayResult; sent?: 
           <span className="kite-mono" title={meta.redirectLocation}>{meta.redirectLocation}</span>
         </span>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The response pane: summary line, then Body / Headers / Cookies / Trace tabs. Large bodies are decoded,
 // formatted and searched in a Web Worker and rendered as a window of lines (see BodyView).
 import '../../../../css/response.lazy.css';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
 import type { LiveStream } from '../../../lib/http/live-stream';
 // Started early by LazyResponseViewer, so the worker is off the path of the first large response.
@@ -13,11 +13,16 @@ import { ResponseSummary, SentRequest } from './ResponseSummary';
 import { TimingView } from './TimingView';
 import { JsonTree } from './JsonTree';
 import { traceCount } from '../../trace/trace-analysis';
+import { whyRefused } from '../../trace/authorization';
 import { streamKindOf } from './stream/stream-events';
 // Part of this chunk, not one of its own: a Suspense boundary holds what it reveals for up to
 // 300 ms (React 19), which would hold the first event.
 import { EventsView, LiveStreamView } from './stream/StreamView';
 
+import { rememberResponse } from '../../diff/recent-responses';
+
+// "Compare with…" (features/diff): a chunk of its own, fetched on first use.
+const CompareDialog = lazy(() => import('../../diff/CompareDialog'));
 // What happened inside the app (RelayResponseMeta.trace): a chunk of its own, fetched on first use.
 const TraceView = lazy(() => import('../../trace/TraceView'));
 // The streaming frame's codec is fetched when the page is idle (and before a request goes out, see
@@ -76,9 +81,22 @@ function ResponseDetails({ result, sent }: { result: RelayResult; sent: Response
   if (chosen.result !== result) setChosen({ section: openingSection(result, chosen.section), result });
   const section = chosen.section;
   const setSection = (next: Section) => setChosen({ section: next, result });
+  const [comparing, setComparing] = useState(false);
+  // Every response shown can be compared with the next ones (another tab's, a later answer).
+  useEffect(() => rememberResponse(result, sent), [result, sent]);
   return (
     <>
-      <ResponseSummary result={result} sent={sent} />
+      <ResponseSummary result={result} sent={sent}>
+        <button type="button" className="kite-button kite-button-sm kite-response-compare" onClick={() => setComparing(true)}>
+          Compare with…
+        </button>
+      </ResponseSummary>
+      <RefusalNote result={result} />
+      {comparing ? (
+        <Suspense fallback={null}>
+          <CompareDialog current={{ result, sent }} onClose={() => setComparing(false)} />
+        </Suspense>
+      ) : null}
       <div className="kite-response-sections" role="tablist" aria-label="Response sections">
         {hasEvents ? <SectionTab id="events" current={section} onSelect={setSection}>Events</SectionTab> : null}
         <SectionTab id="body" current={section} onSelect={setSection}>Body</SectionTab>
@@ -129,6 +147,16 @@ function ResponseDetails({ result, sent }: { result: RelayResult; sent: Response
       ) : null}
     </>
   );
+}
+
+/** A 401 or 403 says why at once, from the trace: the failing check, else the middleware that refused. */
+function RefusalNote({ result }: { result: RelayResult }) {
+  const why = whyRefused(result.meta.status, result.meta.trace);
+  return why ? (
+    <p className="kite-response-why" role="note" aria-label="Why it was refused">
+      {why}
+    </p>
+  ) : null;
 }
 
 /**

@@ -6,7 +6,8 @@ import { moduleWorker } from '../../../lib/module-worker';
 import { BodyDocument, decodeBody, type BodyStatus, type BodyView, type SearchSummary } from './body-document';
 import type { LineValue } from './line-value';
 import type { RenderedLine } from './render-line';
-import { TRANSFER_CHUNK_BYTES, type FoldAction, type WorkerReply, type WorkerRequest } from './worker-protocol';
+import { TRANSFER_CHUNK_BYTES, type DiffSide, type FoldAction, type WorkerReply, type WorkerRequest } from './worker-protocol';
+import type { DiffSettings, ResponseDiff } from '../../../model/diff/response-diff';
 
 /** Bodies below this size are indexed on the main thread (a few ms at most). */
 export const LOCAL_BODY_LIMIT = 256 * 1024;
@@ -148,7 +149,13 @@ class LocalBodySource extends ListenableSource implements BodySource {
 // One worker serves every viewer on the page; documents are numbered.
 let nextDocument = 1;
 let nextRequest = 1;
-const workerClients = new Map<number, WorkerBodySource>();
+/** Whoever waits for the worker's answers about a document number. */
+interface WorkerClient {
+  receive(reply: WorkerReply): void;
+  /** The worker broke: carry on without it. */
+  fallBack(): void;
+}
+const workerClients = new Map<number, WorkerClient>();
 
 const bodyWorker = moduleWorker<WorkerReply>('json-worker.js', {
   onMessage: (reply) => workerClients.get(reply.doc)?.receive(reply),
@@ -347,4 +354,45 @@ class WorkerBodySource extends ListenableSource implements BodySource {
     this.pending.clear();
     if (!this.local) this.post({ type: 'close', doc: this.doc });
   }
+}
+
+/** A response to compare: status, headers, and its body's bytes (never detached: a copy goes to the worker). */
+export interface ComparedBody {
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+  charset?: string;
+}
+
+/**
+ * Compares two responses (model/diff/response-diff.ts) in the body worker, so that decoding and
+ * parsing two 10 MB bodies never holds the page; on the main thread when both are small (a round
+ * trip costs more) or no worker runs.
+ */
+export function diffBodies(left: ComparedBody, right: ComparedBody, settings: DiffSettings): Promise<ResponseDiff> {
+  const onPage = async () => {
+    const { diffResponses } = await import('../../../model/diff/response-diff');
+    const side = ({ status, headers, body, charset }: ComparedBody) => ({ status, headers, body: decodeBody(body, charset) });
+    return diffResponses(side(left), side(right), settings);
+  };
+  const target = left.body.byteLength + right.body.byteLength < LOCAL_BODY_LIMIT ? null : bodyWorker.get();
+  if (!target) return onPage();
+  const doc = nextDocument++;
+  const req = nextRequest++;
+  return new Promise<ResponseDiff>((resolve, reject) => {
+    workerClients.set(doc, {
+      receive(reply) {
+        workerClients.delete(doc);
+        if (reply.type === 'diffed') resolve(reply.diff);
+        else if (reply.type === 'failed') reject(new Error(reply.message));
+      },
+      fallBack() {
+        workerClients.delete(doc);
+        onPage().then(resolve, reject);
+      },
+    });
+    const copy = ({ status, headers, body, charset }: ComparedBody): DiffSide => ({ status, headers, charset, bytes: body.slice(0) });
+    const message: WorkerRequest = { type: 'diff', doc, req, left: copy(left), right: copy(right), settings };
+    target.postMessage(message, [message.left.bytes, message.right.bytes]);
+  });
 }

@@ -3,7 +3,7 @@
 // rendered lines, so the page never holds or lays out more than one screen of a 50 MB body.
 /// <reference lib="webworker" />
 import { BodyDocument, decodeBody } from './body-document';
-import { FIRST_INDEX_SLICE_CHARS, INDEX_SLICE_CHARS, type WorkerReply, type WorkerRequest } from './worker-protocol';
+import { FIRST_INDEX_SLICE_CHARS, INDEX_SLICE_CHARS, type DiffSide, type WorkerReply, type WorkerRequest } from './worker-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const documents = new Map<number, BodyDocument>();
@@ -80,6 +80,17 @@ async function valueOf(doc: number, document: BodyDocument, req: number, line: n
   }
 }
 
+/** Two responses compared off the page's thread: decoding and parsing 2 × 10 MB is most of it. */
+async function compare(message: Extract<WorkerRequest, { type: 'diff' }>): Promise<void> {
+  try {
+    const { diffResponses } = await import('../../../model/diff/response-diff');
+    const side = ({ status, headers, bytes, charset }: DiffSide) => ({ status, headers, body: decodeBody(bytes, charset) });
+    reply({ type: 'diffed', doc: message.doc, req: message.req, diff: diffResponses(side(message.left), side(message.right), message.settings) });
+  } catch (error) {
+    reply({ type: 'failed', doc: message.doc, req: message.req, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => handle(event.data);
 
 function handle(message: WorkerRequest): void {
@@ -98,6 +109,9 @@ function handle(message: WorkerRequest): void {
         if (body.received >= body.bytes.byteLength) complete(message.doc);
         return;
       }
+      case 'diff':
+        void compare(message);
+        return;
       case 'close':
         arriving.delete(message.doc);
         waiting.delete(message.doc);

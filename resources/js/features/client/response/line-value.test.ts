@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCaptureRules, formatJsonPath } from '../../workspace/capture';
+import { applyCaptureRules, formatJsonPath } from '../../../model/workspace/capture';
 import { BodyDocument } from './body-document';
 import { JsonIndexer } from './json-index';
 import { filterJson, valueInBody } from './json-filter';

@@ -3,6 +3,15 @@
 import type { BodyStatus, BodyView, SearchSummary } from './body-document';
 import type { LineValue } from './line-value';
 import type { RenderedLine } from './render-line';
+import type { DiffSettings, ResponseDiff } from '../../../model/diff/response-diff';
+
+/** One response to compare: its body's bytes (a copy, transferred) with what decodes them. */
+export interface DiffSide {
+  status: number;
+  headers: [string, string][];
+  bytes: ArrayBuffer;
+  charset?: string;
+}
 
 export type FoldAction = { line: number } | 'collapse-all' | 'expand-all';
 
@@ -18,7 +27,9 @@ export type WorkerRequest =
   | { type: 'filter'; doc: number; req: number; expression: string; into: number }
   /** The value on pretty line `line` and its path in the body (a filter's result maps back). */
   | { type: 'value'; doc: number; req: number; line: number }
-  | { type: 'close'; doc: number };
+  | { type: 'close'; doc: number }
+  /** Compares two responses (model/diff); `doc` only routes the answer, no body is opened. */
+  | { type: 'diff'; doc: number; req: number; left: DiffSide; right: DiffSide; settings: DiffSettings };
 
 export type WorkerReply =
   | { type: 'status'; doc: number; status: BodyStatus }
@@ -30,6 +41,7 @@ export type WorkerReply =
   /** The filter's outcome: with `ok`, document `into` holds its `count` matches. */
   | { type: 'filtered'; doc: number; req: number; ok: true; count: number; text: string }
   | { type: 'filtered'; doc: number; req: number; ok: false; error: string }
+  | { type: 'diffed'; doc: number; req: number; diff: ResponseDiff }
   | { type: 'failed'; doc: number; req?: number; message: string };
 
 /**

@@ -60,15 +60,14 @@ describe('route explorer list', () => {
     expect(filterRoutes(items, '  ')).toHaveLength(4);
   });
 
-  it('filters 5,000 routes quickly', () => {
+  // How fast is the routes bench's to say (`npm run bench -- routes`); here only what it finds.
+  it('filters 5,000 routes down to the one asked for, under its group', () => {
     const many = explorerRoutes({
       ...response,
       applications: [{ ...response.applications[0], routes: Array.from({ length: 5000 }, (_, i) => route(['GET'], `/r${i}/items`, `g${i % 50}`)) }],
     });
-    const started = performance.now();
     const rows = explorerRows(filterRoutes(many, 'r4999'), new Set());
     expect(rows).toHaveLength(2);
-    expect(performance.now() - started).toBeLessThan(50);
   });
 
   it('refreshes on focus at most every 10 seconds, and only when enabled', () => {

@@ -1,7 +1,7 @@
 // The route explorer's list as flat rows (group headers and routes) for a virtualised view, and the
 // search that filters it by path, name and method.
 import type { RouteInfo, RoutesResponse } from '../../../../../protocol/types';
-import { HTTP_METHODS } from '../request/request-state';
+import { HTTP_METHODS } from '../../../model/request/request-state';
 
 export interface ExplorerRoute {
   key: string;

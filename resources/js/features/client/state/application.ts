@@ -2,7 +2,7 @@
 // and which of its routes the request being built is.
 import type { HttpMethod, KiteApplication, RouteInfo, RoutesResponse } from '../../../../../protocol/types';
 import { linkRouteSchemas } from '../../../lib/json-schema/refs';
-import { splitUrl } from '../request/url';
+import { splitUrl } from '../../../model/request/url';
 
 export function currentApplication(
   routes: RoutesResponse | null,

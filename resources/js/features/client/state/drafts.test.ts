@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRequestState, emptyRow } from '../request/request-state';
+import { defaultRequestState, emptyRow } from '../../../model/request/request-state';
 import { DRAFTS_STORAGE_KEY, draftKey, dropDraft, keepDraft, loadDrafts, sameRequest, saveDrafts } from './drafts';
 
 const request = (jsonBody: string) => ({ ...defaultRequestState(), method: 'POST' as const, url: '/users', jsonBody, bodyType: 'json' as const });

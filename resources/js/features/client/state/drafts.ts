@@ -2,8 +2,9 @@
 // it is sent or reset, and survives a reload under its own localStorage key. A corrupt entry yields
 // no drafts, never a crash; a full storage drops the oldest drafts first.
 import { readStored, writeStoredResult, type StorageLike, type StoredKey } from '../../../lib/storage';
-import { normalizeRequestState, slimRequestState } from '../request/persistence';
-import type { RequestDefaults, RequestState } from '../request/request-state';
+import { slimRequestState } from '../request/persistence';
+import { normalizeRequestState } from '../../../model/request/normalize-request';
+import type { RequestDefaults, RequestState } from '../../../model/request/request-state';
 
 export const DRAFTS_STORAGE_KEY = 'kite:drafts';
 /** Drafts kept at most; the oldest go first. */

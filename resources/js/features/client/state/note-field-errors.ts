@@ -1,7 +1,7 @@
 // Loaded with the first 422: the answer's messages become the request's field errors.
 import type { useStore } from 'jotai';
 import { validationErrorsOf } from '../request/field-errors';
-import type { RequestState } from '../request/request-state';
+import type { RequestState } from '../../../model/request/request-state';
 import { fieldErrorsAtom, requestKey } from './request-atoms';
 
 export function noteFieldErrors(store: ReturnType<typeof useStore>, sent: RequestState, body: ArrayBuffer): void {

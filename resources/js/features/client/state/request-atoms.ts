@@ -2,7 +2,7 @@
 // Every change made here is an edit, and an edit pins the preview tab; the tab atoms swap requests
 // in and out through openRequestAtom, which is no edit.
 import { atom, useAtomValue } from 'jotai';
-import type { RequestState } from '../request/request-state';
+import type { RequestState } from '../../../model/request/request-state';
 import { openRequestAtom, pinOpenTabAtom } from '../tabs/tab-atoms';
 
 export const requestStateAtom = atom(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRequestState, emptyRow } from '../request/request-state';
+import { defaultRequestState, emptyRow } from '../../../model/request/request-state';
 import { replacesTypedInput, stillApplied, undoStep } from './undo-step';
 
 const typed = { ...defaultRequestState(), method: 'POST' as const, bodyType: 'json' as const, jsonBody: '{"mine":true}' };

@@ -1,5 +1,5 @@
 // One step that can be undone (an auto-fill): the fields it replaced, as they were and as it left them.
-import type { RequestState } from '../request/request-state';
+import type { RequestState } from '../../../model/request/request-state';
 
 export interface UndoStep {
   before: Partial<RequestState>;

@@ -2,7 +2,7 @@
 // reset; picking the route again brings the draft back. The rules live in drafts.ts.
 import { useCallback, useRef } from 'react';
 import type { RouteInfo } from '../../../../../protocol/types';
-import { type RequestDefaults, type RequestState, requestForRoute } from '../request/request-state';
+import { type RequestDefaults, type RequestState, requestForRoute } from '../../../model/request/request-state';
 import { type Drafts, draftKey, dropDraft, keepDraft, loadDrafts, sameRequest, saveDrafts } from './drafts';
 import { browserStorage } from '../../../lib/storage';
 

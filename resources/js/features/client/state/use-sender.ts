@@ -13,19 +13,19 @@ import { createLiveStream } from '../../../lib/http/live-stream';
 import { historyBody, newHistoryId } from '../../history/history-entry';
 import type { HistoryState } from '../../history/use-history';
 import { cookieJarsAtom } from '../cookies/cookie-atoms';
-import { cookiesFor, storeCookies } from '../cookies/cookie-jar';
+import { cookiesFor, storeCookies } from '../../../model/request/cookie-jar';
 import { slimRequestState } from '../request/persistence';
-import type { RequestState } from '../request/request-state';
-import { buildRelayRequest, requestProblem, resolveGlobalHeaders } from '../request/relay-request';
-import { finalUrl } from '../request/url';
+import type { RequestState } from '../../../model/request/request-state';
+import { relayRequestOf, requestProblem, resolveGlobalHeaders } from '../../../model/request/relay-request';
+import { finalUrl } from '../../../model/request/url';
 import { loadResponseView } from '../response/LazyResponseViewer';
 import { generateValue } from './generator-kits';
 import { settlePendingEdits } from './pending-edits';
 import { fieldErrorsAtom, requestStateAtom } from './request-atoms';
 import { type ResponseState, activeTabAtom, shownCallAtom, tabCallAtom, updateTabAtom } from '../tabs/tab-atoms';
-import { redactSecrets, resolveRequest, unresolvedMessage } from '../../workspace/variables';
+import { redactSecrets, resolveRequest, unresolvedMessage } from '../../../model/workspace/variables';
 import { variableScopeAtom } from '../../workspace/workspace-atoms';
-import { captureInputOf } from '../../workspace/capture-rules';
+import { captureInputOf } from '../../../model/workspace/capture-rules';
 
 /**
  * @param jarId the application whose cookie jar the request uses and fills.
@@ -82,7 +82,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         // waiting there cost every first Send after a page load its chunk round trips (~80 ms).
         const viewLoaded = loadResponseView();
         if (kiteConfig.host !== 'node') await viewLoaded;
-        const result = await relay(buildRelayRequest(state, globalHeaders, jarCookies, scope), abort.signal, undefined, (head) => {
+        const result = await relay(relayRequestOf(resolved, globalHeaders, jarCookies), abort.signal, undefined, (head) => {
           const live = createLiveStream(head);
           setResponse((previous) => ({ ...previous, live }));
           return (bytes, at) => live.push({ bytes, at });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRequestState, emptyRow, type RequestState } from '../request/request-state';
-import { buildScope, redactSecrets } from '../../workspace/variables';
-import { normalizeRequestState } from '../request/persistence';
+import { defaultRequestState, emptyRow, type RequestState } from '../../../model/request/request-state';
+import { buildScope, redactSecrets } from '../../../model/workspace/variables';
+import { normalizeRequestState } from '../../../model/request/normalize-request';
 import { MAX_LINK_LENGTH, decodeShare, encodeShare, shareLink, shareNote } from './share-link';
 
 const typical = (): RequestState => ({
@@ -61,7 +61,7 @@ describe('share links', () => {
 describe("a link's environment", () => {
   it('becomes the active one when this application has it, and is named when it does not', async () => {
     const { sharedEnvironment } = await import('./share-link');
-    const { emptyWorkspace, updateApplication } = await import('../../workspace/environments');
+    const { emptyWorkspace, updateApplication } = await import('../../../model/workspace/environments');
     const store = updateApplication(emptyWorkspace(), 'demo', () => ({ environments: [{ name: 'local', variables: [] }, { name: 'staging', variables: [] }], active: 'local', captured: [] }));
     const switched = sharedEnvironment(store, 'demo', 'staging');
     expect(switched.store.applications.demo.active).toBe('staging');

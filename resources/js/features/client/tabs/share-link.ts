@@ -2,15 +2,15 @@
 // environment's name) and its last answer's status, time and size, deflated (fflate) and base64url
 // encoded into the fragment of this Kite page's own URL, `…#share=…`, so no host needs a change.
 // Secrets never go in (DESIGN.md): no token, password or user id, no secret variable's value
-// (put back as `{{name}}`), no credential header or query value (lib/credentials.ts, as saved
+// (put back as `{{name}}`), no credential header or query value (model/workspace/credentials.ts, as saved
 // files: its name goes, its value does not), no file contents.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
-import { isCredentialRow } from '../../../lib/credentials';
+import { isCredentialRow, type Redact } from '../../../model/workspace/credentials';
 import { formatDuration, formatSize } from '../../../lib/format';
-import { isRecord } from '../../../lib/is-record';
+import { isRecord } from '../../../model/is-record';
 import type { RelayResult } from '../../../lib/http/relay-result';
-import type { RequestState } from '../request/request-state';
-import { applicationWorkspace, updateApplication, type WorkspaceStore } from '../../workspace/environments';
+import type { RequestState } from '../../../model/request/request-state';
+import { applicationWorkspace, updateApplication, type WorkspaceStore } from '../../../model/workspace/environments';
 
 /** Links longer than this break in chat apps, trackers and some browsers: say so instead of copying. */
 export const MAX_LINK_LENGTH = 8000;
@@ -36,7 +36,6 @@ export function lastAnswer(result: RelayResult | null): LastAnswer | null {
 }
 
 /** Puts `{{name}}` back where a secret variable's value appears (variables.ts's redactSecrets with the scope). */
-export type Redact = (text: string) => string;
 
 /** The request as a link may carry it: secrets out, row ids and file contents out. */
 export function shareableState(state: RequestState, redact: Redact = (text) => text): Record<string, unknown> {

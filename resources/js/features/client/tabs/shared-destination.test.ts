@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRequestState } from '../request/request-state';
-import { buildScope } from '../../workspace/variables';
+import { defaultRequestState } from '../../../model/request/request-state';
+import { buildScope } from '../../../model/workspace/variables';
 import { secretsInDestination, sharedDestination } from './shared-destination';
 
 const scope = buildScope({ environment: [

@@ -1,9 +1,9 @@
 // Where a request opened from a shared link goes, as its receiver should see it before sending: a
 // link chooses the URL and may switch the environment, so `{{secret}}` in its URL would carry the
 // receiver's secret to a destination the link picked. Pure; the tab strip shows and asks.
-import { finalUrl } from '../request/url';
-import type { RequestState } from '../request/request-state';
-import { publicScope, resolveRequest, type VariableScope } from '../../workspace/variables';
+import { finalUrl } from '../../../model/request/url';
+import type { RequestState } from '../../../model/request/request-state';
+import { publicScope, resolveRequest, type VariableScope } from '../../../model/workspace/variables';
 
 /** "GET https://api.test/users/2?q={{token}}": non-secret variables filled in, secret ones kept as `{{name}}`. */
 export function sharedDestination(state: RequestState, baseUrl: string, scope: VariableScope): string {

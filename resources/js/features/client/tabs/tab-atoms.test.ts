@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RelayResult } from '../../../lib/http/relay-result';
 import { DEFAULT_PREFERENCES } from '../../../lib/preferences/preferences';
 import { flushStoredWrites } from '../../../lib/storage';
-import { defaultRequestState } from '../request/request-state';
+import { defaultRequestState } from '../../../model/request/request-state';
 import { requestStateAtom } from '../state/request-atoms';
 import { TABS_STORAGE_KEY } from './tabs';
 import { NO_RESPONSE, activeTabAtom, addTabAtom, closeTabAtom, openInTabAtom, selectTabAtom, shownCallAtom, tabCallAtom, tabsAtom } from './tab-atoms';

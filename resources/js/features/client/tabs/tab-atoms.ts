@@ -15,7 +15,7 @@ import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
 import type { LiveStream } from '../../../lib/http/live-stream';
 import { openSavedAtom } from '../../workspace/saved-atoms';
 import { requestStoredKey } from '../request/persistence';
-import { type RequestDefaults, type RequestState, defaultRequestState, withDocumentedAuthorization } from '../request/request-state';
+import { type RequestDefaults, type RequestState, defaultRequestState, withDocumentedAuthorization } from '../../../model/request/request-state';
 import { flushPendingEdits } from '../state/pending-edits';
 import { type Tab, type Tabs, MAX_TABS, activeTab, addTab, closeTab, moveTab, newTab, previewTarget, replaceTab, tabForRoute, tabsStoredKey, updateTab, withOpenRequest } from './tabs';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultRequestState } from '../request/request-state';
+import { defaultRequestState } from '../../../model/request/request-state';
 import { TABS_STORAGE_KEY, type Tabs, addTab, closeTab, isBlank, loadTabs, moveTab, newTab, previewTarget, replaceTab, saveTabs, tabForRoute, tabLabel } from './tabs';
 
 const request = (url: string, method: 'GET' | 'POST' = 'GET', routeId = '') => ({ ...defaultRequestState(), url, method, routeId });

@@ -4,10 +4,11 @@
 // localStorage key, read back tab by tab, so a corrupt entry yields one tab, never a broken page.
 // What is stored is the tab document without its response or running call (those are in memory
 // only, see tab-atoms.ts), as Hoppscotch's persistableTabState.
-import { isRecord } from '../../../lib/is-record';
+import { isRecord } from '../../../model/is-record';
 import { readStored, writeStored, type StorageLike, type StoredKey } from '../../../lib/storage';
-import { normalizeRequestState, slimRequestState } from '../request/persistence';
-import { type RequestDefaults, type RequestState, defaultRequestState } from '../request/request-state';
+import { slimRequestState } from '../request/persistence';
+import { normalizeRequestState } from '../../../model/request/normalize-request';
+import { type RequestDefaults, type RequestState, defaultRequestState } from '../../../model/request/request-state';
 
 export const TABS_STORAGE_KEY = 'kite:tabs';
 /** Tabs kept open at most; a new one past this replaces nothing and is refused by the caller. */

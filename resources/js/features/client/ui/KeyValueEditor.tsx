@@ -1,7 +1,7 @@
 // Rows of name and value with an enable toggle: query parameters, headers and form fields.
 import { Plus, Trash2 } from 'lucide-react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { type KeyValueRow, emptyRow } from '../request/request-state';
+import { type KeyValueRow, emptyRow } from '../../../model/request/request-state';
 import { editRow } from './key-value-rows';
 import { TextField } from './TextField';
 

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import type { InputHTMLAttributes, Ref } from 'react';
 import { ValueInput } from '../../../components/ValueInput';
 import { VariableBackdrop, variableSummary } from '../../workspace/VariableBackdrop';
-import { hasVariables } from '../../workspace/variables';
+import { hasVariables } from '../../../model/workspace/variables';
 import { variableScopeAtom } from '../../workspace/workspace-atoms';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {

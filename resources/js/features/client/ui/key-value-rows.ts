@@ -1,5 +1,5 @@
 // Editing one row of a key-value table (query parameters, headers, form fields).
-import type { KeyValueRow } from '../request/request-state';
+import type { KeyValueRow } from '../../../model/request/request-state';
 
 /**
  * The rows with one row changed. Typing (or generating) a value ticks the row, so a value the

@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-SSU43D2R.js";import"./chunk-HOI6SRPH.js";import"./chunk-NKNW7R7O.js";import"./chunk-JLZAXWH5.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-I6M4EJQF.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

@@ -1,0 +1,1 @@
+import{f as o}from"./chunk-HJY3TEDG.js";import"./chunk-VSTEWVAD.js";import"./chunk-AJIRXNA7.js";import"./chunk-CDXGEJ72.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-YMTUM663.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m,d as p,e as t}from"./chunk-CWZ2XVHR.js";import"./chunk-HOI6SRPH.js";import"./chunk-NKNW7R7O.js";import"./chunk-JLZAXWH5.js";export{o as JsonPathError,t as applyCaptureRules,p as formatJsonPath,m as jsonPathGet,r as parseJsonPath};

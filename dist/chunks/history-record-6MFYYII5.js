@@ -1,0 +1,1 @@
+import{a as o,b as r,c as m}from"./chunk-AWNXNHJV.js";import"./chunk-VSTEWVAD.js";import"./chunk-AJIRXNA7.js";import"./chunk-CDXGEJ72.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

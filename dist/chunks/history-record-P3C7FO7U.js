@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-SKO2RSOM.js";import"./chunk-HOI6SRPH.js";import"./chunk-NKNW7R7O.js";import"./chunk-JLZAXWH5.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-SSU43D2R.js";import"./chunk-HOI6SRPH.js";import"./chunk-NKNW7R7O.js";import"./chunk-JLZAXWH5.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,0 +1,1 @@
+import{c as o,d as r,e as m,f as p}from"./chunk-HJY3TEDG.js";import"./chunk-VSTEWVAD.js";import"./chunk-AJIRXNA7.js";import"./chunk-CDXGEJ72.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-6YFWYM5P.js";import"./chunk-U3RWL2OB.js";import{F as t,G as o}from"./chunk-HOI6SRPH.js";import"./chunk-NKNW7R7O.js";import"./chunk-JLZAXWH5.js";function u(s,e,f){let r=i(new TextDecoder().decode(f));r&&s.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

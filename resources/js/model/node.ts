@@ -1,0 +1,79 @@
+// The request model for a runner outside the browser (the Node host's CLI, built by build.mjs into
+// dist/node/model.mjs): a saved request file, an environment file, the secret values a file never
+// holds and the values earlier responses captured become one relay request, by the same mapping
+// the app's Send uses; a relay result's values are captured by the same rules. No DOM, no React.
+import type { EnvironmentFile, RelayRequest, SavedRequestFile } from '../../../protocol/types';
+import { relayRequestOf, requestProblem, type RequestProblem } from './request/relay-request';
+import type { RequestState } from './request/request-state';
+import { applyCaptureRules, type CaptureOutcome } from './workspace/capture';
+import { captureInputOf } from './workspace/capture-rules';
+import { normalizeVariables } from './workspace/environments';
+import { fromSavedFile } from './workspace/saved-requests';
+import { buildScope, resolveRequest, unresolvedMessage, type Variable } from './workspace/variables';
+
+/** name → value, as a runner reads them from its flags, its environment or a previous step. */
+export type Values = Readonly<Record<string, string>>;
+
+export interface SavedRequestRun {
+  /** The saved request file, as read from `.kite/requests/…json` (anything malformed takes defaults). */
+  file: Partial<SavedRequestFile>;
+  /** The environment file to use, as read from `.kite/environments/…json`. */
+  environment?: EnvironmentFile;
+  /** Values of the environment's secret variables (a file names them with no value). */
+  secrets?: Values;
+  /** Values captured from earlier responses: they win over the environment, as in the app. */
+  captured?: Values;
+  /** Global variables: the environment wins over them. */
+  globals?: Values;
+  /** The host's global headers, generator values already resolved. */
+  globalHeaders?: Array<{ name: string; value: string }>;
+}
+
+export interface PreparedRelayRequest {
+  /** The request as the file describes it, variables as typed. */
+  state: RequestState;
+  /** The relay call, variables resolved once. */
+  request: RelayRequest;
+  /** Variables used by a sent part that have no value (the app refuses to send then). */
+  unresolved: string[];
+  /** Why the request cannot be sent as it is (the app's own check), with unresolved variables first; null when it can. */
+  problem: RequestProblem | null;
+}
+
+const asVariables = (values: Values | undefined, secret = false): Variable[] =>
+  Object.entries(values ?? {}).map(([name, value]) => ({ name, value, secret }));
+
+/**
+ * The environment file's variables, secret ones given their value from `secrets`. A secret the
+ * runner was not given is left out, so a request using it stops as unresolved instead of sending
+ * an empty credential (a file names a secret with an empty value).
+ */
+export function environmentVariables(environment: EnvironmentFile | undefined, secrets: Values = {}): Variable[] {
+  return normalizeVariables(environment?.variables).flatMap((variable) => {
+    if (!variable.secret) return [variable];
+    return Object.hasOwn(secrets, variable.name) ? [{ ...variable, value: secrets[variable.name] }] : [];
+  });
+}
+
+/** A saved request file with its environment, secrets and captured values → the relay request. */
+export function relayRequestFromSavedFile(run: SavedRequestRun): PreparedRelayRequest {
+  const state = fromSavedFile(run.file);
+  const scope = buildScope({
+    capture: asVariables(run.captured),
+    environment: environmentVariables(run.environment, run.secrets),
+    global: asVariables(run.globals),
+  });
+  const { state: resolved, unresolved } = resolveRequest(state, scope);
+  const problem = unresolved.length > 0 ? { title: unresolvedMessage(unresolved) } : requestProblem(state);
+  return { state, request: relayRequestOf(resolved, run.globalHeaders ?? []), unresolved, problem };
+}
+
+/** What a relay result gives the request's capture rules: values to carry to the next request, and what found nothing. */
+export function captureFromRelayResult(
+  rules: SavedRequestFile['captures'] | RequestState['captures'],
+  result: { body: ArrayBuffer | Uint8Array; meta: { headers: Array<[string, string]>; cookies: Parameters<typeof captureInputOf>[0]['meta']['cookies'] } },
+): CaptureOutcome & { captured: Record<string, string> } {
+  const body = result.body instanceof Uint8Array ? (result.body.slice().buffer as ArrayBuffer) : result.body;
+  const outcome = applyCaptureRules(rules, captureInputOf({ body, meta: result.meta }));
+  return { ...outcome, captured: Object.fromEntries(outcome.values.map((value) => [value.name, value.value])) };
+}

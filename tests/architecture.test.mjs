@@ -55,6 +55,7 @@ const ALLOWED_INNER_IMPORTS = new Map([
   ['features/auth/oauth-session', 'the send loads it lazily to get a valid access token (refresh, once more on a 401)'],
   ['features/client/ui/TextField', 'the shared text field (with {{variable}} marking); for components/ next'],
   ['features/client/auth/LoginFields', 'OAuth 2.0 password grant shows the same username/password fields as Basic; for components/ next'],
+  ['features/client/tabs/tab-atoms', 'workspace-sync opens a saved request in a tab of its own (openInTabAtom); with request-atoms'],
   ['features/diff/CompareDialog', 'a lazy dialog of the response viewer; an entry file must keep it lazy'],
   ['features/diff/recent-responses', 'the response viewer hands each response it shows to Compare with…; with the tab documents (each tab holds its response)'],
   ['features/client/response/body-source', 'Compare with… diffs in the body worker the viewer owns; the worker client for lib/ next'],
@@ -64,7 +65,7 @@ const ALLOWED_INNER_IMPORTS = new Map([
 
 /** Cycles between folders that stay for now, with why. */
 const ALLOWED_CYCLES = new Map([
-  ['features/client ↔ features/workspace', 'workspace dialogs and sync write the request atoms of client (request-atoms, pending-edits, line-value above)'],
+  ['features/client ↔ features/workspace', 'workspace dialogs and sync write the request atoms of client (request-atoms, tab-atoms, pending-edits, line-value above)'],
   ['features/import ↔ features/workspace', 'the Saved pane opens the import, which writes through the workspace API and refreshes the saved list (saved-atoms)'],
   ['features/client ↔ features/tests', 'the builder shows the Tests tab and the viewer adds assertions from a line; tests reads the viewer’s line value and the editor’s validator'],
   ['features/client ↔ features/tests ↔ features/workspace', 'the same ties as the two cycles above, met in one walk (tests reads the variable scope of workspace)'],

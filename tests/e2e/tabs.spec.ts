@@ -193,6 +193,34 @@ test('a request keeps running when its tab is left, and its answer lands in its 
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
 });
 
+test('a request sent before the tab strip has loaded keeps its answer in its own tab', async ({ page }) => {
+  test.slow(); // the request must outlast the steps below, also on a busy machine
+  await clearClientStorage(page);
+  // The tab strip's chunk is held back: the request goes out before the strip is there.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/chunks\/TabStrip-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/slow?ms=8000');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(tabs(page)).toHaveCount(0);
+  release();
+
+  await page.getByRole('button', { name: 'New tab' }).click();
+  await expect(tab(page, 'New request')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+  // The answer lands in the tab that sent it, not in the one on screen.
+  await expect(page.getByRole('tab', { name: /^History/ })).toHaveText(/History\s*1$/, { timeout: 30_000 });
+  await expect(responseArea(page)).toContainText('Send a request to see its response here.');
+  await expect(responseArea(page)).not.toContainText('waitedMs');
+  await tab(page, 'GET /slow').click();
+  await expect(responseArea(page)).toContainText('"waitedMs": 8000');
+});
+
 test("a new tab starts from the Settings default authorization, not the open tab's token", async ({ page }) => {
   await clearClientStorage(page);
   await page.goto('/http-client');

@@ -123,6 +123,39 @@ test('Ctrl+S saves a new request under a name into the workspace folder, listed 
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users/{{userId}}');
 });
 
+test("a saved request opens in a tab of its own: no response and no token of the tab that was open come along, and that tab keeps both", async ({ page }) => {
+  await openKite(page);
+  await typeRequest(page, 'GET', '/me');
+  await setBearerToken(page, '{{token}}');
+  await page.getByRole('textbox', { name: 'URL' }).press('Control+s');
+  const dialog = page.getByRole('dialog', { name: 'Save request' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Who am I');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved requests/who-am-i.json')).toBeVisible();
+
+  // Another tab, with a token typed into it and an answer on screen.
+  await page.getByRole('button', { name: 'New tab' }).click();
+  await typeRequest(page, 'GET', '/users');
+  await setBearerToken(page, 'typed-in-this-tab');
+  await send(page);
+  await expect(responseArea(page)).toContainText('"first_name"');
+
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  await page.getByRole('navigation', { name: 'Saved requests' }).getByRole('button', { name: 'GET Who am I' }).click();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/me');
+  await expect(responseArea(page)).toContainText('Send a request to see its response here.');
+  await expect(responseArea(page)).not.toContainText('first_name');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await expect(page.getByRole('textbox', { name: 'Bearer token' })).toHaveValue('{{token}}');
+
+  // The tab that was open still has its request, its token and its answer.
+  await page.getByRole('tablist', { name: 'Open requests' }).getByRole('tab', { name: 'GET /users', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users');
+  await expect(responseArea(page)).toContainText('"first_name"');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await expect(page.getByRole('textbox', { name: 'Bearer token' })).toHaveValue('typed-in-this-tab');
+});
+
 test('environments committed in the workspace folder are in the picker at start, and a shared link naming one switches to it', async ({ page, context, browser }) => {
   mkdirSync(join(workspace.folder, 'environments'), { recursive: true });
   writeFileSync(join(workspace.folder, 'environments/committed.json'), JSON.stringify({ name: 'committed', variables: { userId: '2' } }));

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isRecord } from '../model/is-record';
-import { readStored, setAsideKey, storedAtom, writeStored, type StoredKey } from './storage';
+import { flushStoredWrites, readStored, setAsideKey, storedAtom, writeStored, writeWhenRested, type StoredKey } from './storage';
 
 // jsdom's localStorage is a real Storage, quota included (5,000,000 code units per origin).
 const counter = (key: string): StoredKey<{ count: number }> => ({
@@ -90,5 +90,38 @@ describe('stored values', () => {
     expect(store.get(countAtom)).toEqual({ count: 5 });
     change(null);
     expect(store.get(countAtom)).toEqual({ count: 0 });
+  });
+
+  it('writes a value that changes on each key press once it rests, and at once when the page goes away', async () => {
+    const store = createStore();
+    let heldBack = 0;
+    const countAtom = storedAtom(counter('kite:f'), { writeDelayMs: 20, beforeLeave: () => heldBack && store.set(countAtom, { count: heldBack }) });
+    store.set(countAtom, { count: 1 });
+    store.set(countAtom, { count: 2 });
+    expect(localStorage.getItem('kite:f')).toBeNull();
+    await expect.poll(() => localStorage.getItem('kite:f')).toBe('{"count":2}');
+    store.set(countAtom, { count: 3 });
+    heldBack = 4; // an editor still holds text back: it lands before the write
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem('kite:f')).toBe('{"count":4}');
+    flushStoredWrites();
+    expect(localStorage.getItem('kite:f')).toBe('{"count":4}');
+  });
+
+  it("does not follow another window's change of a value that is this window's own work", () => {
+    localStorage.setItem('kite:g', '{"count": 1}');
+    const store = createStore();
+    const countAtom = storedAtom(counter('kite:g'), { followOtherWindows: false });
+    store.sub(countAtom, () => {});
+    window.dispatchEvent(new StorageEvent('storage', { key: 'kite:g', newValue: '{"count": 5}', storageArea: localStorage }));
+    expect(store.get(countAtom)).toEqual({ count: 1 });
+  });
+
+  it('drops a write still waiting when a newer one is made at once, so the older value never lands after it', async () => {
+    const written: string[] = [];
+    writeWhenRested('kite:h', 10, () => written.push('typed'));
+    writeWhenRested('kite:h', 0, () => written.push('cleared'));
+    writeWhenRested('kite:other', 10, () => written.push('other'));
+    await expect.poll(() => written).toEqual(['cleared', 'other']);
   });
 });

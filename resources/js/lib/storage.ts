@@ -145,26 +145,79 @@ export function writeStored<T>(spec: StoredKey<T>, value: T, storage?: StorageLi
   return writeStoredResult(spec, value, storage ?? browserStorage(), options) === 'saved';
 }
 
+export interface StoredAtomOptions {
+  /**
+   * Writes wait this long after the last change (a value that changes on each key press), and
+   * any write still waiting is made when the page goes away (pagehide). 0 writes at once.
+   */
+  writeDelayMs?: number;
+  /**
+   * Whether a change of the same key in another window replaces this window's value (true). A
+   * value that is this window's own work (the request being built, its tabs) says false.
+   */
+  followOtherWindows?: boolean;
+  /** Called on leaving before the waiting writes are made: editors that hold back text flush it into the value. */
+  beforeLeave?: () => void;
+}
+
+/** Writes still waiting (see writeDelayMs) by key: the newest value's write replaces an older one. */
+const waitingWrites = new Map<string, { timer: ReturnType<typeof setTimeout>; write: () => void }>();
+
+/**
+ * Runs `write` once `key` has had no newer write for `delayMs` (0: now, dropping one still waiting),
+ * or at once when the page goes away:
+ * for a value written as the user types, from the event that changed it (never a component effect).
+ */
+export function writeWhenRested(key: string, delayMs: number, write: () => void): void {
+  clearTimeout(waitingWrites.get(key)?.timer);
+  if (delayMs <= 0) {
+    waitingWrites.delete(key); // an older value's write still waiting never lands after this one
+    return write();
+  }
+  const timer = setTimeout(() => {
+    waitingWrites.delete(key);
+    write();
+  }, delayMs);
+  waitingWrites.set(key, { timer, write });
+}
+
+const beforeLeave = new Set<() => void>();
+
+/** Makes every write still waiting now: the page goes away (a module listener, no component's). */
+export function flushStoredWrites(): void {
+  for (const flush of beforeLeave) flush();
+  const waiting = [...waitingWrites.values()];
+  waitingWrites.clear();
+  for (const { timer, write } of waiting) {
+    clearTimeout(timer);
+    write();
+  }
+}
+if (typeof window !== 'undefined') window.addEventListener('pagehide', flushStoredWrites);
+
 /**
  * A jotai atom kept under the spec's key (atomWithStorage): read once at start, written on every
- * change, following the same key's changes in other windows. A failed write keeps the value in
- * memory (mounting does not read the older stored one back).
+ * change (or shortly after, see writeDelayMs), following the same key's changes in other windows
+ * unless told not to. A failed write keeps the value in memory (mounting does not read the older
+ * stored one back).
  */
-export function storedAtom<T>(spec: StoredKey<T>): WritableAtom<T, [T | ((previous: T) => T)], void> {
+export function storedAtom<T>(spec: StoredKey<T>, options: StoredAtomOptions = {}): WritableAtom<T, [T | ((previous: T) => T)], void> {
+  const { writeDelayMs = 0, followOtherWindows = true } = options;
+  if (options.beforeLeave) beforeLeave.add(options.beforeLeave);
   let latest: { value: T } | null = null;
   // jotai's SyncStorage shape (its type is not exported from jotai/utils).
   const storage: Parameters<typeof atomWithStorage<T>>[2] & { getItem: (key: string, initialValue: T) => T } = {
     getItem: () => (latest ??= { value: readStored(spec) }).value,
     setItem: (_key: string, value: T) => {
       latest = { value };
-      writeStored(spec, value);
+      writeWhenRested(spec.key, writeDelayMs, () => writeStored(spec, value));
     },
     removeItem: (key: string) => {
       latest = null;
       browserStorage()?.removeItem(key);
     },
     subscribe: (key: string, callback: (value: T) => void) => {
-      if (typeof window === 'undefined') return () => {};
+      if (typeof window === 'undefined' || !followOtherWindows) return () => {};
       const onStorage = (event: StorageEvent) => {
         if (event.key !== key || event.storageArea !== browserStorage()) return;
         try {

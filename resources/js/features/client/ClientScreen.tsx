@@ -16,7 +16,6 @@ import { preferencesAtom } from '../../lib/preferences/atoms';
 import type { HistoryEntry } from '../history/history-entry';
 import { useHistory } from '../history/use-history';
 import { hostOnlyAuthNote } from '../../model/request/auth-notes';
-import { saveRequestState } from './request/persistence';
 import { normalizeRequestState } from '../../model/request/normalize-request';
 import { RequestBuilder } from './request/RequestBuilder';
 import { type RequestState, defaultRequestState } from '../../model/request/request-state';
@@ -26,21 +25,22 @@ import { RouteExplorer } from './routes/RouteExplorer';
 import { absoluteBaseUrl, activeRoute, currentApplication } from './state/application';
 import { generateValue } from './state/generator-kits';
 import { flushPendingEdits, settlePendingEdits } from './state/pending-edits';
-import { browserStorage } from '../../lib/storage';
 import { requestStateAtom, updateRequestAtom } from './state/request-atoms';
 import { useAutofill } from './state/use-autofill';
 import { useDrafts } from './state/use-drafts';
 import { useRoutes } from './state/use-routes';
-import type { TabsApi } from './tabs/tabs';
+import { activeTabAtom, focusRouteAtom, openInTabAtom, shownCallAtom } from './tabs/tab-atoms';
+import { beforeSend } from './tabs/before-send';
+import { useTabResponse } from './tabs/use-tab-response';
 import { useSender } from './state/use-sender';
 import { copyText } from '../../lib/clipboard';
 import { EMPTY_SCOPE, publicScope, resolveRequest, type VariableScope } from '../../model/workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
-import { openSavedAtom, saveDialogOpenAtom } from '../workspace/saved-atoms';
+import { saveDialogOpenAtom } from '../workspace/saved-atoms';
 
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { matchesShortcut } from '../../lib/keyboard-shortcuts';
-import { type PaneLayout, ROUTES_WIDTH, SPLIT, loadPaneLayout, paneGrid, savePaneLayout } from './layout/pane-layout';
+import { type PaneLayout, ROUTES_WIDTH, SPLIT, paneGrid, paneLayoutAtom } from './layout/pane-layout';
 import { PaneSeparator } from './layout/PaneSeparator';
 
 // The route docs (Radix Collapsible, Markdown as text) and the history list are their own chunks,
@@ -52,11 +52,9 @@ const loadHistoryPanel = () => import('../history/HistoryPanel');
 const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
 const SavedPane = lazy(() => import('../workspace/SavedPane'));
 const SaveDialog = lazy(() => import('../workspace/SaveDialog'));
-// The request tabs (tabs/) swap the request and its response in and out; a chunk of their own.
+// The tab strip (tabs/) is a chunk of its own; the tabs themselves are atoms (tabs/tab-atoms.ts).
 const TabStrip = lazy(() => import('./tabs/TabStrip'));
 const saveRequest = (store: ReturnType<typeof useStore>) => void import('../workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
-
-const SAVE_DEBOUNCE_MS = 400;
 
 export default function ClientScreen() {
   const preferences = useAtomValue(preferencesAtom);
@@ -71,15 +69,17 @@ export default function ClientScreen() {
   const route = activeRoute(routes.data, state);
   const jarId = application?.id ?? state.application;
   const sender = useSender(history, baseUrl, jarId, routes.noticeRevision);
-  const { response, setResponse, cancel, historyId, setHistoryId } = sender;
+  const { cancel } = sender;
+  // The open tab's response and history entry (tabs/tab-atoms.ts); read back from history when needed.
+  const { response } = useAtomValue(shownCallAtom);
+  const historyId = useAtomValue(activeTabAtom).historyId;
+  useTabResponse(history);
   // An API without a session starts requests with the authorization its document declares.
   const defaults = useMemo(() => withDocumentedAuthorization(preferences, application), [preferences, application]);
   const drafts = useDrafts(defaults);
   const runAutofill = useAutofill(store, routes.data);
-  const tabs = useRef<TabsApi | null>(null);
   const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
   const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
-  const setOpenSaved = useSetAtom(openSavedAtom);
   const globalHeaders = kiteConfig.globalHeaders ?? [];
   const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
   useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
@@ -96,9 +96,8 @@ export default function ClientScreen() {
       stop?.();
     };
   }, [store, application?.id]);
-  const [layout, setLayout] = useState<PaneLayout>(() => loadPaneLayout(browserStorage()));
-  const patchLayout = useCallback((patch: Partial<PaneLayout>) => setLayout((previous) => ({ ...previous, ...patch })), []);
-  useEffect(() => savePaneLayout(browserStorage(), layout), [layout]);
+  const [layout, setLayout] = useAtom(paneLayoutAtom);
+  const patchLayout = useCallback((patch: Partial<PaneLayout>) => setLayout((previous) => ({ ...previous, ...patch })), [setLayout]);
   const rootRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
@@ -111,27 +110,13 @@ export default function ClientScreen() {
   const grid = paneGrid(layout, width, !response.result && !response.failure && !response.pending && !response.live);
   useEffect(() => whenIdle(() => void Promise.all([loadRouteDocs(), loadHistoryPanel()]).catch(() => {}), 1500), []);
 
-  // The request survives a reload: saved shortly after each change, and when the page goes away.
-  useEffect(() => {
-    const timer = setTimeout(() => saveRequestState(browserStorage(), state), SAVE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-  useEffect(() => {
-    const onPageHide = () => {
-      flushPendingEdits();
-      saveRequestState(browserStorage(), store.get(requestStateAtom));
-    };
-    window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
-  }, [store]);
-
   // A request that went out is no longer a draft: leaving its route afterwards keeps nothing.
   // Sending pins a preview tab; a tab from a shared link may ask first (and send itself after).
   const send = useCallback(async (): Promise<void> => {
-    if (tabs.current && !(await tabs.current.beforeSend(() => void send()))) return;
+    if (!beforeSend(store, baseUrl, () => void send())) return;
     const sent = await sender.send();
     if (sent) drafts.sent(sent, activeRoute(routes.data, sent));
-  }, [sender.send, drafts, routes.data]);
+  }, [sender.send, drafts, routes.data, store, baseUrl]);
 
   // Ctrl/Cmd+Enter sends from anywhere on the screen, the body editor included; Ctrl/Cmd+L goes
   // to the URL, as in a browser's address bar.
@@ -170,18 +155,16 @@ export default function ClientScreen() {
   const selectRoute = useCallback(
     (next: RouteInfo, applicationId: string, pin = false) => {
       flushPendingEdits();
-      if (tabs.current?.focusRoute(applicationId, next.id, pin)) return; // already open in a tab
-      setOpenSaved(null);
+      if (store.set(focusRouteAtom, { application: applicationId, routeId: next.id, pin })) return; // already open in a tab
       const open = (replaced: RequestState | null) => {
         if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
         const opened = drafts.open(next, applicationId, replaced ?? defaultRequestState(defaults));
         // An operation that declares security starts with its first scheme (model/auth).
         return { ...opened, auth: authForRoute(opened.auth, next, schemesOf(routes.data, applicationId)) };
       };
-      if (tabs.current) tabs.current.open(open, { pin });
-      else update(open(store.get(requestStateAtom)));
+      store.set(openInTabAtom, { build: open, pin, defaults });
     },
-    [update, store, drafts, routes.data, setOpenSaved, defaults],
+    [store, drafts, routes.data, defaults],
   );
 
   const reset = useCallback(() => {
@@ -192,19 +175,15 @@ export default function ClientScreen() {
 
   // A history entry opens with its response in the preview tab, as a route does.
   const restore = useCallback(
-    async (entry: HistoryEntry) => {
+    (entry: HistoryEntry) => {
       flushPendingEdits();
-      setOpenSaved(null);
       const open = (replaced: RequestState | null) => {
         if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
         return normalizeRequestState(entry.request, preferences);
       };
-      if (tabs.current) return tabs.current.open(open, { pin: false, historyId: entry.id });
-      update(open(store.get(requestStateAtom)));
-      setHistoryId(entry.id);
-      setResponse(await history.response(entry));
+      store.set(openInTabAtom, { build: open, pin: false, historyId: entry.id, defaults });
     },
-    [update, store, drafts, routes.data, preferences, history, setResponse, setHistoryId, setOpenSaved],
+    [store, drafts, routes.data, preferences, defaults],
   );
 
   const copyCurl = useCallback(async () => {
@@ -322,7 +301,7 @@ export default function ClientScreen() {
       <section id="kite-request-pane" className="kite-client-pane kite-client-centre" aria-label="Request">
         <ErrorBoundary name="The tabs">
           <Suspense fallback={<div className="kite-req-tabs-bar"><div className="kite-req-tabs" /></div>}>
-            <TabStrip {...sender} history={history} defaults={defaults} apiRef={tabs} onSwitch={() => setOpenSaved(null)} baseUrl={baseUrl} />
+            <TabStrip defaults={defaults} baseUrl={baseUrl} />
           </Suspense>
         </ErrorBoundary>
         <ErrorBoundary name="The request builder">

@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
 import { flushPendingEdits } from '../client/state/pending-edits';
 import { requestStateAtom, updateRequestAtom } from '../client/state/request-atoms';
+import { openInTabAtom } from '../client/tabs/tab-atoms';
 import { environmentFile, mergeFileEnvironments } from '../../model/workspace/environment-files';
 import { applicationWorkspace, normalizeEnvironment, type Environment } from '../../model/workspace/environments';
 import { openSavedAtom, saveDialogOpenAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
@@ -57,15 +58,21 @@ export async function refreshWorkspace(store: Store): Promise<void> {
   if (environments.length > 0) store.set(workspaceStoreAtom, (current) => mergeFileEnvironments(current, store.get(workspaceApplicationAtom), environments));
 }
 
-/** Puts a saved request into the builder (the request's auth type and references, this browser's credentials). */
-export async function openSavedRequest(store: Store, path: string, defaults: RequestDefaults = store.get(preferencesAtom)): Promise<void> {
+/**
+ * Opens a saved request in the preview tab, a tab document of its own: no response and no
+ * credential of another tab comes along (its auth is the file's references over the defaults).
+ * `inPlace` (Reload after a conflict) puts the disk's version into the open tab, which keeps its
+ * own credentials.
+ */
+export async function openSavedRequest(store: Store, path: string, defaults: RequestDefaults = store.get(preferencesAtom), { inPlace = false } = {}): Promise<void> {
   try {
     const file = await readWorkspaceFile(path);
     const content = file.content as SavedRequestFile;
     const opened = fromSavedFile(content, defaults);
     // The file's {{variable}} references (all a file may hold) win; other fields keep this browser's.
     const references = Object.fromEntries(Object.entries(content.auth ?? {}).filter(([field, value]) => field !== 'type' && typeof value === 'string' && value !== ''));
-    store.set(updateRequestAtom, (previous) => ({ ...opened, auth: { ...previous.auth, ...references, type: opened.auth.type } }));
+    if (inPlace) store.set(updateRequestAtom, (previous) => ({ ...opened, auth: { ...previous.auth, ...references, type: opened.auth.type } }));
+    else store.set(openInTabAtom, { build: () => opened, pin: false, defaults });
     store.set(openSavedAtom, { path, name: content.name, folder: content.folder ?? '', modifiedMs: file.modifiedMs, ...(typeof content.notes === 'string' ? { notes: content.notes } : {}) });
   } catch (error) {
     toast.error(`${path} could not be opened`, { description: await workspaceErrorMessage(error) });
@@ -179,7 +186,7 @@ async function writeRequest(store: Store, target: { path: string; name: string; 
       toast.warning(`${target.path} changed on disk since it was opened`, {
         description: 'Nothing was saved. Reload shows the file as it is on disk (the changes made here are lost); Overwrite replaces it with them.',
         duration: Infinity,
-        action: { label: 'Reload', onClick: () => void openSavedRequest(store, target.path) },
+        action: { label: 'Reload', onClick: () => void openSavedRequest(store, target.path, undefined, { inPlace: true }) },
         cancel: { label: 'Overwrite', onClick: () => void writeRequest(store, target, undefined, replaced) },
       });
       return false;

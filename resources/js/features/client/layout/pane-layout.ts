@@ -1,7 +1,7 @@
 // The client screen's pane layout: the routes pane's width (or collapsed), the split between
 // request and response, and whether the route docs are open. Kept in localStorage under its own
 // key; whatever is stored there, a value that does not make sense gives its default.
-import { readStored, writeStored, type StorageLike, type StoredKey } from '../../../lib/storage';
+import { readStored, storedAtom, writeStored, type StorageLike, type StoredKey } from '../../../lib/storage';
 
 export interface PaneLayout {
   /** Width of the routes pane in px. */
@@ -55,6 +55,9 @@ export function loadPaneLayout(storage: StorageLike | undefined): PaneLayout {
 export function savePaneLayout(storage: StorageLike | undefined, layout: PaneLayout): void {
   writeStored(paneLayoutStoredKey, layout, storage);
 }
+
+/** The layout as an atom: written once a separator drag rests, other windows' changes followed. */
+export const paneLayoutAtom = storedAtom(paneLayoutStoredKey, { writeDelayMs: 200 });
 
 /** The value a separator key moves to, or null for keys it does not handle (WAI-ARIA window splitter). */
 export function separatorKeyValue(key: string, value: number, range: Range): number | null {

@@ -3,7 +3,8 @@
 // typing; an empty expression shows the whole body at once (its source was never replaced).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BodySource } from './body-source';
-import { rememberFilter, rememberedFilter } from './filter-memory';
+import { writeWhenRested } from '../../../lib/storage';
+import { FILTER_MEMORY_KEY, rememberFilter, rememberedFilter } from './filter-memory';
 
 /** Typing pauses this long before a filter runs. */
 export const FILTER_DEBOUNCE_MS = 250;
@@ -25,8 +26,8 @@ export function useBodyFilter(source: BodySource | null, url: string, enabled: b
 
   const setExpression = (next: string) => {
     setExpressionState(next);
-    // Clearing is forgotten at once; an expression is remembered once typing settles (below).
-    if (next.trim() === '') rememberFilter(url, '');
+    // Clearing is forgotten at once; an expression is remembered once typing settles.
+    writeWhenRested(FILTER_MEMORY_KEY, next.trim() === '' ? 0 : FILTER_DEBOUNCE_MS, () => rememberFilter(url, next));
   };
 
   // The result on screen stays until the next one replaces it (no flash of the whole body while
@@ -49,8 +50,6 @@ export function useBodyFilter(source: BodySource | null, url: string, enabled: b
     let current = true;
     setRunning(true);
     const timer = window.setTimeout(() => {
-      // Remembered once typing settles, not on every keystroke.
-      rememberFilter(url, expression);
       source.filter(expression).then(
         (outcome) => {
           if (!current) {

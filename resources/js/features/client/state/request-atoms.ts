@@ -1,12 +1,18 @@
-// The request being built, as one jotai atom loaded from (and saved back to) localStorage.
+// The request being built: the open tab's request (tabs/tab-atoms.ts, stored under kite:request).
+// Every change made here is an edit, and an edit pins the preview tab; the tab atoms swap requests
+// in and out through openRequestAtom, which is no edit.
 import { atom, useAtomValue } from 'jotai';
-import { loadPreferences } from '../../../lib/preferences/storage';
-import { browserStorage } from '../../../lib/storage';
-import { loadRequestState } from '../request/persistence';
-import { type RequestState, withDocumentedAuthorization } from '../../../model/request/request-state';
-import { kiteConfig } from '../../../lib/config';
+import type { RequestState } from '../../../model/request/request-state';
+import { openRequestAtom, pinOpenTabAtom } from '../tabs/tab-atoms';
 
-export const requestStateAtom = atom<RequestState>(loadRequestState(browserStorage(), withDocumentedAuthorization(loadPreferences(), kiteConfig.applications?.[0])));
+export const requestStateAtom = atom(
+  (get) => get(openRequestAtom),
+  (get, set, next: RequestState) => {
+    if (next === get(openRequestAtom)) return;
+    set(openRequestAtom, next);
+    set(pinOpenTabAtom);
+  },
+);
 
 export type RequestUpdate = Partial<RequestState> | ((previous: RequestState) => RequestState);
 

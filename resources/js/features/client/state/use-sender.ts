@@ -3,13 +3,13 @@
 // cookies the answer set, show the result or the host's failure, and log it in history. The
 // request state is never touched.
 import { useStore } from 'jotai';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { holdIdleWork } from '../../../lib/idle';
 import { toast } from '../../../lib/toast';
 import { kiteConfig } from '../../../lib/config';
 import { RelayFailureError, relay } from '../../../lib/http/host-api';
-import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
-import { createLiveStream, type LiveStream } from '../../../lib/http/live-stream';
+import type { RelayFailure } from '../../../lib/http/relay-result';
+import { createLiveStream } from '../../../lib/http/live-stream';
 import { historyBody, newHistoryId } from '../../history/history-entry';
 import type { HistoryState } from '../../history/use-history';
 import { cookieJarsAtom } from '../cookies/cookie-atoms';
@@ -22,94 +22,33 @@ import { loadResponseView } from '../response/LazyResponseViewer';
 import { generateValue } from './generator-kits';
 import { settlePendingEdits } from './pending-edits';
 import { fieldErrorsAtom, requestStateAtom } from './request-atoms';
+import { type ResponseState, activeTabAtom, shownCallAtom, tabCallAtom, updateTabAtom } from '../tabs/tab-atoms';
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../../model/workspace/variables';
 import { variableScopeAtom } from '../../workspace/workspace-atoms';
 import { captureInputOf } from '../../../model/workspace/capture-rules';
-import type { AssertionResponse } from '../../../model/assertions/evaluate';
 import { assertionInputOf } from '../../tests/assertion-input';
-
-export interface ResponseState {
-  result: RelayResult | null;
-  failure: RelayFailure | null;
-  pending: boolean;
-  /** A streamed answer while it arrives (then `result` comes when it ends). */
-  live?: LiveStream | null;
-  /** The request that produced the result or failure, as typed (`{{variables}}` kept): shown with it. */
-  sent?: { method: string; url: string };
-  /** What the Tests tab's assertions read of the result (the body taken before the viewer may transfer it). */
-  tests?: AssertionResponse;
-}
 
 /**
  * @param jarId the application whose cookie jar the request uses and fills.
  * @param onRoutesRevision receives each relay answer's `meta.routesRevision` (see useRoutes).
  */
-/** What a request sent from a tab that is not on screen has come to (see useSender's `enter`). */
-export interface ParkedResponse {
-  response: ResponseState;
-  historyId: string | null;
-}
-
 export function useSender(history: HistoryState, baseUrl: string, jarId: string, onRoutesRevision?: (revision: string | undefined) => void) {
   const store = useStore();
-  const [response, setResponseState] = useState<ResponseState>({ result: null, failure: null, pending: false });
-  const [historyId, setHistoryIdState] = useState<string | null>(null);
-  // Each tab's request runs on, and its answer lands in that tab, whichever tab is on screen: the
-  // requests in flight by owner (the tab that sent them; '' before the tabs load), and what those
-  // not on screen have come to, until their tab is opened again.
-  const owner = useRef('');
-  const controllers = useRef(new Map<string, AbortController>());
-  const parked = useRef(new Map<string, ParkedResponse>());
-  const shown = useRef(response);
-  shown.current = response;
-  const shownHistoryId = useRef(historyId);
-  shownHistoryId.current = historyId;
-  /** Told when a request of a tab not on screen gets its history entry (the tab list keeps it). */
-  const onBackgroundHistory = useRef<((owner: string, id: string) => void) | null>(null);
-
-  /**
-   * The tab `id` comes on screen: what its request came to while it was not, if anything (then
-   * shown by the caller), else null (its last response comes from history).
-   */
-  const enter = useCallback((id: string): ParkedResponse | null => {
-    const leaving = owner.current;
-    // A request on its way goes on for the tab being left; its progress is kept for it. (One sent
-    // before the tabs loaded, owner '', belongs to whichever tab is on screen.)
-    if (leaving !== id && leaving !== '' && controllers.current.has(leaving)) parked.current.set(leaving, { response: shown.current, historyId: shownHistoryId.current });
-    owner.current = id;
-    const back = parked.current.get(id) ?? null;
-    parked.current.delete(id);
-    return back;
-  }, []);
-
-  /** A tab closed: its request in flight, if any, is cancelled and forgotten. */
-  const forget = useCallback((id: string) => {
-    controllers.current.get(id)?.abort();
-    controllers.current.delete(id);
-    parked.current.delete(id);
-  }, []);
 
   /** Sends the request; resolves with the state that was sent, or undefined when nothing went out. */
   const send = useCallback(async (): Promise<RequestState | undefined> => {
-    const from = owner.current;
-    if (controllers.current.has(from)) return undefined;
+    // The request runs on when its tab is left: every update lands in the sending tab's call,
+    // whichever tab is on screen (and nowhere once the tab is closed: its call is forgotten).
+    const from = store.get(activeTabAtom).id;
+    const callAtom = tabCallAtom(from);
+    if (store.get(callAtom).controller) return undefined;
     const abort = new AbortController();
-    controllers.current.set(from, abort);
-    // Updates land on screen while the sending tab is there, else in what is kept for it (not
-    // for a tab that was closed meanwhile).
-    const onScreen = () => owner.current === from || from === '';
-    const setResponse = (next: ResponseState | ((previous: ResponseState) => ResponseState)) => {
-      if (onScreen()) return setResponseState(next);
-      if (controllers.current.get(from) !== abort) return;
-      const kept = parked.current.get(from) ?? { response: { result: null, failure: null, pending: false }, historyId: null };
-      parked.current.set(from, { ...kept, response: typeof next === 'function' ? next(kept.response) : next });
-    };
+    store.set(callAtom, (call) => ({ ...call, controller: abort }));
+    const setResponse = (next: ResponseState | ((previous: ResponseState) => ResponseState)) =>
+      store.set(callAtom, (call) => ({ ...call, response: typeof next === 'function' ? next(call.response) : next }));
     const setHistoryId = (id: string) => {
-      if (onScreen()) return setHistoryIdState(id);
-      if (controllers.current.get(from) !== abort) return;
-      const kept = parked.current.get(from) ?? { response: { result: null, failure: null, pending: false }, historyId: null };
-      parked.current.set(from, { ...kept, historyId: id });
-      onBackgroundHistory.current?.(from, id);
+      store.set(callAtom, (call) => ({ ...call, entryId: id }));
+      store.set(updateTabAtom, { id: from, change: { historyId: id } });
     };
     let releaseIdleWork: (() => void) | undefined;
     try {
@@ -196,7 +135,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         return undefined;
       }
     } finally {
-      if (controllers.current.get(from) === abort) controllers.current.delete(from);
+      store.set(callAtom, (call) => (call.controller === abort ? { ...call, controller: null } : call));
       // After the frame that draws the answer (or the failure), prefetches may go on.
       const release = releaseIdleWork;
       if (release) requestAnimationFrame(() => setTimeout(release, 0));
@@ -204,8 +143,8 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
   }, [store, history, baseUrl, jarId, onRoutesRevision]);
 
   /** Cancels the request of the tab on screen. */
-  const cancel = useCallback(() => (controllers.current.get(owner.current) ?? controllers.current.get(''))?.abort(), []);
+  const cancel = useCallback(() => store.get(shownCallAtom).controller?.abort(), [store]);
 
-  return { response, setResponse: setResponseState, send, cancel, historyId, setHistoryId: setHistoryIdState, enter, forget, onBackgroundHistory };
+  return { send, cancel };
 }
 

@@ -2,7 +2,7 @@
 // environment's name) and its last answer's status, time and size, deflated (fflate) and base64url
 // encoded into the fragment of this Kite page's own URL, `…#share=…`, so no host needs a change.
 // Secrets never go in (DESIGN.md): no token, password or user id, no secret variable's value
-// (put back as `{{name}}`), no credential header or query value (lib/credentials.ts, as saved
+// (put back as `{{name}}`), no credential header or query value (model/workspace/credentials.ts, as saved
 // files: its name goes, its value does not), no file contents.
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { isCredentialRow, type Redact } from '../../../model/workspace/credentials';

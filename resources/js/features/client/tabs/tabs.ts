@@ -1,7 +1,9 @@
 // Tabs: several requests open at once. A tab holds a whole request state and the history entry of
-// its last response; the open tab's request lives in requestStateAtom as always, and the tab layer
-// (TabStrip.tsx) swaps states in and out. Pure rules here; the list survives a reload under its own
+// its last response; the open tab's request lives in openRequestAtom (tab-atoms.ts), and the tab
+// atoms swap states in and out. Pure rules here; the list survives a reload under its own
 // localStorage key, read back tab by tab, so a corrupt entry yields one tab, never a broken page.
+// What is stored is the tab document without its response or running call (those are in memory
+// only, see tab-atoms.ts), as Hoppscotch's persistableTabState.
 import { isRecord } from '../../../model/is-record';
 import { readStored, writeStored, type StorageLike, type StoredKey } from '../../../lib/storage';
 import { slimRequestState } from '../request/persistence';
@@ -119,13 +121,17 @@ export function moveTab(tabs: Tabs, id: string, to: number): Tabs {
   return { ...tabs, tabs: list };
 }
 
-/** The tab list's localStorage key, read back tab by tab (lib/storage.ts sets aside what does not read). */
-function tabsStoredKey(current: RequestState, defaults?: RequestDefaults): StoredKey<Tabs> {
+/**
+ * The tab list's localStorage key, read back tab by tab (lib/storage.ts sets aside what does not
+ * read). The open tab's request in it is the one it had when the list last changed: the current
+ * one is kept under kite:request (see withOpenRequest).
+ */
+export function tabsStoredKey(defaults?: RequestDefaults): StoredKey<Tabs> {
   return {
     key: TABS_STORAGE_KEY,
     label: 'the open tabs',
     fallback: () => {
-      const tab = newTab(current);
+      const tab = newTab(defaultRequestState(defaults));
       return { tabs: [tab], activeId: tab.id };
     },
     read: (stored) => {
@@ -145,34 +151,26 @@ function tabsStoredKey(current: RequestState, defaults?: RequestDefaults): Store
       }
       if (tabs.length === 0) throw new Error('it has no tabs');
       const activeId = tabs.some((tab) => tab.id === stored.activeId) ? (stored.activeId as string) : tabs[0].id;
-      // The open tab's request is the one saved under kite:request (saved more often than the list).
-      return { tabs: tabs.map((tab) => (tab.id === activeId ? { ...tab, state: current } : tab)), activeId };
+      return { tabs, activeId };
     },
-    toStored: (tabs) => ({ ...tabs, tabs: tabs.tabs.map((tab) => ({ ...tab, state: slimRequestState(tab.state) })) }),
+    // Only the document's own fields: a response or a running call never reaches storage.
+    toStored: (tabs) => ({
+      activeId: tabs.activeId,
+      tabs: tabs.tabs.map(({ id, name, state, historyId, note, preview, fromLink }) => ({ id, name, state: slimRequestState(state), historyId, note, preview, fromLink })),
+    }),
   };
 }
 
+/** The list with the open tab's request as it is now. */
+export function withOpenRequest(tabs: Tabs, open: RequestState): Tabs {
+  return activeTab(tabs).state === open ? tabs : updateTab(tabs, activeTab(tabs).id, { state: open });
+}
+
 export function loadTabs(storage: StorageLike | undefined, current: RequestState, defaults?: RequestDefaults): Tabs {
-  return readStored(tabsStoredKey(current, defaults), storage);
+  return withOpenRequest(readStored(tabsStoredKey(defaults), storage), current);
 }
 
 /** Saves the tab list; returns false when storage refuses it. */
 export function saveTabs(storage: StorageLike | undefined, tabs: Tabs): boolean {
-  return writeStored(tabsStoredKey(defaultRequestState()), tabs, storage);
-}
-
-/** What the client screen asks of the tab layer (which loads after the first paint). */
-export interface TabsApi {
-  /** Opens the tab that holds this route, if one does (pinned when asked); false leaves the pick to the screen. */
-  focusRoute(application: string, routeId: string, pin: boolean): boolean;
-  /**
-   * Opens a request in the preview tab (see previewTarget), or pinned when asked: `build` gets the
-   * request it replaces (null in a new tab); `historyId` is the response to show with it, if any.
-   */
-  open(build: (replaced: RequestState | null) => RequestState, options: { pin: boolean; historyId?: string | null }): void;
-  /**
-   * Before a Send: pins the open tab. False when the Send must wait: a tab from a shared link asks
-   * first when its URL uses a secret variable, and its "Send anyway" calls `send` again.
-   */
-  beforeSend(send: () => void): Promise<boolean>;
+  return writeStored(tabsStoredKey(), tabs, storage);
 }

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-FPYYLRNP.js";
+import"./chunks/chunk-VLWY6HWS.js";

@@ -180,7 +180,17 @@ function scanned() {
   });
 }
 
+/** Files of hooks named in one style, `use-x.ts` (as every other file: kebab case), never `useX.ts`. */
+export function camelCaseHookFiles(files) {
+  return files.filter((file) => /^use[A-Z]/.test(file.split('/').pop()));
+}
+
 describe('the import rules of resources/js', () => {
+  it('name hook files use-x.ts, and report a useX.ts', () => {
+    expect(camelCaseHookFiles(sourceFiles())).toEqual([]);
+    expect(camelCaseHookFiles(['app/useTheme.ts', 'app/use-theme.ts', 'features/x/user-list.ts'])).toEqual(['app/useTheme.ts']);
+  });
+
   it('hold for every file', () => {
     expect(checkImports(scanned())).toEqual([]);
   });

@@ -11,7 +11,7 @@ import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './sidebar/sidebar-state
 import { ShortcutsHost } from './shortcuts/ShortcutsHost';
 import { staleAssetsMessage } from './stale-assets';
 import { Toasts } from './Toasts';
-import { useAppliedTheme } from './useTheme';
+import { useAppliedTheme } from './use-theme';
 
 export function Shell() {
   const theme = useAppliedTheme();

@@ -2,7 +2,7 @@
 // limit: the Trace tab shows each dump with it.
 import { useCallback, useMemo } from 'react';
 import { CodeView, LINE_HEIGHT } from './CodeView';
-import { useBodySource } from './useBodySource';
+import { useBodySource } from './use-body-source';
 
 const MAX_LINES = 18;
 

@@ -13,8 +13,8 @@ import { bodyKind, charsetOf, downloadFileName, headerValue, isInertImageType, m
 import { blobToDataUrl } from '../../../lib/data-url';
 import { formatSize } from '../../../lib/format';
 import { holdIdleWork } from '../../../lib/idle';
-import { useBodySource, useSourceState } from './useBodySource';
-import { useBodyFilter, type BodyFilter } from './useBodyFilter';
+import { useBodySource, useSourceState } from './use-body-source';
+import { useBodyFilter, type BodyFilter } from './use-body-filter';
 import type { BodySource } from './body-source';
 import type { LineValue } from './line-value';
 import { toast } from '../../../lib/toast';

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-TVXUCDIP.js";import"./chunk-RALJCJNW.js";import{F as o}from"./chunk-G2DQ6WUH.js";import"./chunk-AJIRXNA7.js";import"./chunk-UV457PZZ.js";import"./chunk-FPYYLRNP.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-TFNBX2SQ.js";import"./chunk-G2DQ6WUH.js";import"./chunk-AJIRXNA7.js";import"./chunk-UV457PZZ.js";import"./chunk-FPYYLRNP.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

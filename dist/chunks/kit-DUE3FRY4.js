@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-37NT4SUA.js";import"./chunk-G2DQ6WUH.js";import"./chunk-AJIRXNA7.js";import"./chunk-UV457PZZ.js";import"./chunk-FPYYLRNP.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

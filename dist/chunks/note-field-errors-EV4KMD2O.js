@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-6YFWYM5P.js";import"./chunk-U3RWL2OB.js";import{aa as t,ba as o}from"./chunk-G2DQ6WUH.js";import"./chunk-AJIRXNA7.js";import"./chunk-UV457PZZ.js";import"./chunk-FPYYLRNP.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-GTOOLC4A.js";import"./chunk-G2DQ6WUH.js";import"./chunk-AJIRXNA7.js";import"./chunk-UV457PZZ.js";import"./chunk-FPYYLRNP.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

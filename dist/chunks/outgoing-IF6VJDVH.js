@@ -1,1 +1,0 @@
-import{a as o,b as r}from"./chunk-RALJCJNW.js";import"./chunk-G2DQ6WUH.js";import"./chunk-AJIRXNA7.js";import"./chunk-UV457PZZ.js";import"./chunk-FPYYLRNP.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -5,7 +5,7 @@
 // `npm run bench -- soak`: 84 of 200 MB RSS still Buffers 10 s after a burst of 4 MB bodies).
 // After enough body bytes have passed and nothing has been held for a moment, one full
 // collection frees them. What the allocator keeps of the freed memory is not V8's to return (see
-// docs/architecture.md, "Memory after a load").
+// bench/results/memory.md).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

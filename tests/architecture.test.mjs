@@ -37,7 +37,6 @@ const ALLOWED_INNER_IMPORTS = new Map([
   ['features/workspace/EnvironmentPicker', 'composed by RequestBuilder; composing moves to app/ (issue 25)'],
   ['features/workspace/CaptureEditor', 'a lazy tab of RequestBuilder; an entry file must keep it lazy'],
   ['features/workspace/SetVariableDialog', 'a lazy dialog of the response viewer; an entry file must keep it lazy'],
-  ['features/workspace/VariableBackdrop', 'the {{variable}} marking of TextField; a shared component for components/ (issue 25)'],
   ['features/trace/trace-analysis', 'the response viewer reads the trace summary; trace stays free of client imports'],
   ['features/trace/authorization', 'a 401/403 names the refusing check under its status; pure, for model/ next'],
   ['features/trace/TraceView', 'a lazy tab of the response viewer (takes its code view as a prop)'],

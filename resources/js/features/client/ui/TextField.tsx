@@ -3,7 +3,7 @@
 import { useAtomValue } from 'jotai';
 import type { InputHTMLAttributes, Ref } from 'react';
 import { ValueInput } from '../../../components/ValueInput';
-import { VariableBackdrop, variableSummary } from '../../workspace/VariableBackdrop';
+import { VariableBackdrop, variableSummary } from '../../../components/VariableBackdrop';
 import { hasVariables } from '../../../model/workspace/variables';
 import { variableScopeAtom } from '../../workspace/workspace-atoms';
 

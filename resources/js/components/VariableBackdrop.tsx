@@ -2,7 +2,7 @@
 // when the variable has a value, red when it has none), kept in step with the input's scrolling.
 // The values themselves show in the input's title on hover, secrets masked.
 import { useLayoutEffect, useRef } from 'react';
-import { displayValue, segments, type VariableScope } from '../../model/workspace/variables';
+import { displayValue, segments, type VariableScope } from '../model/workspace/variables';
 
 /** The hover text for a value with variables, and whether any has no value. */
 export function variableSummary(text: string, scope: VariableScope): { title: string; unresolved: boolean } {

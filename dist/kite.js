@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-VLWY6HWS.js";
+import"./chunks/chunk-DTMSGICN.js";

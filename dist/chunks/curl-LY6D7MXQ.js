@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-XHXB7NDG.js";import"./chunk-UC7E6Z6X.js";import{D as o}from"./chunk-Y3SACANT.js";import"./chunk-AJIRXNA7.js";import"./chunk-SGTVZWYI.js";import"./chunk-VLWY6HWS.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-UTJOK523.js";import"./chunk-Y3SACANT.js";import"./chunk-AJIRXNA7.js";import"./chunk-SGTVZWYI.js";import"./chunk-VLWY6HWS.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

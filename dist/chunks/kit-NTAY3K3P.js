@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-NQGRDBZ2.js";import"./chunk-Y3SACANT.js";import"./chunk-AJIRXNA7.js";import"./chunk-SGTVZWYI.js";import"./chunk-VLWY6HWS.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

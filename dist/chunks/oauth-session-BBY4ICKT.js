@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-Q2CNC7MY.js";import"./chunk-Y3SACANT.js";import"./chunk-AJIRXNA7.js";import"./chunk-SGTVZWYI.js";import"./chunk-VLWY6HWS.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{a as o,b as r}from"./chunk-UC7E6Z6X.js";import"./chunk-Y3SACANT.js";import"./chunk-AJIRXNA7.js";import"./chunk-SGTVZWYI.js";import"./chunk-VLWY6HWS.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

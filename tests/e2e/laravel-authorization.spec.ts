@@ -2,69 +2,19 @@
 // only a booking's owner may change it): one route sent as a guest, as the owner and as another user;
 // the refusals say which middleware or which policy method said no, for whom, on what.
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
-import { phpServeCommand, prepareLaravel12App, removeLaravel12App } from '../php/laravel12.mjs';
 import { responseArea, send } from './support/client-screen';
+import { startLaravel, type LaravelServer } from './support/laravel-app';
 
-let server: ChildProcess | undefined;
-let app = '';
-let preparedHere = false;
-let origin = '';
-
-/** A port free now: this spec runs its own php -S beside laravel.spec.ts's. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((done, fail) => {
-    const attempt = () => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.end();
-        done();
-      });
-      socket.on('error', () => {
-        if (Date.now() > deadline) fail(new Error(`php -S did not listen on ${port}`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
-  });
-}
+let laravel: LaravelServer | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  app = process.env.KITE_LARAVEL_APP ?? '';
-  if (!app) {
-    app = prepareLaravel12App();
-    preparedHere = true;
-  }
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, APP_ENV: 'local', APP_URL: origin, KITE_IMPERSONATION: 'true' };
-  const migrate = spawnSync('php', ['artisan', 'migrate:fresh', '--seed', '--force'], { cwd: app, env, encoding: 'utf8' });
-  expect(migrate.status, `artisan migrate:fresh: ${migrate.stdout}${migrate.stderr}`).toBe(0);
-  delete env.PHP_CLI_SERVER_WORKERS;
-  const serve = phpServeCommand(app, port);
-  server = spawn('php', serve.args, { cwd: serve.cwd, env, stdio: 'ignore' });
-  await waitForPort(port, 10_000);
+  laravel = await startLaravel();
 });
 
-test.afterAll(() => {
-  server?.kill();
-  if (preparedHere) removeLaravel12App(app);
-});
+test.afterAll(() => laravel?.stop());
 
 async function sendAs(page: Page, identity: 'None' | { userId: string }) {
   await page.getByRole('tab', { name: 'Auth' }).click();
@@ -80,8 +30,8 @@ async function sendAs(page: Page, identity: 'None' | { userId: string }) {
 test('a route guarded by a policy, sent as a guest, the owner and another user: each refusal names who said no', async ({ page }) => {
   test.setTimeout(120_000);
   // Grace (user 2) is logged in to the app; the booking BK-ORION belongs to Ada (user 1).
-  await page.goto(`${origin}/_fixture/login/2`);
-  await page.goto(`${origin}/http-client`);
+  await page.goto(`${laravel!.origin}/_fixture/login/2`);
+  await page.goto(`${laravel!.origin}/http-client`);
   await page.getByRole('combobox', { name: 'Method' }).selectOption('DELETE');
   await page.getByRole('textbox', { name: 'URL' }).fill('/api/bookings/BK-ORION');
   const response = responseArea(page);

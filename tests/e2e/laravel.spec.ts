@@ -1,16 +1,14 @@
 import { test, expect, type Page } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runConformance } from '../../protocol/conformance/checks.mjs';
-import { phpServeCommand, prepareLaravel12App, removeLaravel12App } from '../php/laravel12.mjs';
 import { jsonBody, jsonBodyText, pickRoute, responseArea, routeButton, send } from './support/client-screen';
 import { overridePageConfig } from './support/page-config';
 import { shownMs } from './support/durations';
+import { startLaravel, type LaravelServer } from './support/laravel-app';
 
 // Kite inside a real Laravel application: Laravel 12's slim skeleton with the fixture's routes and
 // Kite installed by composer and its own command (tests/php/laravel12.mjs), served by `php -S` with
@@ -18,27 +16,9 @@ import { shownMs } from './support/durations';
 const PORT = Number(process.env.KITE_LARAVEL_E2E_PORT ?? 8186);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
-let server: ChildProcess | undefined;
-/** The Laravel 12 app under test: npm test's (KITE_LARAVEL_APP), or one this spec prepares and removes. */
+/** The Laravel 12 app under test and its php -S (support/laravel-app.ts). */
+let laravel: LaravelServer | undefined;
 let app = '';
-let preparedHere = false;
-
-function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((done, fail) => {
-    const attempt = () => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.end();
-        done();
-      });
-      socket.on('error', () => {
-        if (Date.now() > deadline) fail(new Error(`php -S did not listen on ${port}`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
-  });
-}
 
 // The response pane starts with the status line ("200 OK"), so a status is read with /^200\s*OK/.
 // Kite's own UI is driven by role and visible text with ./support/client-screen, as against the Node host.
@@ -55,24 +35,11 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   // Preparing the app (tar, composer, artisan) takes a minute on a busy machine; npm test prepares one for every suite.
   test.setTimeout(300_000);
-  app = process.env.KITE_LARAVEL_APP ?? '';
-  if (!app) {
-    app = prepareLaravel12App();
-    preparedHere = true;
-  }
-  const env: NodeJS.ProcessEnv = { ...process.env, APP_ENV: 'local', APP_URL: ORIGIN, KITE_IMPERSONATION: 'true' };
-  const migrate = spawnSync('php', ['artisan', 'migrate:fresh', '--seed', '--force'], { cwd: app, env, encoding: 'utf8' });
-  expect(migrate.status, `artisan migrate:fresh: ${migrate.stdout}${migrate.stderr}`).toBe(0);
-  delete env.PHP_CLI_SERVER_WORKERS;
-  const serve = phpServeCommand(app, PORT);
-  server = spawn('php', serve.args, { cwd: serve.cwd, env, stdio: 'ignore' });
-  await waitForPort(PORT, 10_000);
+  laravel = await startLaravel(PORT);
+  app = laravel.app;
 });
 
-test.afterAll(() => {
-  server?.kill();
-  if (preparedHere) removeLaravel12App(app);
-});
+test.afterAll(() => laravel?.stop());
 
 test('the Laravel app serves Kite at /http-client with its page config and routes', async ({ page }) => {
   await page.goto('/_fixture/login/2');

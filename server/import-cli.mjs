@@ -109,9 +109,15 @@ export async function runExport(argv, out) {
     (file.path.startsWith('environments/') ? environments : requests).push(content);
   }
   const name = typeof options['--name'] === 'string' ? options['--name'] : basename(output).replace(/(\.postman_collection)?\.json$/, '');
-  const collection = model.toPostmanCollection(name, requests, typeof options['--folder'] === 'string' ? options['--folder'] : '');
+  const folder = typeof options['--folder'] === 'string' ? options['--folder'] : '';
+  const exported = model.requestsInFolder(requests, folder);
+  if (folder && exported.length === 0) {
+    const folders = [...new Set(requests.map((request) => request.folder).filter(Boolean))].sort();
+    throw new CommandError(`no saved request is in folder ${folder} (folders: ${folders.length > 0 ? folders.join(', ') : 'none'})`);
+  }
+  const collection = model.toPostmanCollection(name, exported, folder);
   await fs.writeFile(output, `${JSON.stringify(collection, null, 2)}\n`);
-  out.log(`Wrote ${output}: ${requests.length} request${requests.length === 1 ? '' : 's'}`);
+  out.log(`Wrote ${output}: ${exported.length} request${exported.length === 1 ? '' : 's'}${folder ? ` in folder ${folder}` : ''}`);
   for (const environment of environments) {
     const path = join(dirname(output), `${basename(environment.name).replace(/[^A-Za-z0-9._-]+/g, '-')}.postman_environment.json`);
     await fs.writeFile(path, `${JSON.stringify(model.toPostmanEnvironment(environment), null, 2)}\n`);

@@ -54,6 +54,24 @@ describe('kite import / export', { timeout: 120_000 }, () => {
     expect(requestsOf(second)).toEqual(requestsOf(first));
   });
 
+  it('export --folder counts the requests of that folder, not of the whole workspace; an unknown folder writes nothing', async () => {
+    const workspace = join(dir, 'by-folder');
+    expect((await kite(['import', collection, '--workspace', workspace])).code).toBe(0);
+    const exported = join(dir, 'users.postman_collection.json');
+    const out = await kite(['export', '--workspace', workspace, '--output', exported, '--folder', 'Users']);
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    const leaves = (items) => items.flatMap((item) => (Array.isArray(item.item) ? leaves(item.item) : [item]));
+    const written = leaves(JSON.parse(readFileSync(exported, 'utf8')).item);
+    expect(written).toHaveLength(3);
+    expect(out.stdout).toContain(`Wrote ${exported}: 3 requests in folder Users`);
+    const missing = join(dir, 'nothing.postman_collection.json');
+    const none = await kite(['export', '--workspace', workspace, '--output', missing, '--folder', 'Userz']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('kite export: no saved request is in folder Userz (folders: Users, Users/Admin)');
+    expect(() => readFileSync(missing)).toThrow();
+  });
+
   it('never overwrites a file without --overwrite, and says which it left', async () => {
     const workspace = join(dir, 'twice');
     await kite(['import', collection, '--workspace', workspace]);

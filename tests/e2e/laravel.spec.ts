@@ -280,6 +280,36 @@ test('in the UI, dump() and dd() come back as foldable trees in the Trace tab, a
   await expect(answer).not.toContainText('"answer": 42');
 });
 
+test("in the UI, a dd() answer pages through this tab's dd() answers in the Trace (Dump 2 of 2, Previous, Next); another tab's are not among them", async ({ page }) => {
+  await openKiteAsGrace(page);
+  const response = responseArea(page);
+  const dumps = response.getByRole('region', { name: 'Dumps' });
+  const ddCall = async (call: string) => {
+    await sendUrl(page, `/api/trace/dd-input?call=${call}`);
+    await expect(response).toHaveText(/^500\s*Internal Server Error/);
+    await response.getByRole('tab', { name: /Trace/ }).click();
+    await expect(dumps.getByRole('region', { name: /^Dump 1 at/ })).toContainText(`"call": "${call}"`);
+  };
+  await ddCall('first-call');
+  await expect(dumps.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+  await ddCall('second-call');
+  await expect(dumps.getByText('Dump 2 of 2')).toBeVisible();
+  await expect(dumps.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.screenshot({ path: join(tmpdir(), 'kite-laravel-dd-pages.png'), fullPage: true });
+  await dumps.getByRole('button', { name: 'Previous' }).click();
+  await expect(dumps.getByText('Dump 1 of 2')).toBeVisible();
+  await expect(dumps.getByRole('region', { name: /^Dump 1 at/ })).toContainText('"call": "first-call"');
+  await expect(dumps.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await dumps.getByRole('button', { name: 'Next' }).click();
+  await expect(dumps.getByText('Dump 2 of 2')).toBeVisible();
+  await expect(dumps.getByRole('region', { name: /^Dump 1 at/ })).toContainText('"call": "second-call"');
+  // A new tab's first dd() answer is its only one: nothing to page to.
+  await page.keyboard.press('Alt+n');
+  await expect(response).toContainText('Send a request to see its response here.');
+  await ddCall('other-tab');
+  await expect(dumps.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+});
+
 test('in the UI, the Trace tab lists queries with a likely N+1, logs with secrets masked, and the exception', async ({ page }) => {
   await openKiteAsGrace(page);
   await searchAndPick(page, 'GET', '/api/trace/queries');

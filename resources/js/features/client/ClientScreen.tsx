@@ -13,7 +13,7 @@ import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';
-import type { HistoryEntry } from '../history/history-entry';
+import { type HistoryEntry, ddPagesOfTab } from '../history/history-entry';
 import { useHistory } from '../history/use-history';
 import { hostOnlyAuthNote } from '../../model/request/auth-notes';
 import { normalizeRequestState } from '../../model/request/normalize-request';
@@ -72,8 +72,10 @@ export default function ClientScreen() {
   const { cancel } = sender;
   // The open tab's response and history entry (tabs/tab-atoms.ts); read back from history when needed.
   const { response } = useAtomValue(shownCallAtom);
-  const historyId = useAtomValue(activeTabAtom).historyId;
+  const { id: tabId, historyId } = useAtomValue(activeTabAtom);
   useTabResponse(history);
+  // A dd() answer pages through this tab's other dd() answers in the Trace.
+  const ddPages = useMemo(() => ddPagesOfTab(history.entries, tabId, historyId), [history.entries, tabId, historyId]);
   // An API without a session starts requests with the authorization its document declares.
   const defaults = useMemo(() => withDocumentedAuthorization(preferences, application), [preferences, application]);
   const drafts = useDrafts(defaults);
@@ -345,7 +347,7 @@ export default function ClientScreen() {
       />
       <section className="kite-client-pane kite-client-right" aria-label="Response">
         <ErrorBoundary name="The response">
-          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} sent={response.sent} />
+          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} sent={response.sent} ddPages={ddPages} />
         </ErrorBoundary>
       </section>
     </div>

@@ -1,5 +1,5 @@
 // One logged request: when it was sent, the whole request state, and what came back.
-import type { HttpMethod, RelayResponseMeta } from '../../../../protocol/types';
+import type { HttpMethod, RelayResponseMeta, TraceDump } from '../../../../protocol/types';
 import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 
 /** Response bodies are kept in history up to this many bytes. */
@@ -17,6 +17,8 @@ export interface HistoryEntry {
    * through its own field-by-field check, so an entry an older Kite wrote still restores.
    */
   request: unknown;
+  /** The tab that sent it (Tab.id): the Trace pages through one tab's dd() answers. */
+  tabId?: string;
   status?: number;
   statusText?: string;
   failure?: RelayFailure;
@@ -67,4 +69,26 @@ export function entryResponse(
     failure: entry.failure ?? null,
     pending: false,
   };
+}
+
+/** A tab's answers that ended in dd(), oldest first, as the Trace pages through them; `current` is the one shown. */
+export interface DdPages {
+  pages: TraceDump[][];
+  current: number;
+}
+
+/**
+ * The dumps of each answer tab `tabId` got that ended in dd() (entries come newest first), when the
+ * entry `shownId` is one of them and there is another to page to; else undefined.
+ */
+export function ddPagesOfTab(entries: readonly HistoryEntry[], tabId: string, shownId: string | null): DdPages | undefined {
+  const answers = entries.filter((entry) => entry.tabId === tabId && endedInDd(entry)).reverse();
+  const current = answers.findIndex((entry) => entry.id === shownId);
+  if (current < 0 || answers.length < 2) return undefined;
+  return { pages: answers.map((entry) => entry.meta?.trace?.dumps ?? []), current };
+}
+
+function endedInDd(entry: HistoryEntry): boolean {
+  const dumps = entry.meta?.trace?.dumps;
+  return Array.isArray(dumps) && dumps.some((dump) => dump.isDd === true);
 }

@@ -50,6 +50,7 @@ const ENTRY: Record<keyof HistoryEntry, Check> = {
   method: nonEmptyString,
   url: string,
   request: anything,
+  tabId: optional(string),
   status: optional(number),
   statusText: optional(string),
   failure: optional(failure),

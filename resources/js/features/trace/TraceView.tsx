@@ -2,8 +2,8 @@
 // Its own chunk, loaded when the tab is first opened. Dumps are drawn by the tree the response
 // viewer passes in (its JSON code view), so this feature imports no other feature.
 import '../../../css/trace.lazy.css';
-import type { ComponentType, ReactNode } from 'react';
-import type { DumpValue, RelayTrace, TraceException, TraceQuery } from '../../../../protocol/types';
+import { type ComponentType, type ReactNode, useState } from 'react';
+import type { DumpValue, RelayTrace, TraceDump, TraceException, TraceQuery } from '../../../../protocol/types';
 import { formatDuration, plural } from '../../lib/format';
 import { notUndoneDetails } from '../../lib/not-undone';
 import { queryFacts } from './trace-analysis';
@@ -18,9 +18,11 @@ export interface TraceViewProps {
   trace: RelayTrace;
   /** Draws a dumped value as a foldable JSON tree. */
   Tree: ComponentType<TraceTreeProps>;
+  /** When this answer ended in dd(): the dumps of each dd() answer of its tab, oldest first, and which is this one. */
+  ddPages?: { pages: TraceDump[][]; current: number };
 }
 
-export default function TraceView({ trace, Tree }: TraceViewProps) {
+export default function TraceView({ trace, Tree, ddPages }: TraceViewProps) {
   const notUndone = trace.notUndone ? notUndoneDetails(trace.notUndone) : [];
   const empty = notUndone.length === 0 && !trace.exception && !trace.refusedBy && ![trace.authorization, trace.dumps, trace.queries, trace.logs, trace.mails, trace.notifications, trace.jobs, trace.http, trace.timings].some((list) => list && list.length > 0);
   return (
@@ -48,19 +50,7 @@ export default function TraceView({ trace, Tree }: TraceViewProps) {
       {empty ? <p className="kite-muted">Nothing was recorded inside the app for this call.</p> : null}
       {trace.refusedBy || (trace.authorization && trace.authorization.length > 0) ? <AuthorizationSection trace={trace} /> : null}
       {trace.exception ? <ExceptionSection exception={trace.exception} /> : null}
-      {trace.dumps && trace.dumps.length > 0 ? (
-        <Section title="Dumps" count={trace.dumps.length}>
-          {trace.dumps.map((dump, index) => (
-            <div key={index} className="kite-trace-dump">
-              <div className="kite-trace-where">
-                {dump.isDd ? <span className="kite-trace-flag" data-tone="danger">dd() — the request ended here</span> : null}
-                <code>{dump.file ? `${dump.file}:${dump.line ?? 0}` : 'dump'}</code>
-              </div>
-              <Tree value={dump.value} label={`Dump ${index + 1}${dump.file ? ` at ${dump.file}:${dump.line ?? 0}` : ''}`} />
-            </div>
-          ))}
-        </Section>
-      ) : null}
+      {trace.dumps && trace.dumps.length > 0 ? <DumpsSection dumps={trace.dumps} ddPages={ddPages} Tree={Tree} /> : null}
       {trace.queries && trace.queries.length > 0 ? <QueriesSection queries={trace.queries} /> : null}
       {trace.logs && trace.logs.length > 0 ? (
         <Section title="Logs" count={trace.logs.length}>
@@ -120,6 +110,42 @@ export default function TraceView({ trace, Tree }: TraceViewProps) {
         </Section>
       ) : null}
     </div>
+  );
+}
+
+/** The dumps, and for a dd() answer, Previous/Next through the tab's other dd() answers (this one's dumps first). */
+function DumpsSection({ dumps, ddPages, Tree }: { dumps: TraceDump[]; ddPages: TraceViewProps['ddPages']; Tree: TraceViewProps['Tree'] }) {
+  // Each answer opens on its own dumps.
+  const [chosen, setChosen] = useState({ page: ddPages?.current ?? 0, of: dumps });
+  if (chosen.of !== dumps) setChosen({ page: ddPages?.current ?? 0, of: dumps });
+  const page = chosen.page;
+  const setPage = (next: number) => setChosen({ page: next, of: dumps });
+  const shown = ddPages && page !== ddPages.current ? ddPages.pages[page] : dumps;
+  const pager = ddPages ? (
+    <span className="kite-trace-pager">
+      <button type="button" className="kite-button kite-button-sm" disabled={page === 0} onClick={() => setPage(page - 1)} title="The dd() answer this tab got before">
+        Previous
+      </button>
+      <span aria-live="polite">
+        Dump {page + 1} of {ddPages.pages.length}
+      </span>
+      <button type="button" className="kite-button kite-button-sm" disabled={page === ddPages.pages.length - 1} onClick={() => setPage(page + 1)} title="The dd() answer this tab got after">
+        Next
+      </button>
+    </span>
+  ) : null;
+  return (
+    <Section title="Dumps" count={shown.length} extra={pager}>
+      {shown.map((dump, index) => (
+        <div key={index} className="kite-trace-dump">
+          <div className="kite-trace-where">
+            {dump.isDd ? <span className="kite-trace-flag" data-tone="danger">dd() — the request ended here</span> : null}
+            <code>{dump.file ? `${dump.file}:${dump.line ?? 0}` : 'dump'}</code>
+          </div>
+          <Tree value={dump.value} label={`Dump ${index + 1}${dump.file ? ` at ${dump.file}:${dump.line ?? 0}` : ''}`} />
+        </div>
+      ))}
+    </Section>
   );
 }
 

@@ -2,5 +2,5 @@
 // `kite import` and `kite export` (server/cli.mjs) use.
 export { importSources, MAX_IMPORT_BYTES, type ImportSource } from './read';
 export type { ImportReport, ImportResult } from './batch';
-export { toPostmanCollection, toPostmanEnvironment } from './postman-export';
+export { requestsInFolder, toPostmanCollection, toPostmanEnvironment } from './postman-export';
 export { planWrites, reportLines } from './plan';

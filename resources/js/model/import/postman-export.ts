@@ -88,16 +88,27 @@ function postmanItem(file: SavedRequestFile) {
   };
 }
 
+const folderPath = (folder: string | undefined): string => (folder ?? '').replace(/^\/+|\/+$/g, '');
+
+/** The saved requests in `folder` or a folder under it (all of them for no folder): what an export writes. */
+export function requestsInFolder<T extends { folder?: string }>(files: T[], folder = ''): T[] {
+  const prefix = folderPath(folder);
+  if (!prefix) return files;
+  return files.filter((file) => {
+    const path = folderPath(file.folder);
+    return path === prefix || path.startsWith(`${prefix}/`);
+  });
+}
+
 /**
  * A Postman collection of the saved requests; `folder` keeps one folder (and those under it), with
  * the paths below it. Requests keep their folders as Postman folders.
  */
 export function toPostmanCollection(name: string, files: SavedRequestFile[], folder = ''): object {
   const root: PostmanFolder = { name, item: [] };
-  const prefix = folder.replace(/^\/+|\/+$/g, '');
-  for (const file of files) {
-    const path = (file.folder ?? '').replace(/^\/+|\/+$/g, '');
-    if (prefix && path !== prefix && !path.startsWith(`${prefix}/`)) continue;
+  const prefix = folderPath(folder);
+  for (const file of requestsInFolder(files, folder)) {
+    const path = folderPath(file.folder);
     let parent = root;
     for (const part of (prefix ? path.slice(prefix.length) : path).split('/').filter(Boolean)) {
       let next = parent.item.find((item): item is PostmanFolder => Array.isArray(item.item) && item.name === part);

@@ -4,6 +4,7 @@ import '../../../../css/response.lazy.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
 import type { LiveStream } from '../../../lib/http/live-stream';
+import type { DdPages } from '../../history/history-entry';
 // Started early by LazyResponseViewer, so the worker is off the path of the first large response.
 export { prewarmBodyWorker } from './body-source';
 import { ResponseBody } from './ResponseBody';
@@ -44,11 +45,13 @@ export interface ResponseViewerProps {
   live?: LiveStream | null;
   /** The request that produced it: a response is shown with its own request, whatever is being built now. */
   sent?: { method: string; url: string };
+  /** When this is a dd() answer: the sending tab's dd() answers, paged in the Trace. */
+  ddPages?: DdPages;
 }
 
 type Section = 'events' | 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
 
-export function ResponseViewer({ result, failure, pending, live, sent }: ResponseViewerProps) {
+export function ResponseViewer({ result, failure, pending, live, sent, ddPages }: ResponseViewerProps) {
   return (
     // Not a landmark of its own: the screen that places the viewer names the pane.
     <div className="kite-response" aria-busy={pending}>
@@ -59,7 +62,7 @@ export function ResponseViewer({ result, failure, pending, live, sent }: Respons
           {live ? <LiveStreamView live={live} running={false} /> : null}
         </>
       ) : result ? (
-        <ResponseDetails result={result} sent={sent} />
+        <ResponseDetails result={result} sent={sent} ddPages={ddPages} />
       ) : live ? (
         <LiveStreamView live={live} running={pending} />
       ) : (
@@ -71,7 +74,7 @@ export function ResponseViewer({ result, failure, pending, live, sent }: Respons
   );
 }
 
-function ResponseDetails({ result, sent }: { result: RelayResult; sent: ResponseViewerProps['sent'] }) {
+function ResponseDetails({ result, sent, ddPages }: Pick<ResponseViewerProps, 'sent' | 'ddPages'> & { result: RelayResult }) {
   const { meta } = result;
   // A streamed answer, or a body of events from history, also shows as its list of events; one
   // that was just watched arriving opens on it.
@@ -136,7 +139,7 @@ function ResponseDetails({ result, sent }: { result: RelayResult; sent: Response
       {section === 'trace' && meta.trace ? (
         <div className="kite-response-section" role="tabpanel" aria-label="Trace">
           <Suspense fallback={<p className="kite-muted">Loading the trace…</p>}>
-            <TraceView trace={meta.trace} Tree={JsonTree} />
+            <TraceView trace={meta.trace} Tree={JsonTree} ddPages={ddPages} />
           </Suspense>
         </div>
       ) : null}

@@ -72,7 +72,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       // History keeps the request as typed ({{variables}} and all); the jar answers for the URL sent.
       const url = finalUrl(baseUrl, state.url, state.pathParams, state.query);
       const sentUrl = finalUrl(baseUrl, resolved.url, resolved.pathParams, resolved.query);
-      const entryBase = { id: newHistoryId(time), time, method: state.method, url, request: slimRequestState(state) };
+      const entryBase = { id: newHistoryId(time), time, method: state.method, url, request: slimRequestState(state), tabId: from };
       const sent = { method: state.method, url };
       try {
         const globalHeaders = await resolveGlobalHeaders(kiteConfig.globalHeaders ?? [], state.disabledGlobalHeaders, generateValue);

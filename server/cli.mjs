@@ -23,11 +23,12 @@ export const USAGE = `Usage: kite serve [options]
        kite export [--workspace DIR] --format postman --output FILE [--folder F]
                            the saved requests as a Postman v2.1 collection
        kite run [FOLDER|FILE…] [--workspace DIR] [--env NAME] [--target URL] [--bail]
-                [--reporter cli,junit,json] [--output DIR]
+                [--reporter cli,junit,json] [--output DIR] [--openapi FILE]
                            send the saved requests in file-name order, captures flowing
                            from one to the next, and check their assertions; secrets come
                            from KITE_VAR_<name>=…; exit 0 all passed, 1 a failure, 2 a
-                           usage or file error
+                           usage or file error; --openapi FILE documents the routes'
+                           responses for the schema assertion
 
   --port N                 port to listen on (default 8080)
   --host ADDRESS           address to listen on (default 127.0.0.1); 0.0.0.0 or :: needs

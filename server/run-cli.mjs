@@ -1,6 +1,6 @@
 // @ts-check
 // `kite run [FOLDER|FILE…] --workspace DIR --env NAME [--target URL] [--bail] [--reporter
-// cli,junit,json] [--output DIR]`: the workspace's saved requests sent in file-name order with the
+// cli,junit,json] [--output DIR] [--openapi FILE]`: the workspace's saved requests sent in file-name order with the
 // Node host's own relay code (straight to the target: Kite's 200 ms floor is for the browser's
 // calls to the host), values captured by one request flowing to the next, each request's
 // assertions evaluated, and the run reported. Secret values come from KITE_VAR_<name>, never from
@@ -13,6 +13,8 @@ import { join, relative, resolve, sep } from 'node:path';
 import { CommandError, parse } from './import-cli.mjs';
 import { DEFAULT_RELAY_TIMEOUT_MS } from '../protocol/endpoints.js';
 import { HOST_VERSION } from './index.mjs';
+import { OpenApiLoadError, loadOpenApiFile } from './openapi/load.mjs';
+import { openApiToApplication } from './openapi/to-routes.mjs';
 import { buildOutgoing, sentQuery } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget } from './relay/perform.mjs';
 import { buildTargetUrl } from './relay/target.mjs';
@@ -157,7 +159,14 @@ async function ajvSchemaProblems() {
   /** @type {WeakMap<object, import('ajv').ValidateFunction>} */
   const compiled = new WeakMap();
   return (value, schema) => {
-    const validate = compiled.get(schema) ?? ajv.compile(schema);
+    /** @type {import('ajv').ValidateFunction} */
+    let validate;
+    try {
+      validate = compiled.get(schema) ?? ajv.compile(schema);
+    } catch (error) {
+      // A documented schema ajv cannot use fails its line, saying why; the run goes on.
+      return [`the documented schema cannot be checked: ${error instanceof Error ? error.message : String(error)}`];
+    }
     compiled.set(schema, validate);
     if (validate(value)) return [];
     return (validate.errors ?? []).map((/** @type {any} */ error) => `${error.instancePath || '$'} ${error.message}`);
@@ -165,12 +174,41 @@ async function ajvSchemaProblems() {
 }
 
 /**
+ * The documented responses of each route of `--openapi FILE`, by route id (`GET /pets/{id}`), each
+ * schema carrying the document's shared `$defs` at its root so that ajv resolves its `$ref`s.
+ * @param {string} file
+ * @returns {Map<string, import('../protocol/types').RouteResponseDoc[]>}
+ */
+function documentedResponses(file) {
+  let application;
+  try {
+    application = openApiToApplication(loadOpenApiFile(file), { file });
+  } catch (error) {
+    if (error instanceof OpenApiLoadError) throw new CommandError(error.message);
+    throw error;
+  }
+  const defs = application.$defs;
+  return new Map(
+    application.routes.map((route) => [
+      route.id,
+      (route.responses ?? []).map((response) => (response.schema && defs && Object.keys(defs).length ? { ...response, schema: { ...response.schema, $defs: defs } } : response)),
+    ]),
+  );
+}
+
+/**
+ * The route a saved request is, by its method and its path template as saved (`/pets/{id}`).
+ * @param {{ method?: string; url?: string }} file
+ */
+const routeIdOf = (file) => `${String(file.method ?? 'GET').toUpperCase()} /${String(file.url ?? '').split(/[?#]/)[0].replace(/^\/+/, '')}`;
+
+/**
  * @param {string[]} argv arguments after `run`
  * @param {{ write: (text: string) => void; env: NodeJS.ProcessEnv; isTTY: boolean }} io stdout, the process's environment, whether stdout is a terminal
  * @returns {Promise<number>} the exit code
  */
 export async function runRequests(argv, io) {
-  const { options, positional } = parse(argv, ['--bail'], ['--workspace', '--env', '--target', '--reporter', '--output']);
+  const { options, positional } = parse(argv, ['--bail'], ['--workspace', '--env', '--target', '--reporter', '--output', '--openapi']);
   const reporters = String(options['--reporter'] ?? 'cli')
     .split(',')
     .map((name) => name.trim())
@@ -190,6 +228,7 @@ export async function runRequests(argv, io) {
   const files = await selectRequests(workspace, root, positional);
   if (files.length === 0) throw new CommandError(`the workspace ${folder} has no saved requests (requests/NAME.json)`);
 
+  const routeResponses = typeof options['--openapi'] === 'string' ? documentedResponses(options['--openapi']) : new Map();
   const model = await requestModel();
   const secrets = secretsFromEnvironment(io.env);
   // A value a request captured as secret (a session token) is kept out of every report too.
@@ -233,7 +272,7 @@ export async function runRequests(argv, io) {
         run.results = model.evaluateSavedAssertions(
           savedRun,
           { status: response.meta.status, headers: response.meta.headers, bodyText: body.toString('utf8'), durationMs: response.meta.timing.totalMs },
-          { schemaProblems },
+          { schemaProblems, responses: routeResponses.get(routeIdOf(content)) },
         );
         const capture = model.captureFromRelayResult(content.captures, { body, meta: response.meta });
         captured = { ...captured, ...capture.captured };

@@ -58,6 +58,8 @@ beforeAll(async () => {
       if (url.searchParams.get('session') !== SESSION) return json(403, { message: 'No session' });
       return json(200, { id: 7, name: 'Ada' });
     }
+    if (url.pathname === '/pets/1') return json(200, { id: 1, name: 'Rex' });
+    if (url.pathname === '/pets/2') return json(200, { id: 'two', name: 'Tom' });
     json(404, { message: 'Not found' });
   });
   await new Promise((resolve) => target.listen(0, '127.0.0.1', resolve));
@@ -175,6 +177,40 @@ describe('kite run', { timeout: 120_000 }, () => {
     expect(code).toBe(1);
     expect(stdout).toContain('The variable {{apiToken}} has no value');
     expect(seen.length).toBe(before);
+  });
+
+  it('checks a body against the route documented in --openapi FILE, with ajv, its $refs resolved', async () => {
+    const folder = join(dir, 'schema-workspace');
+    const workspace = createWorkspace(folder);
+    const pet = (id) => saved({ name: `Pet ${id}`, url: '/pets/{id}', pathParams: { id }, assertions: [{ source: 'schema', path: '', operator: 'documented', expected: '' }] });
+    await workspace.write('requests/pet-1.json', pet('1'));
+    await workspace.write('requests/pet-2.json', pet('2'));
+    const openapi = join(dir, 'pets.openapi.json');
+    writeFileSync(
+      openapi,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Pets', version: '1' },
+        paths: {
+          '/pets/{id}': {
+            get: {
+              parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+              responses: { 200: { description: 'A pet', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+            },
+          },
+        },
+        components: { schemas: { Pet: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } } },
+      }),
+    );
+    const output = join(dir, 'out-schema');
+    const { code, stdout, stderr } = await runKite(['run', '--workspace', folder, '--target', baseUrl, '--openapi', openapi, '--reporter', 'cli,json', '--output', output]);
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    const report = JSON.parse(readFileSync(join(output, 'kite-report.json'), 'utf8'));
+    expect(report.requests.map((request) => request.assertions[0].passed)).toEqual([true, false]);
+    expect(report.requests[0].assertions[0].actual).toBe('matches 200');
+    expect(report.requests[1].assertions[0].message).toContain('/id must be integer');
+    expect(stdout).toContain('2 requests, 2 assertions: 1 passed, 1 failed');
   });
 
   it('exits 2 with a message naming a file that is missing or not valid JSON', async () => {

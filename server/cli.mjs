@@ -225,6 +225,10 @@ export async function main(args) {
     }
   }
   if (command === 'run') {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      console.log(USAGE);
+      return 0;
+    }
     try {
       return await runRequests(rest, { write: (text) => process.stdout.write(text), env: process.env, isTTY: process.stdout.isTTY === true });
     } catch (error) {

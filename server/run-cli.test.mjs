@@ -213,6 +213,13 @@ describe('kite run', { timeout: 120_000 }, () => {
     expect(stdout).toContain('2 requests, 2 assertions: 1 passed, 1 failed');
   });
 
+  it('--help shows how to run, and exits 0', async () => {
+    const { code, stdout } = await runKite(['run', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('kite run [FOLDER|FILE…]');
+    expect(stdout).toContain('KITE_VAR_<name>');
+  });
+
   it('exits 2 with a message naming a file that is missing or not valid JSON', async () => {
     const missing = await runKite(['run', 'requests/nope.json', '--workspace', workspaceFolder, '--env', 'local'], withSecret);
     expect(missing.code).toBe(2);

@@ -6,6 +6,7 @@ import { isWildcardAddress, normalizeHostName } from './host-check.mjs';
 import { OpenApiLoadError } from './openapi/load.mjs';
 import { isHeaderName } from './relay/validate.mjs';
 import { runExport, runImport } from './import-cli.mjs';
+import { runRequests } from './run-cli.mjs';
 import { GENERATOR_PREFIX } from '../protocol/endpoints.js';
 
 export class UsageError extends Error {
@@ -21,6 +22,13 @@ export const USAGE = `Usage: kite serve [options]
                            Postman, Insomnia, Bruno, HAR or cURL files into the workspace
        kite export [--workspace DIR] --format postman --output FILE [--folder F]
                            the saved requests as a Postman v2.1 collection
+       kite run [FOLDER|FILE…] [--workspace DIR] [--env NAME] [--target URL] [--bail]
+                [--reporter cli,junit,json] [--output DIR] [--openapi FILE]
+                           send the saved requests in file-name order, captures flowing
+                           from one to the next, and check their assertions; secrets come
+                           from KITE_VAR_<name>=…; exit 0 all passed, 1 a failure, 2 a
+                           usage or file error; --openapi FILE documents the routes'
+                           responses for the schema assertion
 
   --port N                 port to listen on (default 8080)
   --host ADDRESS           address to listen on (default 127.0.0.1); 0.0.0.0 or :: needs
@@ -213,6 +221,18 @@ export async function main(args) {
       return await (command === 'import' ? runImport : runExport)(rest, { log: (line) => console.log(line) });
     } catch (error) {
       console.error(`kite ${command}: ${error instanceof Error ? error.message : String(error)}`);
+      return 2;
+    }
+  }
+  if (command === 'run') {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      console.log(USAGE);
+      return 0;
+    }
+    try {
+      return await runRequests(rest, { write: (text) => process.stdout.write(text), env: process.env, isTTY: process.stdout.isTTY === true });
+    } catch (error) {
+      console.error(`kite run: ${error instanceof Error ? error.message : String(error)}`);
       return 2;
     }
   }

@@ -20,11 +20,12 @@ async function importModel() {
 export class CommandError extends Error {}
 
 /**
+ * The command's flags and positional arguments (also `kite run`'s).
  * @param {string[]} argv
  * @param {string[]} flags flags without a value
  * @param {string[]} valued flags with a value
  */
-function parse(argv, flags, valued) {
+export function parse(argv, flags, valued) {
   /** @type {Record<string, string | boolean>} */
   const options = {};
   /** @type {string[]} */

@@ -6,11 +6,12 @@ export const KITE_BIN = fileURLToPath(new URL('../../bin/kite.mjs', import.meta.
 
 /**
  * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv }} [options] the environment (default: this process's)
  * @returns {Promise<{ code: number | null; stdout: string; stderr: string }>}
  */
-export function runKite(args) {
+export function runKite(args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [KITE_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [KITE_BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: options.env ?? process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

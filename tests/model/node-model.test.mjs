@@ -89,4 +89,13 @@ describe('the request model in Node (dist/node/model.mjs)', () => {
     const next = model.relayRequestFromSavedFile({ file, environment: readJson('environments/local.json'), secrets: { token: 't' }, captured: outcome.captured });
     expect(next.request.url).toBe('/users/2/orders/78');
   });
+
+  it('captures from a Node Buffer that is a view into a larger pool (as Buffer.concat gives), reading only its own bytes', () => {
+    const pool = Buffer.from(`garbage before${JSON.stringify({ next: { id: 5 } })}garbage after`);
+    const start = 'garbage before'.length;
+    const body = pool.subarray(start, pool.length - 'garbage after'.length);
+    const outcome = model.captureFromRelayResult([{ variable: 'orderId', source: 'body', path: '$.next.id', secret: false }], { body, meta: { headers: [], cookies: [] } });
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.captured).toEqual({ orderId: '5' });
+  });
 });

@@ -3,13 +3,20 @@
 // holds and the values earlier responses captured become one relay request, by the same mapping
 // the app's Send uses; a relay result's values are captured by the same rules. No DOM, no React.
 import type { EnvironmentFile, RelayRequest, SavedRequestFile } from '../../../protocol/types';
+import { evaluateAssertions, type AssertionContext, type AssertionResponse, type AssertionResult } from './assertions/evaluate';
 import { relayRequestOf, requestProblem, type RequestProblem } from './request/relay-request';
 import type { RequestState } from './request/request-state';
 import { applyCaptureRules, type CaptureOutcome } from './workspace/capture';
 import { captureInputOf } from './workspace/capture-rules';
 import { normalizeVariables } from './workspace/environments';
 import { fromSavedFile } from './workspace/saved-requests';
-import { buildScope, resolveRequest, unresolvedMessage, type Variable } from './workspace/variables';
+import { buildScope, redactSecrets, resolveRequest, resolveText, unresolvedMessage, type Variable, type VariableScope } from './workspace/variables';
+
+// The reporters a runner writes a run with (JUnit XML, JSON, the terminal summary).
+export { jsonReport } from './assertions/json-report';
+export { junitXml } from './assertions/junit';
+export { runTotals, type RequestRun, type RunReport } from './assertions/report';
+export { summaryText } from './assertions/summary';
 
 /** name → value, as a runner reads them from its flags, its environment or a previous step. */
 export type Values = Readonly<Record<string, string>>;
@@ -55,14 +62,19 @@ export function environmentVariables(environment: EnvironmentFile | undefined, s
   });
 }
 
-/** A saved request file with its environment, secrets and captured values → the relay request. */
-export function relayRequestFromSavedFile(run: SavedRequestRun): PreparedRelayRequest {
-  const state = fromSavedFile(run.file);
-  const scope = buildScope({
+/** The variables a saved request sees: captured values over the environment over globals, as in the app. */
+function scopeOf(run: SavedRequestRun): VariableScope {
+  return buildScope({
     capture: asVariables(run.captured),
     environment: environmentVariables(run.environment, run.secrets),
     global: asVariables(run.globals),
   });
+}
+
+/** A saved request file with its environment, secrets and captured values → the relay request. */
+export function relayRequestFromSavedFile(run: SavedRequestRun): PreparedRelayRequest {
+  const state = fromSavedFile(run.file);
+  const scope = scopeOf(run);
   const { state: resolved, unresolved } = resolveRequest(state, scope);
   const problem = unresolved.length > 0 ? { title: unresolvedMessage(unresolved) } : requestProblem(state);
   return { state, request: relayRequestOf(resolved, run.globalHeaders ?? []), unresolved, problem };
@@ -73,7 +85,32 @@ export function captureFromRelayResult(
   rules: SavedRequestFile['captures'] | RequestState['captures'],
   result: { body: ArrayBuffer | Uint8Array; meta: { headers: Array<[string, string]>; cookies: Parameters<typeof captureInputOf>[0]['meta']['cookies'] } },
 ): CaptureOutcome & { captured: Record<string, string> } {
-  const body = result.body instanceof Uint8Array ? (result.body.slice().buffer as ArrayBuffer) : result.body;
+  // A copy of exactly the body's bytes: a Node Buffer is often a view into a larger shared pool, and
+  // its own slice() is a view too, so `.buffer` would carry the pool's other bytes.
+  const body = result.body instanceof Uint8Array ? (new Uint8Array(result.body).buffer as ArrayBuffer) : result.body;
   const outcome = applyCaptureRules(rules, captureInputOf({ body, meta: result.meta }));
   return { ...outcome, captured: Object.fromEntries(outcome.values.map((value) => [value.name, value.value])) };
+}
+
+/**
+ * The saved request's assertions evaluated against its answer, `{{variables}}` in expected values
+ * filled in from the same scope the request was sent with. The runner hands in the route's
+ * documented responses and its JSON Schema validator (ajv in Node).
+ */
+export function evaluateSavedAssertions(
+  run: SavedRequestRun,
+  response: AssertionResponse,
+  context: Pick<AssertionContext, 'responses' | 'schemaProblems'> = {},
+): AssertionResult[] {
+  const scope = scopeOf(run);
+  return evaluateAssertions(fromSavedFile(run.file).assertions, response, { ...context, resolve: (text, unresolved) => resolveText(text, scope, unresolved) });
+}
+
+/**
+ * Puts `{{name}}` back wherever one of these secret values appears in a text: every line and file
+ * a runner writes passes through it, so no report or log holds a credential.
+ */
+export function secretRedactor(secrets: Values): (text: string) => string {
+  const scope = buildScope({ environment: asVariables(secrets, true) });
+  return (text) => redactSecrets(text, scope);
 }

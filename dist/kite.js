@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-DTMSGICN.js";
+import"./chunks/chunk-KSLGNZBP.js";

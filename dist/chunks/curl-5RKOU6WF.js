@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-AGA7WWQT.js";import"./chunk-DZHBH6UK.js";import{D as o}from"./chunk-VWU7JENA.js";import"./chunk-AJIRXNA7.js";import"./chunk-E4EL6JZM.js";import"./chunk-DTMSGICN.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-3GSOEJS5.js";import"./chunk-VWU7JENA.js";import"./chunk-AJIRXNA7.js";import"./chunk-E4EL6JZM.js";import"./chunk-DTMSGICN.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-CYVZXBOE.js";import"./chunk-VWU7JENA.js";import"./chunk-AJIRXNA7.js";import"./chunk-E4EL6JZM.js";import"./chunk-DTMSGICN.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{a as o,b as r}from"./chunk-DZHBH6UK.js";import"./chunk-VWU7JENA.js";import"./chunk-AJIRXNA7.js";import"./chunk-E4EL6JZM.js";import"./chunk-DTMSGICN.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

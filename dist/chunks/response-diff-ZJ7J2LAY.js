@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-VWU7JENA.js";import"./chunk-AJIRXNA7.js";import"./chunk-E4EL6JZM.js";import"./chunk-DTMSGICN.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

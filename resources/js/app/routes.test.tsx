@@ -3,11 +3,22 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App, preloadMainScreen } from './routes';
 
 // jsdom has no matchMedia; the theme (and sonner) ask it for the colour scheme.
-// The screens' chunks are loaded before the tests: on a busy machine their first import outlived
-// the test that rendered them and failed after the environment was torn down.
+// The screens' chunks, and those the main screen imports as it mounts (the workspace sync, the tab
+// strip, the Saved pane, and what it loads when idle), are loaded before the tests: on a busy
+// machine an import started by a test outlived it and failed after the environment was torn down.
 beforeAll(async () => {
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as unknown as typeof window.matchMedia;
-  await Promise.all([preloadMainScreen(), import('../features/settings/SettingsScreen'), import('../features/status/StatusScreen')]);
+  await Promise.all([
+    preloadMainScreen(),
+    import('../features/settings/SettingsScreen'),
+    import('../features/status/StatusScreen'),
+    import('../features/workspace/workspace-sync'),
+    import('../features/client/tabs/TabStrip'),
+    import('../features/workspace/SavedPane'),
+    import('../features/client/docs/RouteDocs'),
+    import('../features/history/HistoryPanel'),
+    import('./Toasts'),
+  ]);
 }, 120_000);
 
 describe('the screens on react-router', () => {

@@ -3,6 +3,7 @@
 // client credentials, the authorization code with PKCE through the popup and Kite's redirect page,
 // an automatic refresh after expiry, and a token endpoint's refusal named without sending the request.
 import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -52,6 +53,11 @@ test.beforeAll(async () => {
   await oauth.issuer.keys.generate('RS256');
   await oauth.start(0, '127.0.0.1');
   oauth.service.on('beforeResponse', (_response, req) => grants.push(String((req as unknown as { body: Record<string, string> }).body.grant_type)));
+  // RS256 signatures are deterministic and the mock's claims change once a second: without an id of
+  // its own, a token refreshed in the second its predecessor was revoked is that revoked token again.
+  oauth.service.on('beforeTokenSigning', (token) => {
+    token.payload.jti = randomUUID();
+  });
   api = await startApi();
   const issuer = oauth.issuer.url!;
   const document = {
@@ -151,7 +157,9 @@ test('OAuth 2.0 authorization code with PKCE runs through the popup and Kite’s
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Get new access token' }).click();
   const signIn = await popup;
-  await signIn.waitForEvent('close');
+  // Kite's redirect page closes the popup as soon as it has handed the code over, which can be
+  // before a 'close' listener is attached: wait on the popup's state, not on the event.
+  await expect.poll(() => signIn.isClosed()).toBe(true);
   // The scopes shown are the ones the server granted (oauth2-mock-server grants "dummy" for a code).
   await expect(tokenStatus(page)).toContainText(/Access token eyJ\S*…\S{4} · expired 0 s ago · scopes: dummy · refreshable/);
   expect(grants.at(-1)).toBe('authorization_code');

@@ -99,7 +99,7 @@ test.describe('Cancel', () => {
     expect(opened - closed).toBe(1);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(pane.getByText('ABORTED')).toBeVisible();
-    await expect.poll(() => opened - closed, { timeout: 2000 }).toBe(0);
+    await expect.poll(() => opened - closed).toBe(0);
     await expect(pane.getByRole('list', { name: 'Events' }).getByText('id 3', { exact: true })).toBeVisible();
   });
 });

@@ -17,6 +17,8 @@ export { jsonReport } from './assertions/json-report';
 export { junitXml } from './assertions/junit';
 export { reportedResult, runTotals, type RequestRun, type RunReport } from './assertions/report';
 export { summaryText } from './assertions/summary';
+// A run's data file (CSV or JSON rows), read as the app's folder run reads it (kite run --data).
+export { DataFileError, parseDataFile } from './runs/data-file';
 
 /** name → value, as a runner reads them from its flags, its environment or a previous step. */
 export type Values = Readonly<Record<string, string>>;

@@ -4,11 +4,12 @@
 // `signal` closes the call, and the host stops the run.
 import { API_ENDPOINTS } from '../../../../protocol/endpoints.js';
 import type { RunEvent, RunRequest } from '../../../../protocol/types';
+import type { KyInstance } from 'ky';
 import { hostClient } from '../../lib/http/client';
 import { ndjsonReader } from '../../model/runs/run-events';
 
-export async function runOnHost(request: RunRequest, signal: AbortSignal, onEvent: (event: RunEvent) => void): Promise<void> {
-  const response = await hostClient.post(API_ENDPOINTS.run, { json: request, signal });
+export async function runOnHost(request: RunRequest, signal: AbortSignal, onEvent: (event: RunEvent) => void, client: KyInstance = hostClient): Promise<void> {
+  const response = await client.post(API_ENDPOINTS.run, { json: request, signal });
   if (!response.body) throw new Error('The host answered the run with no body');
   const lines = ndjsonReader(onEvent);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSchemas } from '../../protocol/conformance/schemas.mjs';
 import { serveHandler } from '../testing/loopback.mjs';
-import { runEndpoint } from './run.mjs';
+import { RUN_REQUEST_MAX_BYTES, runEndpoint } from './run.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const TOKEN = 'tok_live_9a8b7c6d';
@@ -170,6 +170,36 @@ describe('POST run on the Node host', { timeout: 30_000 }, () => {
     expect(all[3]).toMatchObject({ type: 'done', passed: 2, failed: 1 });
     const unresolved = await events(await post({ requests: [{ path: 'requests/login.json', file: login }], variables: { user: 'ada' }, secretNames: [] }));
     expect(unresolved[0]).toMatchObject({ status: 0, error: expect.stringContaining('token') });
+  });
+
+  it("gives each request the host's timeout: one that takes longer is a result with its error, and the run goes on", async () => {
+    const quick = runEndpoint({
+      xsrf: { verify: () => true, refuse: () => {} },
+      applications: () => [{ id: 'api', baseUrl: `${target.origin}/api`, routes: [] }],
+      relayBases: (apps) => apps.map((app) => app.baseUrl),
+      impersonateHeader: null,
+      maxBodyBytes: 1024 * 1024,
+      timeoutMs: 300,
+      userAgent: 'Kite/test',
+    });
+    const quickHost = await serveHandler((req, res) => void quick(req, res));
+    try {
+      const response = await fetch(quickHost.origin, { method: 'POST', body: JSON.stringify({ requests: [{ path: 'requests/hold.json', file: saved({ url: '/hold' }) }, { path: 'requests/other.json', file: saved({ url: '/other' }) }], variables: {}, secretNames: [] }) });
+      const all = await events(response);
+      expect(all[0]).toMatchObject({ status: 0, error: expect.stringContaining('did not answer within 300 ms') });
+      expect(all[1]).toMatchObject({ index: 1, status: 404 });
+      expect(all[2]).toMatchObject({ type: 'done', passed: 1, failed: 1 });
+    } finally {
+      held.waiting.splice(0);
+      await quickHost.close();
+      quick.close();
+    }
+  });
+
+  it('refuses a body larger than it reads with 413 and the error shape', async () => {
+    const tooLarge = await post(`{"requests":[],"variables":{"x":"${'x'.repeat(RUN_REQUEST_MAX_BYTES)}"}}`);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ error: { code: 'RUN_REQUEST_TOO_LARGE' } });
   });
 
   it('refuses a bad body with 422 naming the field, and no XSRF token with the host refusal', async () => {

@@ -65,6 +65,7 @@ test('a folder run with a data file of two rows shows each row, the failing chec
   await dataFile.setInputFiles({ name: 'rows.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rows)) });
   await expect(panel).toContainText('2 rows: {{first}}, {{email}}');
   await expect(panel).toContainText('once for each of the 2 rows of rows.json');
+  await page.screenshot({ path: join(tmpdir(), 'kite-runs-options.png') });
   await panel.getByRole('button', { name: 'Run', exact: true }).click();
 
   await expect(panel.getByRole('status')).toHaveText(/^3 passed, 1 failed in \d+\.\d s$/);
@@ -83,9 +84,16 @@ test('a folder run with a data file of two rows shows each row, the failing chec
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users/{{userId}}');
   await expect(responseArea(page)).toContainText('200');
   await expect(responseArea(page)).toContainText(`bob-${stamp}@example.test`);
+  // The panel folds to its summary so that it does not cover the response; it unfolds again.
+  await expect(panel.getByRole('list', { name: 'Row 2' })).toHaveCount(0);
+  await expect(panel.getByRole('status')).toHaveText(/^3 passed, 1 failed/);
+  await page.screenshot({ path: join(tmpdir(), 'kite-runs-opened.png') });
+  await panel.getByRole('button', { name: 'Show results' }).click();
+  await expect(failing).toBeVisible();
 });
 
 test('Cancel stops a run while a request takes long', async ({ page }) => {
+  test.slow();
   writeRequests({
     'slow-1.json': { name: 'A slow one', folder: 'slow', url: '/slow?ms=60000' },
     'slow-2.json': { name: 'B quick one', folder: 'slow', url: '/users' },

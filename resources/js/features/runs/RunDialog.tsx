@@ -34,6 +34,8 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
   const [stopped, setStopped] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
   const [files, setFiles] = useState<Map<string, SavedRequestFile>>(new Map());
+  // Folded to its summary line while the user looks at a response it opened (the panel would cover it).
+  const [folded, setFolded] = useState(false);
   // Closing the panel stops a run under way.
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -76,17 +78,26 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
   return (
     <Dialog.Root open modal={false} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Content className="kite-dialog kite-run-panel" aria-describedby={undefined} onInteractOutside={(event) => event.preventDefault()}>
+        <Dialog.Content className="kite-dialog kite-run-panel" data-folded={folded || undefined} aria-describedby={undefined} onInteractOutside={(event) => event.preventDefault()}>
           <div className="kite-dialog-head">
             <Dialog.Title className="kite-dialog-title">Run {folder || 'top level'}</Dialog.Title>
-            <Dialog.Close className="kite-tool-button" aria-label="Close the run">
-              <X size={14} aria-hidden="true" />
-            </Dialog.Close>
+            <span className="kite-run-head-actions">
+              {phase !== 'options' && (
+                <button type="button" className="kite-link-button" onClick={() => setFolded(!folded)}>
+                  {folded ? 'Show results' : 'Fold'}
+                </button>
+              )}
+              <Dialog.Close className="kite-tool-button" aria-label="Close the run">
+                <X size={14} aria-hidden="true" />
+              </Dialog.Close>
+            </span>
           </div>
-          <p className="kite-muted kite-run-plan">
-            {planned.length} request{planned.length === 1 ? '' : 's'} in order{data ? `, once for each of the ${data.rows.length} rows of ${data.name}` : ''}; values captured by one are used by the next.
-          </p>
-          {phase === 'options' && (
+          {!folded && (
+            <p className="kite-muted kite-run-plan">
+              {planned.length} request{planned.length === 1 ? '' : 's'} in order{data ? `, once for each of the ${data.rows.length} rows of ${data.name}` : ''}; values captured by one are used by the next.
+            </p>
+          )}
+          {!folded && phase === 'options' && (
             <form
               className="kite-dialog-form"
               onSubmit={(event) => {
@@ -131,10 +142,12 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
             </form>
           )}
           {phase !== 'options' && (
+            <p className="kite-run-summary" role="status" data-outcome={progress.done ? (progress.done.failed > 0 ? 'fail' : 'pass') : undefined}>
+              {summaryText(progress, phase, stopped, total)}
+            </p>
+          )}
+          {!folded && phase !== 'options' && (
             <>
-              <p className="kite-run-summary" role="status" data-outcome={progress.done ? (progress.done.failed > 0 ? 'fail' : 'pass') : undefined}>
-                {summaryText(progress, phase, stopped, total)}
-              </p>
               <div className="kite-dialog-actions">
                 {phase === 'running' ? (
                   <button type="button" className="kite-button" onClick={() => controller.current?.abort()}>
@@ -152,7 +165,11 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
                     {data && <h4 className="kite-section-title">Row {group.iteration + 1}</h4>}
                     <ol className="kite-run-results" aria-label={data ? `Row ${group.iteration + 1}` : 'Results'}>
                       {group.results.map((result) => (
-                        <RunResultItem key={`${result.iteration}-${result.index}`} result={result} file={files.get(result.path)} onOpen={(sent) => void openRunResult(store, result, sent)} />
+                        <RunResultItem key={`${result.iteration}-${result.index}`} result={result} file={files.get(result.path)} onOpen={(sent) => {
+                            setFolded(true);
+                            void openRunResult(store, result, sent);
+                          }}
+                        />
                       ))}
                     </ol>
                   </li>

@@ -9,6 +9,7 @@ use Illuminate\Http\Request;
 use Kite\Relay\Cookies;
 use Kite\Relay\RelayCall;
 use Kite\Relay\RelayError;
+use Kite\Relay\RelayResult;
 use Kite\Relay\TargetUrl;
 
 /**
@@ -191,6 +192,28 @@ final class Injection
         }
 
         return $call;
+    }
+
+    /**
+     * Over HTTP the app keeps the session it opened for the call (a guard that logged the user in
+     * from the remember-me cookie moved it to a new id): destroyed once answered, so the session
+     * cookie in the answer that reaches the browser is worth nothing.
+     */
+    public function closeSessionOpenedFor(RelayResult $result, Application $app): RelayResult
+    {
+        if ($this->injected === []) {
+            return $result;
+        }
+        $name = (string) config('session.cookie');
+        $reader = new Cookies(Cookies::encrypterOf($app));
+        foreach ($result->cookies as $cookie) {
+            $id = $cookie['name'] === $name ? $reader->decrypt($name, (string) $cookie['value']) : null;
+            if ($id !== null && $id !== '') {
+                $app['session']->driver()->getHandler()->destroy($id);
+            }
+        }
+
+        return $result;
     }
 
     /** Each injector's clean-up (revoking tokens, clearing sessions), all of them even when one fails. */

@@ -70,8 +70,8 @@ class RelayController
         try {
             $call = $injection->applyTo($call);
             if ($externalUrl !== null) {
-                return (new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
-                    ->dispatch($call, $externalUrl, self::timeoutMs($call) / 1000, self::maxBodyBytes());
+                return $injection->closeSessionOpenedFor((new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
+                    ->dispatch($call, $externalUrl, self::timeoutMs($call) / 1000, self::maxBodyBytes()), $app);
             }
 
             $impersonated = $call->authorization['type'] === 'impersonate' ? $user : null;

@@ -86,6 +86,13 @@ class AuthOverHttpTest extends TestCase
         $this->assertSame(200, $meta['status'], (string) $body);
         $this->assertSame(['saved' => 'Notes', 'user' => 3], json_decode($body, true));
         $this->assertNull($this->rememberToken(3), 'the remember token made for the call is cleared after it');
+        $this->assertSame([], $this->sessionsOf(3), 'no session signed in as the user is left in the store');
+    }
+
+    /** @return list<string> the session files of the app's store that hold a login of the user */
+    private function sessionsOf(int $userId): array
+    {
+        return array_values(array_filter(glob(self::$app->basePath.'/storage/framework/sessions/*') ?: [], static fn ($file) => preg_match('/"login_web_[0-9a-f]+";i:'.$userId.';/', (string) file_get_contents($file)) === 1));
     }
 
     public function test_the_logged_in_user_is_carried_over_http_to_the_same_app(): void

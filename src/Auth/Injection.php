@@ -120,7 +120,7 @@ final class Injection
             $reasons[] = "{$class}: {$reason}";
         }
         if ($required) {
-            throw new RelayError(422, 'IMPERSONATION_UNAVAILABLE', 'Kite cannot send this request as the user to '.$request(null)->path.' ('.implode('; ', $reasons).'). Map the guard to an injector under auth.injectors.guards in config/kite.php (see the README\'s "Auth injectors").', 'authorization.type');
+            throw new RelayError(422, 'IMPERSONATION_UNAVAILABLE', 'Kite cannot send this request as the user to '.$request(null)->path.' ('.implode('; ', $reasons).'). Map the guard to an injector under auth.injectors.guards in config/kite.php (see the README\'s "Laravel: guards and auth injectors").', 'authorization.type');
         }
     }
 

@@ -90,7 +90,7 @@ return [
     | - 'self_urls': base URLs where this same application answers (its APP_KEY, database and session
     |   store), e.g. an application's base_url served by another worker; only to those do the
     |   injectors send cookies and tokens over HTTP (KITE_SELF_URLS, comma-separated).
-    | A custom injector implements Kite\Auth\Injector (see the README's "Auth injectors").
+    | A custom injector implements Kite\Auth\Injector (see the README's "Laravel: guards and auth injectors").
     */
     'auth' => [
         'injectors' => [

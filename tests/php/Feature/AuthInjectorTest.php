@@ -76,6 +76,20 @@ class AuthInjectorTest extends TestCase
         $this->assertStringContainsString('auth.injectors.guards in config/kite.php', $message);
     }
 
+    public function test_auth_api_with_the_jwt_driver_goes_to_the_jwt_injector_which_says_the_package_is_missing(): void
+    {
+        if (class_exists('Tymon\JWTAuth\Facades\JWTAuth')) {
+            $this->markTestSkipped('tymon/jwt-auth is installed in this app.');
+        }
+        config(['kite.impersonation.enabled' => true, 'auth.guards.api' => ['driver' => 'jwt', 'provider' => 'users']]);
+        Route::middleware(['api', 'auth:api'])->get('api/jwt-me', fn (Request $request) => ['id' => $request->user()->id]);
+
+        $response = $this->relay(['url' => '/api/jwt-me', 'authorization' => ['type' => 'impersonate', 'userId' => '3']]);
+
+        $response->assertStatus(422)->assertJsonPath('error.code', 'IMPERSONATION_UNAVAILABLE');
+        $this->assertStringContainsString('Kite\Auth\JwtAuthInjector: tymon/jwt-auth is not installed', $response->json('error.message'));
+    }
+
     public function test_a_custom_injector_registered_in_the_config_adds_its_header_and_the_route_answers_as_the_user(): void
     {
         $this->customGuard();

@@ -17,8 +17,14 @@ import {
   withSource,
 } from '../../model/assertions/assertion';
 import type { AssertionResult } from '../../model/assertions/evaluate';
+import { TRACE_SOURCES } from '../../model/assertions/trace-checks';
+import { kiteConfig } from '../../lib/config';
 
-const PATH_PLACEHOLDERS: Partial<Record<AssertionSource, string>> = { body: '$.data.id', header: 'Content-Type' };
+/** The sources a line may pick: the trace checks only where the host records a trace (Laravel), or when the line already has one. */
+const offeredSources = (current: AssertionSource): AssertionSource[] =>
+  SOURCES.filter((source) => kiteConfig.host === 'laravel' || !TRACE_SOURCES.has(source) || source === current);
+
+const PATH_PLACEHOLDERS: Partial<Record<AssertionSource, string>> = { body: '$.data.id', header: 'Content-Type', row: 'users.email' };
 const EXPECTED_PLACEHOLDERS: Partial<Record<AssertionOperator, string>> = {
   class: '2xx',
   matches: '^application/json',
@@ -26,6 +32,11 @@ const EXPECTED_PLACEHOLDERS: Partial<Record<AssertionOperator, string>> = {
   length: '3',
   'less-than': '500',
   'greater-than': '0',
+  'sent-to': 'ada@example.com',
+  'subject-contains': 'Welcome',
+  'of-class': 'App\\Jobs\\SendInvoice',
+  'nothing-at-or-above': 'error',
+  'exists-where': 'value, {{variables}} allowed',
 };
 
 export interface TestsEditorProps {
@@ -48,14 +59,14 @@ export function TestsEditor({ assertions, onChange, results }: TestsEditorProps)
           return (
             <div className="kite-assertion" key={index} role="group" aria-label={name} data-outcome={result ? (result.passed ? 'pass' : 'fail') : undefined}>
               <select className="kite-select kite-assertion-source" aria-label={`${name} checks`} value={line.source} onChange={(event) => edit(index, withSource(line, event.target.value as AssertionSource))}>
-                {SOURCES.map((source) => (
+                {offeredSources(line.source).map((source) => (
                   <option key={source} value={source}>
                     {SOURCE_LABELS[source]}
                   </option>
                 ))}
               </select>
               {WITH_PATH.has(line.source) ? (
-                <input className="kite-input kite-mono kite-assertion-path" aria-label={`${name} ${line.source === 'header' ? 'header name' : 'JSONPath'}`} placeholder={PATH_PLACEHOLDERS[line.source]} value={line.path} onChange={(event) => edit(index, { ...line, path: event.target.value })} />
+                <input className="kite-input kite-mono kite-assertion-path" aria-label={`${name} ${line.source === 'header' ? 'header name' : line.source === 'row' ? 'table.column' : 'JSONPath'}`} placeholder={PATH_PLACEHOLDERS[line.source]} value={line.path} onChange={(event) => edit(index, { ...line, path: event.target.value })} />
               ) : null}
               <select className="kite-select kite-assertion-operator" data-wide={WITH_PATH.has(line.source) ? undefined : ''} aria-label={`${name} operator`} value={line.operator} onChange={(event) => edit(index, { ...line, operator: event.target.value as AssertionOperator })}>
                 {OPERATORS[line.source].map((operator) => (

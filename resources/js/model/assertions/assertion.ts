@@ -18,6 +18,12 @@ export const SOURCE_LABELS: Record<AssertionSource, string> = {
   body: 'JSON body',
   schema: 'Body schema',
   time: 'Response time',
+  queries: 'Queries',
+  mail: 'Mail',
+  dispatched: 'Job or notification',
+  log: 'Log',
+  exception: 'Exception',
+  row: 'Database row',
 };
 
 export const OPERATOR_LABELS: Record<AssertionOperator, string> = {
@@ -32,13 +38,20 @@ export const OPERATOR_LABELS: Record<AssertionOperator, string> = {
   'less-than': '<',
   'greater-than': '>',
   documented: 'matches the documented response',
+  'no-repeated-shape': 'no repeated shape (N+1)',
+  'sent-to': 'sent to',
+  'subject-contains': 'subject contains',
+  'of-class': 'dispatched of class',
+  'nothing-at-or-above': 'nothing at or above',
+  none: 'none reported',
+  'exists-where': 'has a row with value',
 };
 
 /** Operators that compare with nothing typed. */
-export const WITHOUT_EXPECTED: ReadonlySet<AssertionOperator> = new Set(['exists', 'documented']);
+export const WITHOUT_EXPECTED: ReadonlySet<AssertionOperator> = new Set(['exists', 'documented', 'no-repeated-shape', 'none']);
 
-/** Sources whose line names a header or a JSONPath. */
-export const WITH_PATH: ReadonlySet<AssertionSource> = new Set(['header', 'body']);
+/** Sources whose line names a header, a JSONPath or a row's `table.column`. */
+export const WITH_PATH: ReadonlySet<AssertionSource> = new Set(['header', 'body', 'row']);
 
 export const SOURCES = Object.keys(OPERATORS) as AssertionSource[];
 
@@ -50,6 +63,12 @@ export function newAssertion(source: AssertionSource = 'status', patch: Partial<
     body: { path: '$', expected: '' },
     schema: { path: '', expected: '' },
     time: { path: '', expected: '1000' },
+    queries: { path: '', expected: '10' },
+    mail: { path: '', expected: '' },
+    dispatched: { path: '', expected: '' },
+    log: { path: '', expected: 'error' },
+    exception: { path: '', expected: '' },
+    row: { path: '', expected: '' },
   };
   return { source, operator: OPERATORS[source][0], ...defaults[source], ...patch };
 }
@@ -87,16 +106,20 @@ export function normalizeAssertions(value: unknown): Assertion[] {
 
 /** `$.data.id equals {{id}}`, `status is in class 2xx`: the line in words, for reports. */
 export function describeAssertion(assertion: Assertion): string {
-  const subject =
-    assertion.source === 'header'
-      ? `header ${assertion.path}`
-      : assertion.source === 'body'
-        ? assertion.path
-        : assertion.source === 'schema'
-          ? 'body'
-          : assertion.source === 'time'
-            ? 'response time'
-            : 'status';
+  const subjects: Record<AssertionSource, string> = {
+    header: `header ${assertion.path}`,
+    body: assertion.path,
+    schema: 'body',
+    time: 'response time',
+    status: 'status',
+    queries: 'queries',
+    mail: 'a mail',
+    dispatched: 'a job or notification',
+    log: 'log entries',
+    exception: 'exceptions',
+    row: assertion.path,
+  };
+  const subject = subjects[assertion.source];
   const expected = WITHOUT_EXPECTED.has(assertion.operator) ? '' : ` ${assertion.expected}${assertion.source === 'time' ? ' ms' : ''}`;
   return `${subject} ${OPERATOR_LABELS[assertion.operator]}${expected}`;
 }

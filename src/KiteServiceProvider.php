@@ -8,6 +8,7 @@ use Illuminate\Support\Facades\Route;
 use Illuminate\Support\ServiceProvider;
 use Kite\Console\InstallCommand;
 use Kite\Console\PublishCommand;
+use Kite\Console\RunCommand;
 use Kite\Http\Controllers\DataController;
 use Kite\Http\Controllers\PageController;
 use Kite\Http\Controllers\OAuthTokenController;
@@ -36,7 +37,7 @@ class KiteServiceProvider extends ServiceProvider
         $this->defineGate();
 
         if ($this->app->runningInConsole()) {
-            $this->commands([InstallCommand::class, PublishCommand::class]);
+            $this->commands([InstallCommand::class, PublishCommand::class, RunCommand::class]);
         }
 
         if (config('kite.enabled')) {

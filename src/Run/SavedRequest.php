@@ -57,7 +57,9 @@ final class SavedRequest
         };
 
         $auth = is_array($file['auth'] ?? null) ? $file['auth'] : [];
-        $field = static fn (string $name) => $variables->resolve((string) ($auth[$name] ?? ''), $unresolved);
+        $field = static function (string $name) use ($auth, $variables, &$unresolved): string {
+            return $variables->resolve((string) ($auth[$name] ?? ''), $unresolved);
+        };
         $authorization = match ($auth['type'] ?? 'none') {
             'bearer', 'oauth2' => ['type' => 'bearer', 'token' => $field('token')],
             'basic' => ['type' => 'basic', 'username' => $field('username'), 'password' => $field('password')],

@@ -15,7 +15,7 @@ import { buildScope, redactSecrets, resolveRequest, resolveText, unresolvedMessa
 // The reporters a runner writes a run with (JUnit XML, JSON, the terminal summary).
 export { jsonReport } from './assertions/json-report';
 export { junitXml } from './assertions/junit';
-export { runTotals, type RequestRun, type RunReport } from './assertions/report';
+export { reportedResult, runTotals, type RequestRun, type RunReport } from './assertions/report';
 export { summaryText } from './assertions/summary';
 
 /** name → value, as a runner reads them from its flags, its environment or a previous step. */

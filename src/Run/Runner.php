@@ -33,10 +33,13 @@ final class Runner
     /**
      * @param  list<array{path: string, content: array}>  $files  saved request files, in order
      * @param  array<string, string>  $values  the environment's variables with secrets filled in
-     * @param  ?\Closure(int, int, array): void  $progress  told of each request as it finishes
-     * @return array{requests: list<array>, notUndone: list<string>, rolledBack: ?bool}
+     * @param  ?\Closure(int, int, array): (bool|null)  $onResult  told of each request as it finishes
+     *                                                             (position, count, result); false stops the run
+     * @param  list<array<string, string>>  $rows  data rows: the sequence once per row, the row's values over $values
+     * @param  ?Request  $outer  the call the run came in with (POST run); a console run makes one of app.url
+     * @return array{requests: list<array>, notUndone: list<string>, rolledBack: ?bool, bailed: bool, cancelled: bool}
      */
-    public function run(array $files, array $values, string $transaction, bool $bail, ?\Closure $progress = null): array
+    public function run(array $files, array $values, string $transaction, bool $bail, ?\Closure $onResult = null, array $rows = [], int $delayMs = 0, ?Request $outer = null, ?string $application = null): array
     {
         $mode = null;
         $notUndone = new NotUndone;
@@ -44,20 +47,35 @@ final class Runner
             $mode = new TransactionMode($this->app, $notUndone);
             $mode->begin();
         }
+        $outer ??= Request::create((string) config('app.url', 'http://localhost'));
         $requests = [];
         $lost = [];
+        $bailed = false;
+        $cancelled = false;
+        $first = true;
         try {
-            $captured = [];
-            foreach ($files as $index => ['path' => $path, 'content' => $content]) {
-                $run = $this->one($path, $content, new Variables(array_merge($values, $captured)), $transaction === 'request', $captured);
-                $lost = array_merge($lost, $run['notUndone'], $transaction === 'run' ? self::sentInRun($run['trace'] ?? null) : []);
-                unset($run['notUndone']);
-                $requests[] = $run;
-                if ($progress) {
-                    $progress($index + 1, count($files), $run);
-                }
-                if ($bail && self::failed($run)) {
-                    break;
+            foreach ($rows === [] ? [[]] : $rows as $iteration => $row) {
+                $captured = [];
+                foreach ($files as $index => ['path' => $path, 'content' => $content]) {
+                    if (! $first && $delayMs > 0) {
+                        usleep($delayMs * 1000);
+                    }
+                    $first = false;
+                    if ($application !== null && (string) ($content['application'] ?? '') === '') {
+                        $content['application'] = $application; // a request's own application wins
+                    }
+                    $run = ['iteration' => $iteration, 'index' => $index] + $this->one($path, $content, new Variables(array_merge($values, $row, $captured)), $transaction === 'request', $captured, $outer);
+                    $lost = array_merge($lost, $run['notUndone'], $transaction === 'run' ? self::sentInRun($run['trace'] ?? null) : []);
+                    unset($run['notUndone']);
+                    $requests[] = $run;
+                    if ($onResult && $onResult(count($requests), count($files) * max(1, count($rows)), $run) === false) {
+                        $cancelled = true;
+                        break 2;
+                    }
+                    if ($bail && self::failed($run)) {
+                        $bailed = true;
+                        break 2;
+                    }
                 }
             }
         } finally {
@@ -67,15 +85,15 @@ final class Runner
             $lost = array_merge(self::notUndoneLines($notUndone->toArray(0)), $lost);
         }
 
-        return ['requests' => $requests, 'notUndone' => array_values(array_unique($lost)), 'rolledBack' => $transaction === 'none' ? null : ! $notUndone->hasLostTransaction() && ! self::anyLost($requests)];
+        return ['requests' => $requests, 'notUndone' => array_values(array_unique($lost)), 'rolledBack' => $transaction === 'none' ? null : ! $notUndone->hasLostTransaction() && ! self::anyLost($requests), 'bailed' => $bailed, 'cancelled' => $cancelled];
     }
 
-    /** @param  array<string, string>  $captured  values captured so far, added to */
-    private function one(string $path, array $content, Variables $variables, bool $transaction, array &$captured): array
+    /** @param  array<string, string>  $captured  values captured so far in this iteration, added to */
+    private function one(string $path, array $content, Variables $variables, bool $transaction, array &$captured, Request $outer): array
     {
         $name = (string) ($content['name'] ?? $path);
         ['payload' => $payload, 'unresolved' => $unresolved] = SavedRequest::payload($content, $variables);
-        $run = ['file' => $path, 'name' => $name, 'method' => $payload['method'], 'url' => $payload['url'], 'durationMs' => 0.0, 'results' => [], 'notUndone' => []];
+        $run = ['file' => $path, 'name' => $name, 'method' => $payload['method'], 'url' => (string) ($content['url'] ?? ''), 'durationMs' => 0.0, 'size' => 0, 'results' => [], 'captured' => [], 'notUndone' => []];
         if ($unresolved !== []) {
             $run['error'] = "{$path}: ".implode(', ', array_map(static fn ($variable) => '{{'.$variable.'}}', $unresolved)).(count($unresolved) === 1 ? ' has' : ' have').' no value (an environment variable, a captured value, or a secret from KITE_VAR_name)';
 
@@ -86,7 +104,6 @@ final class Runner
         }
         try {
             $call = RelayCall::fromPayload($payload);
-            $outer = Request::create((string) config('app.url', 'http://localhost'));
             $result = RelayController::send($outer, $this->app, $call);
         } catch (RelayError $error) {
             $run['error'] = "{$path}: {$error->getMessage()}";
@@ -95,13 +112,15 @@ final class Runner
         }
         if ($result instanceof RelayStream) {
             unset($result); // its destructor puts the app's state back
-            $run['error'] = "{$path}: the answer streams (event stream, NDJSON); kite:run checks whole answers only";
+            $run['error'] = "{$path}: the answer streams (event stream, NDJSON); a run checks whole answers only";
 
             return $run;
         }
-        $run['url'] = $call->pathWithQuery();
+        $run['url'] = $result->url;
         $run['status'] = $result->status;
         $run['durationMs'] = $result->totalMs;
+        $run['size'] = strlen($result->body);
+        $run['response'] = ['headers' => $result->headers, 'body' => $result->body];
         $run['trace'] = $result->trace;
         $run['results'] = Assertions::evaluate(
             array_values(array_filter((array) ($content['assertions'] ?? []), 'is_array')),
@@ -111,6 +130,7 @@ final class Runner
         );
         $capture = SavedRequest::capture($content, $result->body, $result->headers, $result->cookies);
         $captured = array_merge($captured, $capture['values']);
+        $run['captured'] = $capture['values'];
         $run['capturedSecrets'] = array_intersect_key($capture['values'], array_flip($capture['secret']));
         if ($transaction && isset($result->trace['notUndone'])) {
             $run['notUndone'] = self::notUndoneLines($result->trace['notUndone']);

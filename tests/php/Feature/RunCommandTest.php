@@ -77,7 +77,7 @@ class RunCommandTest extends TestCase
         [$code, $output] = $this->kiteRun(['--transaction' => null]);
 
         $this->assertSame(0, $code, $output);
-        $this->assertStringContainsString('[2/3] PASS b-write-again — POST /api/trace/write — 200 in', $output);
+        $this->assertStringContainsString('[2/3] PASS b-write-again — POST http://localhost/api/trace/write — 200 in', $output);
         $this->assertStringContainsString('The whole run ran in one transaction, rolled back at the end.', $output);
         // Not held back in a whole-run transaction (each call runs without the relay's own mode): said so.
         $this->assertMatchesRegularExpression('/not undone: mail sent to written-\w+@example\.com: Welcome, Written /', $output);
@@ -133,7 +133,7 @@ class RunCommandTest extends TestCase
         $suite = $xml->testsuite[0];
         $this->assertSame('requests/n-plus-one.json', (string) $suite['name']);
         $this->assertCount(5, $suite->testcase);
-        $this->assertSame('GET /api/trace/queries', (string) $suite->testcase[1]['classname']);
+        $this->assertSame('GET http://localhost/api/trace/queries', (string) $suite->testcase[1]['classname']);
         $this->assertSame('n-plus-one: queries no repeated shape (N+1)', (string) $suite->testcase[1]['name']);
         $this->assertMatchesRegularExpression('/^Expected: \nActual: \d+× select .* from "users" where "id" = \? limit \?\nThe same query ran \d+ times \(a likely N\+1\)/', (string) $suite->testcase[1]->failure);
         $this->assertSame('assertion', (string) $suite->testcase[1]->failure['type']);

@@ -11,18 +11,13 @@ import {
   OPERATOR_LABELS,
   OPERATORS,
   SOURCE_LABELS,
-  SOURCES,
+  offeredSources,
   WITH_PATH,
   WITHOUT_EXPECTED,
   withSource,
 } from '../../model/assertions/assertion';
 import type { AssertionResult } from '../../model/assertions/evaluate';
-import { TRACE_SOURCES } from '../../model/assertions/trace-checks';
 import { kiteConfig } from '../../lib/config';
-
-/** The sources a line may pick: the trace checks only where the host records a trace (Laravel), or when the line already has one. */
-const offeredSources = (current: AssertionSource): AssertionSource[] =>
-  SOURCES.filter((source) => kiteConfig.host === 'laravel' || !TRACE_SOURCES.has(source) || source === current);
 
 const PATH_PLACEHOLDERS: Partial<Record<AssertionSource, string>> = { body: '$.data.id', header: 'Content-Type', row: 'users.email' };
 const EXPECTED_PLACEHOLDERS: Partial<Record<AssertionOperator, string>> = {
@@ -59,7 +54,7 @@ export function TestsEditor({ assertions, onChange, results }: TestsEditorProps)
           return (
             <div className="kite-assertion" key={index} role="group" aria-label={name} data-outcome={result ? (result.passed ? 'pass' : 'fail') : undefined}>
               <select className="kite-select kite-assertion-source" aria-label={`${name} checks`} value={line.source} onChange={(event) => edit(index, withSource(line, event.target.value as AssertionSource))}>
-                {offeredSources(line.source).map((source) => (
+                {offeredSources(kiteConfig.host === 'laravel', line.source).map((source) => (
                   <option key={source} value={source}>
                     {SOURCE_LABELS[source]}
                   </option>

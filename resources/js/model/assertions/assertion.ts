@@ -3,6 +3,7 @@
 // reading a file's list live here; evaluating is ./evaluate.ts. Pure; no React, no DOM.
 import { ASSERTION_OPERATORS } from '../../../../protocol/endpoints.js';
 import type { AssertionOperator, AssertionSource, SavedAssertion } from '../../../../protocol/types';
+import { TRACE_SOURCES } from './trace-checks';
 
 export type { AssertionOperator, AssertionSource };
 
@@ -54,6 +55,14 @@ export const WITHOUT_EXPECTED: ReadonlySet<AssertionOperator> = new Set(['exists
 export const WITH_PATH: ReadonlySet<AssertionSource> = new Set(['header', 'body', 'row']);
 
 export const SOURCES = Object.keys(OPERATORS) as AssertionSource[];
+
+/**
+ * The sources a line may pick: the trace checks only on a host that records a trace (the Laravel
+ * host), or when the line already has one (a file saved there, opened elsewhere, keeps its line).
+ */
+export function offeredSources(tracedHost: boolean, current: AssertionSource): AssertionSource[] {
+  return SOURCES.filter((source) => tracedHost || !TRACE_SOURCES.has(source) || source === current);
+}
 
 /** A new line of a source: its first operator, what a line of it usually expects. */
 export function newAssertion(source: AssertionSource = 'status', patch: Partial<Assertion> = {}): Assertion {

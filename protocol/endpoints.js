@@ -116,6 +116,14 @@ export const ASSERTION_OPERATORS = Object.freeze(
     body: ['equals', 'not-equals', 'exists', 'matches', 'type', 'length', 'contains', 'less-than', 'greater-than'],
     schema: ['documented'],
     time: ['less-than'],
+    // The Laravel host's own checks, read from the call's trace (RelayTrace) or, for `row`, from
+    // the app's database through the data pickers' rule-bounded access (API_ENDPOINTS.data).
+    queries: ['less-than', 'no-repeated-shape'],
+    mail: ['sent-to', 'subject-contains'],
+    dispatched: ['of-class'],
+    log: ['nothing-at-or-above'],
+    exception: ['none'],
+    row: ['exists-where'],
   }),
 );
 

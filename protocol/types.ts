@@ -779,8 +779,13 @@ export interface SavedRequestFile {
   assertions?: SavedAssertion[];
 }
 
-/** What an assertion looks at: the status, a header, a JSONPath of the body, the body against the documented schema, the time. */
-export type AssertionSource = 'status' | 'header' | 'body' | 'schema' | 'time';
+/**
+ * What an assertion looks at: the status, a header, a JSONPath of the body, the body against the
+ * documented schema, the time; and, on the Laravel host only, the call's trace (RelayTrace): its
+ * `queries`, `mail`s, `dispatched` jobs and notifications, `log`, reported `exception`, and a `row`
+ * of the app's database after the call (only a table and column the data pickers may read).
+ */
+export type AssertionSource = 'status' | 'header' | 'body' | 'schema' | 'time' | 'queries' | 'mail' | 'dispatched' | 'log' | 'exception' | 'row';
 
 export type AssertionOperator =
   | 'equals'
@@ -793,7 +798,20 @@ export type AssertionOperator =
   | 'contains'
   | 'less-than'
   | 'greater-than'
-  | 'documented';
+  | 'documented'
+  /** queries: no SQL shape (the statement with its literals as `?`) ran 3 times or more (a likely N+1, as the Trace tab flags it). */
+  | 'no-repeated-shape'
+  /** mail: a mail went to this address (to, cc or bcc). */
+  | 'sent-to'
+  | 'subject-contains'
+  /** dispatched: a job or notification of this class (full name or its last segment). */
+  | 'of-class'
+  /** log: no entry at this level (`error` when empty) or above. */
+  | 'nothing-at-or-above'
+  /** exception: the app's handler reported none. */
+  | 'none'
+  /** row: `path` is `table.column`; a row has `expected` in it. */
+  | 'exists-where';
 
 /**
  * One line of the Tests tab: `status class 2xx`, `header Content-Type matches ^application/json`,
@@ -802,7 +820,7 @@ export type AssertionOperator =
  */
 export interface SavedAssertion {
   source: AssertionSource;
-  /** The header's name or the body's JSONPath; `''` for the other sources. */
+  /** The header's name, the body's JSONPath or the row's `table.column`; `''` for the other sources. */
   path: string;
   operator: AssertionOperator;
   expected: string;

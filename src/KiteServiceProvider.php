@@ -8,10 +8,12 @@ use Illuminate\Support\Facades\Route;
 use Illuminate\Support\ServiceProvider;
 use Kite\Console\InstallCommand;
 use Kite\Console\PublishCommand;
+use Kite\Console\RunCommand;
 use Kite\Http\Controllers\DataController;
 use Kite\Http\Controllers\PageController;
 use Kite\Http\Controllers\OAuthTokenController;
 use Kite\Http\Controllers\RelayController;
+use Kite\Http\Controllers\RunController;
 use Kite\Http\Controllers\RoutesController;
 use Kite\Http\Controllers\StatusController;
 use Kite\Http\Controllers\WorkspaceController;
@@ -36,7 +38,7 @@ class KiteServiceProvider extends ServiceProvider
         $this->defineGate();
 
         if ($this->app->runningInConsole()) {
-            $this->commands([InstallCommand::class, PublishCommand::class]);
+            $this->commands([InstallCommand::class, PublishCommand::class, RunCommand::class]);
         }
 
         if (config('kite.enabled')) {
@@ -79,6 +81,7 @@ class KiteServiceProvider extends ServiceProvider
             Route::get('api/status', StatusController::class)->name('status');
             Route::get('api/data', DataController::class)->name('data');
             Route::post('api/relay', RelayController::class)->middleware(VerifyXsrfToken::class)->name('relay');
+            Route::post('api/run', RunController::class)->middleware(VerifyXsrfToken::class)->name('run');
             Route::post('api/oauth/token', OAuthTokenController::class)->middleware(VerifyXsrfToken::class)->name('oauth.token');
             Route::get('api/workspace', [WorkspaceController::class, 'index'])->name('workspace');
             Route::get('api/workspace/files/{file}', [WorkspaceController::class, 'show'])->where('file', '.*')->name('workspace.show');

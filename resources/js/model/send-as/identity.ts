@@ -76,6 +76,27 @@ export function requestAs(state: RequestState, identity: Identity): RequestState
   return { ...state, auth: authAs(state.auth, identity) };
 }
 
+/** What every identity's relay request is built from besides its auth (the client's send gathers it). */
+export interface RelayParts {
+  typed: RequestState;
+  globalHeaders: Array<{ name: string; value: string }>;
+  jarCookies: Array<{ name: string; value: string }>;
+  /** The application's environments, by name. */
+  environments: string[];
+  /** The variable scope with the active environment, or with the one named. */
+  scopeOf(environment?: string): VariableScope;
+}
+
+/** identityRequests from the parts the client gathered: an environment identity resolves in its environment. */
+export function identityRequestsOf(parts: RelayParts, identities: readonly Identity[]): IdentityRequest[] {
+  const rows = identityRequests(parts.typed, identities, (identity) => parts.scopeOf(identity.kind === 'environment' ? identity.environment : undefined), parts.globalHeaders, parts.jarCookies);
+  return rows.map((row) =>
+    row.identity.kind === 'environment' && !parts.environments.includes(row.identity.environment)
+      ? { identity: row.identity, label: row.label, problem: `There is no environment named ${row.identity.environment}` }
+      : row,
+  );
+}
+
 export type IdentityRequest = { identity: Identity; label: string; request: RelayRequest } | { identity: Identity; label: string; problem: string };
 
 /**

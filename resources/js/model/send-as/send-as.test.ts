@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultRequestState, emptyRow, type RequestState } from '../request/request-state';
 import { buildScope } from '../workspace/variables';
 import { identityLabel, identityRequests, normalizeIdentities, withIdentity, type Identity } from './identity';
+import { fromSavedFile, toSavedFile } from '../workspace/saved-requests';
 import { checkExpectation, matrixRows, runLimited, type IdentityOutcome } from './matrix';
 
 const request: RequestState = {
@@ -56,6 +57,17 @@ describe('one request sent as several identities', () => {
       normalizeIdentities([{ kind: 'guest', expectStatus: 401 }, { kind: 'user', userId: '3', expectStatus: 403 }, { kind: 'token', token: 'secret' }, { kind: 'nobody' }, 'x']),
     ).toEqual([{ kind: 'guest', expectStatus: 401 }, { kind: 'user', userId: '3', expectStatus: 403 }]);
     expect(identityLabel({ kind: 'user', userId: '12' })).toBe('User #12');
+  });
+});
+
+describe('a saved request keeps its identities', () => {
+  it('writes the identity list with the expected statuses and reads it back; a request without one writes none', () => {
+    const identities: Identity[] = [{ kind: 'guest', expectStatus: 401 }, { kind: 'user', userId: '3', expectStatus: 403 }, { kind: 'token', token: '{{admin_token}}', expectStatus: 200 }];
+    const file = toSavedFile({ ...request, identities }, 'Update booking', '');
+    expect(file.identities).toEqual(identities);
+    expect(fromSavedFile(JSON.parse(JSON.stringify(file))).identities).toEqual(identities);
+    expect('identities' in toSavedFile(request, 'Plain', '')).toBe(false);
+    expect(fromSavedFile({ name: 'old', method: 'GET', url: '/' }).identities).toEqual([]);
   });
 });
 

@@ -33,6 +33,7 @@ import { activeTabAtom, focusRouteAtom, openInTabAtom, shownCallAtom } from './t
 import { beforeSend } from './tabs/before-send';
 import { useTabResponse } from './tabs/use-tab-response';
 import { useSender } from './state/use-sender';
+import { SendAsLauncher } from './request/SendAsLauncher';
 import { copyText } from '../../lib/clipboard';
 import { EMPTY_SCOPE, publicScope, resolveRequest, type VariableScope } from '../../model/workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
@@ -82,6 +83,7 @@ export default function ClientScreen() {
   const runAutofill = useAutofill(store, routes.data);
   const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
   const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
+  const [sendingAs, setSendingAs] = useState(false);
   const globalHeaders = kiteConfig.globalHeaders ?? [];
   const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
   useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
@@ -316,6 +318,7 @@ export default function ClientScreen() {
             pending={response.pending}
             onSend={() => void send()}
             onCancel={cancel}
+            onSendAs={() => setSendingAs(true)}
             onAutofill={(seed) => void runAutofill(seed)}
             onCopyCurl={() => void copyCurl()}
             onReset={route ? reset : undefined}
@@ -326,6 +329,7 @@ export default function ClientScreen() {
             declaredAuths={declaredAuths(route, schemesOf(routes.data, application?.id ?? ''))}
             describeRequest={describeRequest}
           />
+          {sendingAs ? <SendAsLauncher state={state} baseUrl={baseUrl} prepare={sender.relayParts} onClose={() => setSendingAs(false)} /> : null}
           <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>
             <RouteDocs route={route} securityLabels={routeSchemeLabels(route, schemesOf(routes.data, application?.id ?? ''))} open={layout.docsOpen} onOpenChange={(docsOpen) => patchLayout({ docsOpen })} />
           </Suspense>

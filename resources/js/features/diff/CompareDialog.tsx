@@ -23,10 +23,15 @@ import { recentResponses, type RecentResponse } from './recent-responses';
 type Layout = 'list' | 'side';
 type Outcome = { diff: ResponseDiff } | { error: string } | null;
 
-export default function CompareDialog({ current, onClose }: { current: RecentResponse; onClose: () => void }) {
+/**
+ * @param against the other response when the caller already knows it (a cell of the "Send as…"
+ *   matrix against the first, a history row against the response on screen): the diff opens at once.
+ *   `who` names each side when the request alone does not tell them apart (the identity it was sent as).
+ */
+export default function CompareDialog({ current, against, onClose }: { current: ComparedResponse; against?: ComparedResponse; onClose: () => void }) {
   const [history, setHistory] = useState<HistoryEntry[] | null>(null);
-  const [picked, setPicked] = useState<CompareCandidate | null>(null);
-  const [other, setOther] = useState<RelayResult | null>(null);
+  const [picked, setPicked] = useState<CompareCandidate | null>(() => (against ? givenCandidate(against) : null));
+  const [other, setOther] = useState<RelayResult | null>(against?.result ?? null);
   useEffect(() => {
     browserBackend()
       .list()
@@ -61,7 +66,7 @@ export default function CompareDialog({ current, onClose }: { current: RecentRes
               <CandidateList candidates={candidates} loading={history === null} onPick={pick} />
             </>
           ) : other ? (
-            <DiffPanel pair={inTimeOrder({ result: current.result, method: current.sent?.method, url: current.sent ? displayUrl(current.sent.url) : undefined }, { result: other, method: picked.method, url: picked.url })} />
+            <DiffPanel pair={inTimeOrder({ result: current.result, method: current.sent?.method, url: current.sent ? displayUrl(current.sent.url) : undefined, who: current.who }, { result: other, method: picked.method, url: picked.url, who: against?.who })} />
           ) : (
             <p className="kite-muted" role="status">Reading the response…</p>
           )}
@@ -122,6 +127,14 @@ interface Side {
   result: RelayResult;
   method?: string;
   url?: string;
+  who?: string;
+}
+
+/** A response to compare, and who it was sent as when that tells it apart. */
+export type ComparedResponse = RecentResponse & { who?: string };
+
+function givenCandidate(given: ComparedResponse): CompareCandidate {
+  return { key: 'given', group: 'This visit', method: given.sent?.method ?? '', url: displayUrl(given.sent?.url ?? ''), status: given.result.meta.status, time: given.result.receivedAt, load: async () => given.result };
 }
 
 /** The earlier response is the left one, so "added" means what the later one has that the earlier had not. */
@@ -151,6 +164,7 @@ function DiffPanel({ pair }: { pair: [Side, Side] }) {
         {pair.map((side, index) => (
           <span key={index} className="kite-diff-side" data-side={index === 0 ? 'left' : 'right'}>
             <span className="kite-muted">{index === 0 ? 'Earlier' : 'Later'}</span> <SideLabel method={side.method} url={side.url} status={side.result.meta.status} />
+            {side.who ? <span className="kite-muted"> as {side.who}</span> : null}
           </span>
         ))}
       </p>

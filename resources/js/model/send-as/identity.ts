@@ -2,14 +2,13 @@
 // bearer token, another environment) and the one relay request each of them gets. The request's
 // own auth is replaced by the identity's; everything else goes out as Send sends it
 // (relayRequestOf). Pure; no React, no DOM.
+import { IDENTITY_TOKEN_PATTERN, IDENTITY_USER_ID_PATTERN } from '../../../../protocol/endpoints.js';
 import type { RelayRequest, SavedIdentity } from '../../../../protocol/types';
 import type { AuthState, RequestState } from '../request/request-state';
 import { relayRequestOf, requestProblem } from '../request/relay-request';
 import { resolveRequest, unresolvedMessage, type VariableScope } from '../workspace/variables';
 
 export type Identity = SavedIdentity;
-
-const VARIABLE_REFERENCE = /^\{\{\s*[^{}\s]+\s*\}\}$/;
 
 /** "Guest", "Logged-in user", "User #3", "Token {{admin_token}}", "Environment staging". */
 export function identityLabel(identity: Identity): string {
@@ -49,8 +48,8 @@ export function withIdentity(list: readonly Identity[], identity: Identity): Ide
 
 /** What is wrong with an identity as typed, or null: a user needs an id, a token a `{{variable}}` reference. */
 export function identityProblem(identity: Identity): string | null {
-  if (identity.kind === 'user' && !/^[\w-]+$/.test(identity.userId.trim())) return 'A user is given by its id (letters, digits, - or _)';
-  if (identity.kind === 'token' && !VARIABLE_REFERENCE.test(identity.token.trim())) return 'A token is given as a {{variable}} reference (its value stays in the environment), e.g. {{admin_token}}';
+  if (identity.kind === 'user' && !IDENTITY_USER_ID_PATTERN.test(identity.userId.trim())) return 'A user is given by its id (letters, digits, - or _) or a {{variable}}';
+  if (identity.kind === 'token' && !IDENTITY_TOKEN_PATTERN.test(identity.token.trim())) return 'A token is given as a {{variable}} reference (its value stays in the environment), e.g. {{admin_token}}';
   if (identity.kind === 'environment' && identity.environment.trim() === '') return 'Name the environment';
   return null;
 }

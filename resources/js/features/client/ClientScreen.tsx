@@ -53,6 +53,7 @@ const loadHistoryPanel = () => import('../history/HistoryPanel');
 const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
 const SavedPane = lazy(() => import('../workspace/SavedPane'));
 const SaveDialog = lazy(() => import('../workspace/SaveDialog'));
+const CompareDialog = lazy(() => import('../diff/CompareDialog'));
 // The tab strip (tabs/) is a chunk of its own; the tabs themselves are atoms (tabs/tab-atoms.ts).
 const TabStrip = lazy(() => import('./tabs/TabStrip'));
 const saveRequest = (store: ReturnType<typeof useStore>) => void import('../workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
@@ -84,6 +85,10 @@ export default function ClientScreen() {
   const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
   const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
   const [sendingAs, setSendingAs] = useState(false);
+  // "Compare with current" from a history row: the entry compared with the response on screen.
+  const [comparingEntry, setComparingEntry] = useState<string | null>(null);
+  const onCompareEntry = useCallback((entry: HistoryEntry) => setComparingEntry(entry.id), []);
+  const inEnvironment = useMemo(() => ({ environments: async () => (await sender.relayParts()).environments, send: sender.sendInEnvironment }), [sender.relayParts, sender.sendInEnvironment]);
   const globalHeaders = kiteConfig.globalHeaders ?? [];
   const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
   useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
@@ -271,7 +276,7 @@ export default function ClientScreen() {
             ) : leftTab === 'history' ? (
               <ErrorBoundary key="history" name="History">
                 <Suspense fallback={<p className="kite-explorer-message">Loading history…</p>}>
-                  <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+                  <HistoryPanel history={history} selectedId={historyId} onRestore={restore} onCompare={response.result ? onCompareEntry : undefined} />
                 </Suspense>
               </ErrorBoundary>
             ) : (
@@ -351,7 +356,12 @@ export default function ClientScreen() {
       />
       <section className="kite-client-pane kite-client-right" aria-label="Response">
         <ErrorBoundary name="The response">
-          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} sent={response.sent} ddPages={ddPages} />
+          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} sent={response.sent} ddPages={ddPages} inEnvironment={inEnvironment} />
+          {comparingEntry && response.result ? (
+            <Suspense fallback={null}>
+              <CompareDialog current={{ result: response.result, sent: response.sent }} againstHistoryId={comparingEntry} onClose={() => setComparingEntry(null)} />
+            </Suspense>
+          ) : null}
         </ErrorBoundary>
       </section>
     </div>

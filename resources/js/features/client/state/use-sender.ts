@@ -8,7 +8,7 @@ import { holdIdleWork } from '../../../lib/idle';
 import { toast } from '../../../lib/toast';
 import { kiteConfig } from '../../../lib/config';
 import { RelayFailureError, relay } from '../../../lib/http/host-api';
-import type { RelayFailure } from '../../../lib/http/relay-result';
+import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
 import { createLiveStream } from '../../../lib/http/live-stream';
 import { historyBody, newHistoryId } from '../../history/history-entry';
 import type { HistoryState } from '../../history/use-history';
@@ -26,7 +26,7 @@ import { type ResponseState, activeTabAtom, shownCallAtom, tabCallAtom, updateTa
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../../model/workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../../workspace/workspace-atoms';
 import { applicationWorkspace, scopeOf } from '../../../model/workspace/environments';
-import type { RelayParts } from '../../../model/send-as/identity';
+import { identityRequestsOf, type RelayParts } from '../../../model/send-as/identity';
 import { captureInputOf } from '../../../model/workspace/capture-rules';
 import { assertionInputOf } from '../../tests/assertion-input';
 
@@ -171,6 +171,20 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
     };
   }, [store, baseUrl, jarId]);
 
-  return { send, cancel, relayParts };
+  /** The request on screen sent once in another environment (Compare with… "this request in environment X"); not kept in history. */
+  const sendInEnvironment = useCallback(
+    async (environment: string): Promise<RelayResult> => {
+      const [item] = identityRequestsOf(await relayParts(), [{ kind: 'environment', environment }]);
+      if ('problem' in item) throw new Error(`Not sent in ${environment}: ${item.problem}`);
+      try {
+        return await relay(item.request);
+      } catch (error) {
+        throw new Error(error instanceof RelayFailureError ? `Not sent in ${environment}: ${error.failure.message}` : String(error));
+      }
+    },
+    [relayParts],
+  );
+
+  return { send, cancel, relayParts, sendInEnvironment };
 }
 

@@ -241,6 +241,15 @@ export async function runRequests(argv, io) {
   const userAgent = `Kite/${HOST_VERSION}`;
   const maxBodyBytes = 100 * 1024 * 1024;
 
+  const identityEnvironments = await environmentsOfIdentities(workspace, files);
+  /** A "Send as…" identity's request sent as the run sends its files, for its status. */
+  const sendIdentity = async (/** @type {any} */ prepared) => {
+    const request = validateRelayRequest(prepared);
+    const outgoing = buildOutgoing(request, { impersonateHeader: null, browserCookies: [], sameSite: false, userAgent });
+    const response = await sendToTarget({ method: request.method, target: buildTargetUrl(base, request.url, sentQuery(request)), headers: outgoing.headers, body: outgoing.body, timeoutMs: request.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS, maxBodyBytes, agents });
+    return { status: response.meta.status, durationMs: response.meta.timing.totalMs };
+  };
+
   const showProgress = reporters.includes('cli');
   const startedAt = new Date();
   const runStarted = performance.now();
@@ -277,6 +286,7 @@ export async function runRequests(argv, io) {
         const capture = model.captureFromRelayResult(content.captures, { body, meta: response.meta });
         captured = { ...captured, ...capture.captured };
         for (const value of capture.values) if (value.secret) secretValues[value.name] = value.value;
+        run.results.push(...(await identityResults(model, savedRun, identityEnvironments, sendIdentity)));
       } catch (error) {
         if (!(error instanceof RelayRequestError || error instanceof RelayTargetError)) throw error;
         run.error = error.message;
@@ -298,6 +308,51 @@ export async function runRequests(argv, io) {
     if (reporters.includes('json')) await fs.writeFile(join(output, 'kite-report.json'), redact(model.jsonReport(report, redact)));
   }
   return requests.some(failed) ? 1 : 0;
+}
+
+/**
+ * The environments the files' "Send as…" identities name, read once (a missing one is undefined:
+ * its identity fails with that said).
+ * @param {ReturnType<typeof createWorkspace>} workspace
+ * @param {Array<{ content: any }>} files
+ */
+async function environmentsOfIdentities(workspace, files) {
+  /** @type {Map<string, any>} */
+  const found = new Map();
+  for (const { content } of files) {
+    for (const identity of Array.isArray(content.identities) ? content.identities : []) {
+      if (identity?.kind !== 'environment' || typeof identity.environment !== 'string' || found.has(identity.environment)) continue;
+      found.set(identity.environment, await selectEnvironment(workspace, identity.environment).catch(() => undefined));
+    }
+  }
+  return found;
+}
+
+/**
+ * A saved request's identities that expect a status (guest 401, {{admin_token}} 200), each sent
+ * once and its status checked as the app's Send as… checks it; one that cannot be sent fails with why.
+ * @param {any} model
+ * @param {any} savedRun
+ * @param {Map<string, any>} environments
+ * @param {(request: any) => Promise<{ status: number; durationMs: number }>} send
+ */
+async function identityResults(model, savedRun, environments, send) {
+  const results = [];
+  for (const item of model.identityRunsFromSavedFile(savedRun, (/** @type {string} */ name) => environments.get(name))) {
+    let problem = item.problem;
+    if (item.request) {
+      try {
+        const answer = await send(item.request);
+        results.push(model.checkExpectation(item.identity, answer.status, answer.durationMs));
+        continue;
+      } catch (error) {
+        if (!(error instanceof RelayRequestError || error instanceof RelayTargetError)) throw error;
+        problem = error.message;
+      }
+    }
+    results.push({ ...model.checkExpectation(item.identity, undefined), message: `As ${item.label}: ${problem}` });
+  }
+  return results;
 }
 
 /** @param {{ error?: string; results: Array<{ passed: boolean }> }} run */

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-KSLGNZBP.js";
+import"./chunks/chunk-FEIB4CAZ.js";

@@ -131,6 +131,14 @@ export const ASSERTION_OPERATORS = Object.freeze(
 export const VARIABLE_REFERENCES_PATTERN = /^(\s*\{\{\s*[A-Za-z0-9_.-]+\s*\}\})*\s*$/;
 
 /**
+ * "Send as…" identities of a saved request (SavedIdentity, the schema's `identities`): their kinds,
+ * a user as a plain id or one `{{variable}}`, a token only as one `{{variable}}` reference.
+ */
+export const IDENTITY_KINDS = Object.freeze(['guest', 'current-user', 'user', 'token', 'environment']);
+export const IDENTITY_USER_ID_PATTERN = /^([A-Za-z0-9_-]+|\{\{\s*[A-Za-z0-9_.-]+\s*\}\})$/;
+export const IDENTITY_TOKEN_PATTERN = /^\s*\{\{\s*[A-Za-z0-9_.-]+\s*\}\}\s*$/;
+
+/**
  * A workspace file's JSON as both hosts write it: keys sorted at every level, two-space indent,
  * a final newline, so the same content is the same bytes and diffs stay small.
  * @param {unknown} value

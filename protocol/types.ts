@@ -777,7 +777,23 @@ export interface SavedRequestFile {
   notes?: string;
   /** The Tests tab's checks of each response, in the order they are listed (absent in older files). */
   assertions?: SavedAssertion[];
+  /** "Send as…": the identities the request is sent as, each with the status it should get (absent in older files). */
+  identities?: SavedIdentity[];
 }
+
+/**
+ * One identity of "Send as…": a guest (no credentials), the logged-in user, a user by id
+ * (impersonation), a bearer token, or the request's own auth with another environment's variables.
+ * In a file a token is only a `{{variable}}` reference and a user id a plain id (hosts answer 422
+ * otherwise). `expectStatus` is the authorization assertion of that identity (guest 401, user 3 403).
+ */
+export type SavedIdentity = (
+  | { kind: 'guest' }
+  | { kind: 'current-user' }
+  | { kind: 'user'; userId: string }
+  | { kind: 'token'; token: string }
+  | { kind: 'environment'; environment: string }
+) & { expectStatus?: number };
 
 /**
  * What an assertion looks at: the status, a header, a JSONPath of the body, the body against the

@@ -11,9 +11,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { join, relative, resolve, sep } from 'node:path';
 import { CommandError, parse } from './import-cli.mjs';
+import { DEFAULT_RELAY_TIMEOUT_MS } from '../protocol/endpoints.js';
 import { HOST_VERSION } from './index.mjs';
 import { OpenApiLoadError, loadOpenApiFile } from './openapi/load.mjs';
 import { openApiToApplication } from './openapi/to-routes.mjs';
+import { buildOutgoing, sentQuery } from './relay/outgoing.mjs';
+import { RelayTargetError, sendToTarget } from './relay/perform.mjs';
+import { buildTargetUrl } from './relay/target.mjs';
+import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
 import { ModelMissingError, failed, requestModel, responsesByRoute, routeIdOf, runSequence } from './run-sequence.mjs';
 import { WorkspaceError, createWorkspace } from './workspace.mjs';
 
@@ -186,6 +191,17 @@ export async function runRequests(argv, io) {
   const redact = (text) => model.secretRedactor(secretValues)(text);
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
+  const userAgent = `Kite/${HOST_VERSION}`;
+  const maxBodyBytes = 100 * 1024 * 1024;
+  const identityEnvironments = await environmentsOfIdentities(workspace, files);
+  /** A "Send as…" identity's request sent as the run sends its files, for its status. */
+  const sendIdentity = async (/** @type {any} */ prepared) => {
+    const request = validateRelayRequest(prepared);
+    const outgoing = buildOutgoing(request, { impersonateHeader: null, browserCookies: [], sameSite: false, userAgent });
+    const response = await sendToTarget({ method: request.method, target: buildTargetUrl(base, request.url, sentQuery(request)), headers: outgoing.headers, body: outgoing.body, timeoutMs: request.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS, maxBodyBytes, agents });
+    return { status: response.meta.status, durationMs: response.meta.timing.totalMs };
+  };
+
   const showProgress = reporters.includes('cli');
   const startedAt = new Date();
   const runStarted = performance.now();
@@ -201,13 +217,15 @@ export async function runRequests(argv, io) {
       responsesOf: (content) => routeResponses.get(routeIdOf(content)),
       bail: Boolean(options['--bail']),
       agents,
-      userAgent: `Kite/${HOST_VERSION}`,
-      maxBodyBytes: 100 * 1024 * 1024,
+      userAgent,
+      maxBodyBytes,
       model,
       // A terminal shows the request under way on one line that the next one replaces.
       onStart: (index, total, { path, content }) => {
         if (showProgress && io.isTTY) io.write(`\r\x1b[K[${index + 1}/${total}] ${redact(String(content.name ?? path))}…`);
       },
+      // "Send as…" identities that expect a status are checked after their request's own assertions.
+      moreResults: (savedRun) => identityResults(model, savedRun, identityEnvironments, sendIdentity),
       onResult: (result) => {
         if (showProgress) io.write(io.isTTY ? `\r\x1b[K` : `[${result.index + 1}/${files.length}] ${redact(progressLine(result))}\n`);
       },
@@ -225,6 +243,51 @@ export async function runRequests(argv, io) {
     if (reporters.includes('json')) await fs.writeFile(join(output, 'kite-report.json'), redact(model.jsonReport(report, redact)));
   }
   return requests.some(failed) ? 1 : 0;
+}
+
+/**
+ * The environments the files' "Send as…" identities name, read once (a missing one is undefined:
+ * its identity fails with that said).
+ * @param {ReturnType<typeof createWorkspace>} workspace
+ * @param {Array<{ content: any }>} files
+ */
+async function environmentsOfIdentities(workspace, files) {
+  /** @type {Map<string, any>} */
+  const found = new Map();
+  for (const { content } of files) {
+    for (const identity of Array.isArray(content.identities) ? content.identities : []) {
+      if (identity?.kind !== 'environment' || typeof identity.environment !== 'string' || found.has(identity.environment)) continue;
+      found.set(identity.environment, await selectEnvironment(workspace, identity.environment).catch(() => undefined));
+    }
+  }
+  return found;
+}
+
+/**
+ * A saved request's identities that expect a status (guest 401, {{admin_token}} 200), each sent
+ * once and its status checked as the app's Send as… checks it; one that cannot be sent fails with why.
+ * @param {any} model
+ * @param {any} savedRun
+ * @param {Map<string, any>} environments
+ * @param {(request: any) => Promise<{ status: number; durationMs: number }>} send
+ */
+async function identityResults(model, savedRun, environments, send) {
+  const results = [];
+  for (const item of model.identityRunsFromSavedFile(savedRun, (/** @type {string} */ name) => environments.get(name))) {
+    let problem = item.problem;
+    if (item.request) {
+      try {
+        const answer = await send(item.request);
+        results.push(model.checkExpectation(item.identity, answer.status, answer.durationMs));
+        continue;
+      } catch (error) {
+        if (!(error instanceof RelayRequestError || error instanceof RelayTargetError)) throw error;
+        problem = error.message;
+      }
+    }
+    results.push({ ...model.checkExpectation(item.identity, undefined), message: `As ${item.label}: ${problem}` });
+  }
+  return results;
 }
 
 /**

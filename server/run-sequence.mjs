@@ -123,6 +123,8 @@ export const needsSchemaCheck = (/** @type {Array<{ content: any }>} */ files) =
  * @property {any} model the request model bundle ({@link requestModel})
  * @property {(index: number, total: number, file: { path: string; content: any }) => void} [onStart]
  * @property {(result: SequenceResult) => void | Promise<void>} [onResult] each result as it finishes
+ * @property {(savedRun: any) => Promise<any[]>} [moreResults] results to add to a request's own
+ *   assertions once it was answered (`kite run`'s "Send as…" identities)
  */
 
 /** Whether a request of the run failed: no answer, or an assertion that did not pass. */
@@ -181,6 +183,7 @@ export async function runSequence(options) {
         run.captured = capture.captured;
         captured = { ...captured, ...capture.captured };
         for (const value of capture.values) if (value.secret) secretValues[value.name] = value.value;
+        if (options.moreResults) run.results.push(...(await options.moreResults(savedRun)));
       } catch (error) {
         if (signal?.aborted) return { results, bailed: false, cancelled: true };
         if (!(error instanceof RelayRequestError || error instanceof RelayTargetError)) throw error;

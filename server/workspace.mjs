@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { ASSERTION_OPERATORS, SAVED_AUTH_PLAIN_FIELDS, SAVED_AUTH_REFERENCE_FIELDS, VARIABLE_REFERENCES_PATTERN, isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
+import { ASSERTION_OPERATORS, IDENTITY_KINDS, IDENTITY_TOKEN_PATTERN, IDENTITY_USER_ID_PATTERN, SAVED_AUTH_PLAIN_FIELDS, SAVED_AUTH_REFERENCE_FIELDS, VARIABLE_REFERENCES_PATTERN, isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
 import { BodyTooLargeError, readBody, sendError, sendJson } from './http.mjs';
 
 const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic', 'api-key', 'oauth2'];
@@ -60,7 +60,38 @@ export function workspaceContentProblem(path, content) {
     );
     if (extra.length > 0) return `"auth" keeps only its type and {{variable}} references; credentials (${extra.join(', ')}) never go into a file`;
   }
-  if (value.assertions !== undefined) return assertionsProblem(value.assertions);
+  if (value.assertions !== undefined) {
+    const problem = assertionsProblem(value.assertions);
+    if (problem) return problem;
+  }
+  if (value.identities !== undefined) return identitiesProblem(value.identities);
+  return null;
+}
+
+/**
+ * A saved request's "Send as…" `identities`: each { kind, … , expectStatus? } as SavedIdentity
+ * (protocol/types.ts); a token only as a {{variable}} reference, so no credential is written.
+ * @param {unknown} identities
+ */
+function identitiesProblem(identities) {
+  if (!Array.isArray(identities)) return '"identities" must be an array';
+  /** @type {Record<string, { field: string, valid: (text: string) => boolean, rule: string }>} */
+  const needs = {
+    user: { field: 'userId', valid: (text) => IDENTITY_USER_ID_PATTERN.test(text), rule: 'a plain id or a {{variable}}' },
+    token: { field: 'token', valid: (text) => IDENTITY_TOKEN_PATTERN.test(text), rule: 'a {{variable}} reference, never the token itself' },
+    environment: { field: 'environment', valid: (text) => text.trim() !== '', rule: 'an environment name' },
+  };
+  for (const [index, item] of identities.entries()) {
+    const identity = /** @type {Record<string, unknown>} */ (item);
+    if (!isRecord(item) || !IDENTITY_KINDS.includes(/** @type {any} */ (identity.kind))) return `identity ${index + 1} must be { "kind": ${IDENTITY_KINDS.map((kind) => `"${kind}"`).join(' | ')} }`;
+    const need = needs[/** @type {string} */ (identity.kind)];
+    const allowed = ['kind', 'expectStatus', ...(need ? [need.field] : [])];
+    const extra = Object.keys(identity).filter((key) => !allowed.includes(key));
+    if (extra.length > 0) return `identity ${index + 1} (${identity.kind}) keeps only ${allowed.join(', ')}, not ${extra.join(', ')}`;
+    if (need && !(typeof identity[need.field] === 'string' && need.valid(/** @type {string} */ (identity[need.field])))) return `identity ${index + 1}: "${need.field}" must be ${need.rule}`;
+    const status = identity.expectStatus;
+    if (status !== undefined && !(Number.isInteger(status) && /** @type {number} */ (status) >= 100 && /** @type {number} */ (status) <= 599)) return `identity ${index + 1}: "expectStatus" must be an HTTP status (100-599)`;
+  }
   return null;
 }
 

@@ -642,6 +642,24 @@ export async function runConformance(pageUrl, options = {}) {
     return 'written, read, deleted';
   });
 
+  await check('a request file keeps its "Send as…" identities with their expected statuses, and refuses a literal token among them', async () => {
+    needConfig();
+    if (listing && !listing.writable) return 'read-only workspace';
+    const identities = [{ kind: 'guest', expectStatus: 401 }, { kind: 'current-user' }, { kind: 'user', userId: '3', expectStatus: 403 }, { kind: 'token', token: '{{admin_token}}', expectStatus: 200 }, { kind: 'environment', environment: 'staging' }];
+    const written = await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify({ ...probe, identities }) });
+    expect(written.status === 200, `PUT answered ${written.status}: ${(await written.text()).slice(0, 200)}`);
+    const file = await (await workspaceCall('GET', `workspace/files/${probePath}`)).json();
+    expect(JSON.stringify(sortKeys(file.content.identities)) === JSON.stringify(sortKeys(identities)), `the identities read back differ: ${JSON.stringify(file.content.identities)}`);
+    const bad = problems('saved-request-file', file.content);
+    expect(!bad, `the file does not match saved-request-file.schema.json: ${bad}`);
+    await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify({ ...probe, identities: [{ kind: 'token', token: 'eyJ.secret' }] }) }), 422, 'INVALID_WORKSPACE_FILE');
+    await expectError(await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify({ ...probe, identities: [{ kind: 'user', userId: '3', password: 'x' }] }) }), 422, 'INVALID_WORKSPACE_FILE');
+    const deleted = await workspaceCall('DELETE', `workspace/files/${probePath}`);
+    expect(deleted.status === 200, `DELETE answered ${deleted.status}`);
+    await deleted.arrayBuffer();
+    return 'kept, literal token refused';
+  });
+
   await check('a save whose modifiedMs is not the file\'s is refused with 409 and writes nothing; without it the file is overwritten', async () => {
     needConfig();
     if (listing && !listing.writable) return 'read-only workspace';

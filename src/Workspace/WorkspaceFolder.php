@@ -251,8 +251,49 @@ class WorkspaceFolder
                 return '"auth" keeps only its type and {{variable}} references; credentials ('.implode(', ', $extra).') never go into a file';
             }
         }
-        if (property_exists($content, 'assertions')) {
-            return self::assertionsProblem($content->assertions);
+        if (property_exists($content, 'assertions') && ($problem = self::assertionsProblem($content->assertions)) !== null) {
+            return $problem;
+        }
+        if (property_exists($content, 'identities')) {
+            return self::identitiesProblem($content->identities);
+        }
+
+        return null;
+    }
+
+    /** protocol/endpoints.js IDENTITY_USER_ID_PATTERN and IDENTITY_TOKEN_PATTERN: a user by id or {{variable}}, a token only as a {{variable}}. */
+    private const IDENTITY_NEEDS = [
+        'user' => ['userId', '/^([A-Za-z0-9_-]+|\{\{\s*[A-Za-z0-9_.-]+\s*\}\})$/D', 'a plain id or a {{variable}}'],
+        'token' => ['token', '/^\s*\{\{\s*[A-Za-z0-9_.-]+\s*\}\}\s*$/D', 'a {{variable}} reference, never the token itself'],
+        'environment' => ['environment', '/\S/', 'an environment name'],
+    ];
+
+    /** A saved request's "Send as…" identities (SavedIdentity): a token is never written, only its {{variable}}. */
+    private static function identitiesProblem(mixed $identities): ?string
+    {
+        if (! is_array($identities)) {
+            return '"identities" must be an array';
+        }
+        foreach (array_values($identities) as $index => $identity) {
+            $number = $index + 1;
+            $fields = $identity instanceof \stdClass ? get_object_vars($identity) : [];
+            $kind = $fields['kind'] ?? null;
+            if (! in_array($kind, ['guest', 'current-user', 'user', 'token', 'environment'], true)) {
+                return "identity {$number} must be { \"kind\": \"guest\" | \"current-user\" | \"user\" | \"token\" | \"environment\" }";
+            }
+            $need = self::IDENTITY_NEEDS[$kind] ?? null;
+            $allowed = array_merge(['kind', 'expectStatus'], $need ? [$need[0]] : []);
+            $extra = array_diff(array_keys($fields), $allowed);
+            if ($extra !== []) {
+                return "identity {$number} ({$kind}) keeps only ".implode(', ', $allowed).', not '.implode(', ', $extra);
+            }
+            if ($need && ! (is_string($fields[$need[0]] ?? null) && preg_match($need[1], $fields[$need[0]]) === 1)) {
+                return "identity {$number}: \"{$need[0]}\" must be {$need[2]}";
+            }
+            $status = $fields['expectStatus'] ?? null;
+            if (array_key_exists('expectStatus', $fields) && ! (is_int($status) && $status >= 100 && $status <= 599)) {
+                return "identity {$number}: \"expectStatus\" must be an HTTP status (100-599)";
+            }
         }
 
         return null;

@@ -10,6 +10,8 @@ import { applyCaptureRules, type CaptureOutcome } from './workspace/capture';
 import { captureInputOf } from './workspace/capture-rules';
 import { normalizeVariables } from './workspace/environments';
 import { fromSavedFile } from './workspace/saved-requests';
+import { identityRequests, type Identity } from './send-as/identity';
+import { checkExpectation } from './send-as/matrix';
 import { buildScope, redactSecrets, resolveRequest, resolveText, unresolvedMessage, type Variable, type VariableScope } from './workspace/variables';
 
 // The reporters a runner writes a run with (JUnit XML, JSON, the terminal summary).
@@ -106,6 +108,36 @@ export function evaluateSavedAssertions(
 ): AssertionResult[] {
   const scope = scopeOf(run);
   return evaluateAssertions(fromSavedFile(run.file).assertions, response, { ...context, resolve: (text, unresolved) => resolveText(text, scope, unresolved) });
+}
+
+export { checkExpectation };
+
+/** One identity of a saved request's "Send as…" list, as a runner sends it to check its expected status. */
+export interface IdentityRun {
+  identity: Identity;
+  label: string;
+  /** The relay call as this identity; absent when it cannot be sent (`problem` says why). */
+  request?: RelayRequest;
+  problem?: string;
+}
+
+/**
+ * The saved request's identities that expect a status (the authorization assertions: guest 401,
+ * user 3 403), each as its relay request by the app's own mapping, an environment identity
+ * resolved with that environment (`environmentNamed`). A runner sends no browser session and
+ * impersonates no one, so the logged-in user and users by id get a problem instead.
+ */
+export function identityRunsFromSavedFile(run: SavedRequestRun, environmentNamed: (name: string) => EnvironmentFile | undefined): IdentityRun[] {
+  const state = fromSavedFile(run.file);
+  const checked = state.identities.filter((identity) => identity.expectStatus !== undefined);
+  const scopeFor = (identity: Identity) => (identity.kind === 'environment' ? scopeOf({ ...run, environment: environmentNamed(identity.environment) }) : scopeOf(run));
+  return identityRequests(state, checked, scopeFor, run.globalHeaders ?? []).map((row) => {
+    if (row.identity.kind === 'user' || row.identity.kind === 'current-user') {
+      return { identity: row.identity, label: row.label, problem: 'a runner has no browser session and impersonates no one; Send as… in the app checks it' };
+    }
+    if (row.identity.kind === 'environment' && !environmentNamed(row.identity.environment)) return { identity: row.identity, label: row.label, problem: `There is no environment named ${row.identity.environment}` };
+    return 'request' in row ? { identity: row.identity, label: row.label, request: row.request } : { identity: row.identity, label: row.label, problem: row.problem };
+  });
 }
 
 /**

@@ -137,7 +137,9 @@ class StreamOverHttpTest extends TestCase
         $this->assertSame('The relay timeout ran out while the app was still sending the body.', $trailer['message']);
         $this->assertGreaterThan(5, count($pieces));
         $this->assertStringStartsWith("event: tick\nid: 1\n", $pieces[0]);
-        $this->assertLessThan(3, microtime(true) - $started);
+        // Well under the relay's default 30 s: the call's own 400 ms timeout ended it (a bound for a
+        // busy machine, not a measurement).
+        $this->assertLessThan(20, microtime(true) - $started);
     }
 
     public function test_an_endless_stream_is_cut_at_the_body_limit(): void

@@ -85,6 +85,19 @@ class WorkspaceTest extends TestCase
         $this->assertFileDoesNotExist($this->folder.'/requests/bad.json');
     }
 
+    public function test_send_as_identities_are_kept_with_their_expected_statuses_and_a_literal_token_among_them_is_refused(): void
+    {
+        $identities = [['expectStatus' => 401, 'kind' => 'guest'], ['expectStatus' => 403, 'kind' => 'user', 'userId' => '3'], ['kind' => 'token', 'token' => '{{admin_token}}']];
+        $this->putFile('requests/booking.json', ['name' => 'Booking', 'method' => 'PATCH', 'url' => '/bookings/1', 'identities' => $identities])->assertOk();
+        $this->getJson('/http-client/api/workspace/files/requests/booking.json')->assertOk()->assertJsonPath('content.identities', $identities);
+        $this->putFile('requests/bad.json', ['name' => 'Bad', 'method' => 'GET', 'url' => '/', 'identities' => [['kind' => 'token', 'token' => 'eyJ.secret']]])->assertStatus(422)
+            ->assertJsonPath('error.code', 'INVALID_WORKSPACE_FILE')
+            ->assertJsonPath('error.message', 'identity 1: "token" must be a {{variable}} reference, never the token itself');
+        $this->putFile('requests/bad.json', ['name' => 'Bad', 'method' => 'GET', 'url' => '/', 'identities' => [['kind' => 'guest', 'expectStatus' => 'ok']]])->assertStatus(422)
+            ->assertJsonPath('error.message', 'identity 1: "expectStatus" must be an HTTP status (100-599)');
+        $this->assertFileDoesNotExist($this->folder.'/requests/bad.json');
+    }
+
     public function test_auth_variable_references_and_secret_variable_names_are_kept_and_their_literal_values_refused(): void
     {
         $this->putFile('requests/me.json', ['name' => 'Me', 'method' => 'GET', 'url' => '/me', 'auth' => ['type' => 'bearer', 'token' => '{{token}}']])->assertOk();

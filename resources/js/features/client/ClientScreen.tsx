@@ -33,6 +33,7 @@ import { activeTabAtom, focusRouteAtom, openInTabAtom, shownCallAtom } from './t
 import { beforeSend } from './tabs/before-send';
 import { useTabResponse } from './tabs/use-tab-response';
 import { useSender } from './state/use-sender';
+import { SendAsLauncher } from './request/SendAsLauncher';
 import { copyText } from '../../lib/clipboard';
 import { EMPTY_SCOPE, publicScope, resolveRequest, type VariableScope } from '../../model/workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
@@ -52,6 +53,7 @@ const loadHistoryPanel = () => import('../history/HistoryPanel');
 const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
 const SavedPane = lazy(() => import('../workspace/SavedPane'));
 const SaveDialog = lazy(() => import('../workspace/SaveDialog'));
+const CompareDialog = lazy(() => import('../diff/CompareDialog'));
 // The tab strip (tabs/) is a chunk of its own; the tabs themselves are atoms (tabs/tab-atoms.ts).
 const TabStrip = lazy(() => import('./tabs/TabStrip'));
 const saveRequest = (store: ReturnType<typeof useStore>) => void import('../workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
@@ -82,6 +84,11 @@ export default function ClientScreen() {
   const runAutofill = useAutofill(store, routes.data);
   const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
   const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
+  const [sendingAs, setSendingAs] = useState(false);
+  // "Compare with current" from a history row: the entry compared with the response on screen.
+  const [comparingEntry, setComparingEntry] = useState<string | null>(null);
+  const onCompareEntry = useCallback((entry: HistoryEntry) => setComparingEntry(entry.id), []);
+  const inEnvironment = useMemo(() => ({ environments: async () => (await sender.relayParts()).environments, send: sender.sendInEnvironment }), [sender.relayParts, sender.sendInEnvironment]);
   const globalHeaders = kiteConfig.globalHeaders ?? [];
   const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
   useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
@@ -269,7 +276,7 @@ export default function ClientScreen() {
             ) : leftTab === 'history' ? (
               <ErrorBoundary key="history" name="History">
                 <Suspense fallback={<p className="kite-explorer-message">Loading history…</p>}>
-                  <HistoryPanel history={history} selectedId={historyId} onRestore={restore} />
+                  <HistoryPanel history={history} selectedId={historyId} onRestore={restore} onCompare={response.result ? onCompareEntry : undefined} />
                 </Suspense>
               </ErrorBoundary>
             ) : (
@@ -316,6 +323,7 @@ export default function ClientScreen() {
             pending={response.pending}
             onSend={() => void send()}
             onCancel={cancel}
+            onSendAs={() => setSendingAs(true)}
             onAutofill={(seed) => void runAutofill(seed)}
             onCopyCurl={() => void copyCurl()}
             onReset={route ? reset : undefined}
@@ -326,6 +334,7 @@ export default function ClientScreen() {
             declaredAuths={declaredAuths(route, schemesOf(routes.data, application?.id ?? ''))}
             describeRequest={describeRequest}
           />
+          {sendingAs ? <SendAsLauncher state={state} baseUrl={baseUrl} prepare={sender.relayParts} onClose={() => setSendingAs(false)} /> : null}
           <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>
             <RouteDocs route={route} securityLabels={routeSchemeLabels(route, schemesOf(routes.data, application?.id ?? ''))} open={layout.docsOpen} onOpenChange={(docsOpen) => patchLayout({ docsOpen })} />
           </Suspense>
@@ -347,7 +356,12 @@ export default function ClientScreen() {
       />
       <section className="kite-client-pane kite-client-right" aria-label="Response">
         <ErrorBoundary name="The response">
-          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} sent={response.sent} ddPages={ddPages} />
+          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} sent={response.sent} ddPages={ddPages} inEnvironment={inEnvironment} />
+          {comparingEntry && response.result ? (
+            <Suspense fallback={null}>
+              <CompareDialog current={{ result: response.result, sent: response.sent }} againstHistoryId={comparingEntry} onClose={() => setComparingEntry(null)} />
+            </Suspense>
+          ) : null}
         </ErrorBoundary>
       </section>
     </div>

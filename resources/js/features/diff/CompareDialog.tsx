@@ -23,21 +23,46 @@ import { recentResponses, type RecentResponse } from './recent-responses';
 type Layout = 'list' | 'side';
 type Outcome = { diff: ResponseDiff } | { error: string } | null;
 
-export default function CompareDialog({ current, onClose }: { current: RecentResponse; onClose: () => void }) {
+/**
+ * @param against the other response when the caller already knows it (a cell of the "Send as…"
+ *   matrix against the first, a history row against the response on screen): the diff opens at once.
+ *   `who` names each side when the request alone does not tell them apart (the identity it was sent as).
+ */
+export default function CompareDialog({ current, against, againstHistoryId, inEnvironment, onClose }: { current: ComparedResponse; against?: ComparedResponse; againstHistoryId?: string; inEnvironment?: SendInEnvironment; onClose: () => void }) {
   const [history, setHistory] = useState<HistoryEntry[] | null>(null);
-  const [picked, setPicked] = useState<CompareCandidate | null>(null);
-  const [other, setOther] = useState<RelayResult | null>(null);
+  const [picked, setPicked] = useState<CompareCandidate | null>(() => (against ? givenCandidate(against) : null));
+  const [other, setOther] = useState<RelayResult | null>(against?.result ?? null);
   useEffect(() => {
     browserBackend()
       .list()
       .then((list) => setHistory(list.reverse()), () => setHistory([]));
   }, []);
-  const candidates = useMemo(() => compareCandidates(current.result, recentResponses(), history ?? [], browserBackend()), [current.result, history]);
+  const [environments, setEnvironments] = useState<string[]>([]);
+  useEffect(() => {
+    void inEnvironment?.environments().then(setEnvironments, () => setEnvironments([]));
+  }, [inEnvironment]);
+  const [loadProblem, setLoadProblem] = useState<string | null>(null);
+  const candidates = useMemo(
+    () => [...compareCandidates(current.result, recentResponses(), history ?? [], browserBackend()), ...(inEnvironment ? environmentCandidates(current, environments, inEnvironment) : [])],
+    [current, history, environments, inEnvironment],
+  );
   const pick = (candidate: CompareCandidate) => {
     setPicked(candidate);
     setOther(null);
-    void candidate.load().then(setOther, () => setOther(null));
+    setLoadProblem(null);
+    void candidate.load().then(setOther, (error: unknown) => {
+      setOther(null);
+      setLoadProblem(error instanceof Error ? error.message : String(error));
+    });
   };
+  // "Compare with current" from a history row: that entry is picked as soon as the history is read.
+  const [historyPicked, setHistoryPicked] = useState(false);
+  useEffect(() => {
+    if (!againstHistoryId || historyPicked || history === null) return;
+    setHistoryPicked(true);
+    const candidate = candidates.find((item) => item.key === `history-${againstHistoryId}`);
+    if (candidate) pick(candidate);
+  }, [againstHistoryId, historyPicked, history, candidates]);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -61,9 +86,13 @@ export default function CompareDialog({ current, onClose }: { current: RecentRes
               <CandidateList candidates={candidates} loading={history === null} onPick={pick} />
             </>
           ) : other ? (
-            <DiffPanel pair={inTimeOrder({ result: current.result, method: current.sent?.method, url: current.sent ? displayUrl(current.sent.url) : undefined }, { result: other, method: picked.method, url: picked.url })} />
+            <DiffPanel pair={inTimeOrder({ result: current.result, method: current.sent?.method, url: current.sent ? displayUrl(current.sent.url) : undefined, who: current.who }, { result: other, method: picked.method, url: picked.url, who: picked.who })} />
+          ) : loadProblem ? (
+            <p className="kite-diff-problem" role="alert">
+              {loadProblem}
+            </p>
           ) : (
-            <p className="kite-muted" role="status">Reading the response…</p>
+            <p className="kite-muted" role="status">{picked.group === 'Another environment' ? `Sending the request in ${picked.who}…` : 'Reading the response…'}</p>
           )}
           <div className="kite-dialog-actions">
             <Dialog.Close type="button" className="kite-button">
@@ -90,22 +119,26 @@ function CandidateList({ candidates, loading, onPick }: { candidates: CompareCan
   if (candidates.length === 0) return <p className="kite-muted">{loading ? 'Reading the history…' : 'No other response yet: send a request again, or from another tab, and compare.'}</p>;
   return (
     <div className="kite-diff-candidates">
-      {(['This visit', 'History'] as const).map((group) => {
+      {(['This visit', 'History', 'Another environment'] as const).map((group) => {
         const items = candidates.filter((candidate) => candidate.group === group);
         if (items.length === 0) return null;
         return (
           <section key={group} aria-label={group}>
             <h3 className="kite-diff-heading">{group}</h3>
             <ul className="kite-diff-candidate-list">
-              {items.map((candidate) => (
-                <li key={candidate.key}>
-                  <button type="button" className="kite-diff-candidate" onClick={() => onPick(candidate)} aria-label={`Compare with ${candidate.method} ${candidate.url} ${candidate.status ?? ''} ${formatRelativeTime(candidate.time, now)}`}>
-                    <SideLabel method={candidate.method} url={candidate.url} status={candidate.status} />
-                    {candidate.note ? <span className="kite-diff-note">{candidate.note}</span> : null}
-                    <span className="kite-muted">{formatRelativeTime(candidate.time, now)}</span>
-                  </button>
-                </li>
-              ))}
+              {items.map((candidate) => {
+                const sendsNow = candidate.group === 'Another environment';
+                const label = sendsNow ? `Compare with this request in ${candidate.who}` : `Compare with ${candidate.method} ${candidate.url} ${candidate.status ?? ''} ${formatRelativeTime(candidate.time, now)}`;
+                return (
+                  <li key={candidate.key}>
+                    <button type="button" className="kite-diff-candidate" onClick={() => onPick(candidate)} aria-label={label}>
+                      <SideLabel method={candidate.method} url={candidate.url} status={candidate.status} />
+                      {candidate.note ? <span className="kite-diff-note">{candidate.note}</span> : null}
+                      {sendsNow ? null : <span className="kite-muted">{formatRelativeTime(candidate.time, now)}</span>}
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         );
@@ -122,6 +155,34 @@ interface Side {
   result: RelayResult;
   method?: string;
   url?: string;
+  who?: string;
+}
+
+/** A response to compare, and who it was sent as when that tells it apart. */
+export type ComparedResponse = RecentResponse & { who?: string };
+
+/** Sends the request on screen once in another environment (the client's send, as "Send as…" does). */
+export interface SendInEnvironment {
+  environments(): Promise<string[]>;
+  send(environment: string): Promise<RelayResult>;
+}
+
+function givenCandidate(given: ComparedResponse): CompareCandidate {
+  return { key: 'given', group: 'This visit', method: given.sent?.method ?? '', url: displayUrl(given.sent?.url ?? ''), status: given.result.meta.status, time: given.result.receivedAt, who: given.who, load: async () => given.result };
+}
+
+/** "This request in environment X": sent once when picked. */
+function environmentCandidates(current: ComparedResponse, environments: string[], inEnvironment: SendInEnvironment): CompareCandidate[] {
+  return environments.map((name) => ({
+    key: `environment-${name}`,
+    group: 'Another environment',
+    method: current.sent?.method ?? '',
+    url: displayUrl(current.sent?.url ?? ''),
+    time: Date.now(),
+    who: `environment ${name}`,
+    note: `this request sent now in ${name}`,
+    load: () => inEnvironment.send(name),
+  }));
 }
 
 /** The earlier response is the left one, so "added" means what the later one has that the earlier had not. */
@@ -151,6 +212,7 @@ function DiffPanel({ pair }: { pair: [Side, Side] }) {
         {pair.map((side, index) => (
           <span key={index} className="kite-diff-side" data-side={index === 0 ? 'left' : 'right'}>
             <span className="kite-muted">{index === 0 ? 'Earlier' : 'Later'}</span> <SideLabel method={side.method} url={side.url} status={side.result.meta.status} />
+            {side.who ? <span className="kite-muted"> as {side.who}</span> : null}
           </span>
         ))}
       </p>

@@ -7,13 +7,15 @@ import type { RecentResponse } from './recent-responses';
 
 export interface CompareCandidate {
   key: string;
-  group: 'This visit' | 'History';
+  group: 'This visit' | 'History' | 'Another environment';
   method: string;
   url: string;
   status?: number;
   time: number;
   /** Said beside it: history keeps only the first 1 MB of a body. */
   note?: string;
+  /** Who or where it was sent as, when the request alone does not tell (an identity, an environment). */
+  who?: string;
   load(): Promise<RelayResult | null>;
 }
 

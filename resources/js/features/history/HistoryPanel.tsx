@@ -1,7 +1,7 @@
 // History of sent requests: searchable by method, URL and status; selecting an entry restores the
 // builder (and the stored response); delete one, clear all.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Trash2 } from 'lucide-react';
+import { GitCompare, Trash2 } from 'lucide-react';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { displayUrl, type HistoryEntry } from './history-entry';
 import { searchHistory } from './history-search';
@@ -13,6 +13,8 @@ export interface HistoryPanelProps {
   history: HistoryState;
   selectedId: string | null;
   onRestore: (entry: HistoryEntry) => void;
+  /** Compares the entry's response with the response on screen; absent when there is none to compare with. */
+  onCompare?: (entry: HistoryEntry) => void;
 }
 
 const ROW_HEIGHT = 48;
@@ -24,7 +26,7 @@ function statusClass(entry: HistoryEntry): string {
 
 // Memoised: the client screen re-renders on every keystroke in the request builder, and this
 // panel's props stay the same meanwhile.
-export const HistoryPanel = memo(function HistoryPanel({ history, selectedId, onRestore }: HistoryPanelProps) {
+export const HistoryPanel = memo(function HistoryPanel({ history, selectedId, onRestore, onCompare }: HistoryPanelProps) {
   const [search, setSearch] = useState('');
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -109,6 +111,17 @@ export const HistoryPanel = memo(function HistoryPanel({ history, selectedId, on
                     </time>
                   </span>
                 </button>
+                {onCompare && entry.meta && entry.id !== selectedId ? (
+                  <button
+                    type="button"
+                    className="kite-tool-button kite-history-delete"
+                    aria-label={`Compare ${entry.method} ${displayUrl(entry.url)} ${entry.status ?? ''} with the current response`}
+                    title="Compare with current"
+                    onClick={() => onCompare(entry)}
+                  >
+                    <GitCompare size={13} aria-hidden="true" />
+                  </button>
+                ) : null}
                 <button
                   type="button"
                   className="kite-tool-button kite-history-delete"

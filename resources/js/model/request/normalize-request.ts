@@ -16,6 +16,7 @@ import {
 } from './request-state';
 import { readAuthSettings } from '../auth/auth-settings';
 import { normalizeAssertions } from '../assertions/assertion';
+import { normalizeIdentities } from '../send-as/identity';
 import { normalizeCaptureRules } from '../workspace/capture-rules';
 import { splitUrl } from './url';
 
@@ -94,6 +95,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
     autofillSeed: field('autofillSeed', (item) => item === null || (typeof item === 'number' && Number.isFinite(item)), null),
     captures: normalizeCaptureRules(value.captures),
     assertions: normalizeAssertions(value.assertions),
+    identities: normalizeIdentities(value.identities),
     transaction: value.transaction === true,
     holdOutgoingHttp: value.holdOutgoingHttp === true,
   };

@@ -4,6 +4,7 @@ import type { ApiKeyLocation, AuthorizationType, HttpMethod, KiteApplication, Ro
 import { type BodyType, initialBodyType } from './body-types';
 import type { CaptureRule } from '../workspace/capture-rules';
 import type { Assertion } from '../assertions/assertion';
+import type { Identity } from '../send-as/identity';
 import type { OAuthGrant } from '../auth/oauth-grants';
 import { queryPairs, queryRowName, serializationOf } from './parameter-style';
 
@@ -77,6 +78,8 @@ export interface RequestState {
   captures: CaptureRule[];
   /** The Tests tab's checks of each response (model/assertions), saved with the request. */
   assertions: Assertion[];
+  /** "Send as…"'s identities with their expected statuses (model/send-as), saved with the request. */
+  identities: Identity[];
   /** Transaction mode (RelayRequest.transaction): the app rolls this request's writes back. */
   transaction: boolean;
   /** Hold outgoing HTTP (RelayRequest.holdOutgoingHttp): the app's Http:: calls get a fake answer. */
@@ -140,6 +143,7 @@ export function defaultRequestState(defaults: RequestDefaults = FALLBACK_DEFAULT
     autofillSeed: null,
     captures: [],
     assertions: [],
+    identities: [],
     transaction: false,
     holdOutgoingHttp: false,
   };

@@ -83,10 +83,11 @@ export function activeEnvironment(store: WorkspaceStore, application: string): E
   return workspace.environments.find((environment) => environment.name === workspace.active);
 }
 
-/** Captured values, then the active environment, then globals. */
-export function scopeOf(store: WorkspaceStore, application: string): VariableScope {
+/** Captured values, then the active environment (or the one named: "Send as…" another environment), then globals. */
+export function scopeOf(store: WorkspaceStore, application: string, environmentName?: string): VariableScope {
   const workspace = applicationWorkspace(store, application);
-  return buildScope({ capture: workspace.captured, environment: activeEnvironment(store, application)?.variables, global: store.globals });
+  const environment = environmentName === undefined ? activeEnvironment(store, application) : workspace.environments.find((item) => item.name === environmentName);
+  return buildScope({ capture: workspace.captured, environment: environment?.variables, global: store.globals });
 }
 
 export function updateApplication(

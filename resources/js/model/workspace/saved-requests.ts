@@ -44,6 +44,7 @@ export function toSavedFile(state: RequestState, name: string, folder: string, r
     auth,
     captures: state.captures.map((rule) => ({ ...rule })),
     assertions: state.assertions.map(({ source, path, operator, expected }) => ({ source, path, operator, expected })),
+    ...(state.identities.length > 0 ? { identities: state.identities.map((identity) => ({ ...identity })) } : {}),
   };
   // Any secret variable's value typed in literally goes back to its {{name}}.
   return JSON.parse(JSON.stringify(file), (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value)) as SavedRequestFile;
@@ -71,6 +72,7 @@ export function fromSavedFile(file: Partial<SavedRequestFile>, defaults?: Reques
       auth: { ...file.auth, type: file.auth?.type },
       captures: file.captures,
       assertions: file.assertions,
+      identities: file.identities,
     },
     defaults,
   );

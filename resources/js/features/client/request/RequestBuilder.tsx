@@ -57,6 +57,7 @@ export interface RequestBuilderProps {
   pending: boolean;
   onSend: () => void;
   onCancel: () => void;
+  onSendAs?: () => void;
   onAutofill: (seed?: number) => void;
   onCopyCurl: () => void;
   /** The request as it would go out now (for the "Code" dialog). */
@@ -149,7 +150,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
             </span>
           </div>
         )}
-        <UrlBar state={state} update={update} baseUrl={baseUrl} route={route} pending={props.pending} onSend={props.onSend} onCancel={props.onCancel} notUndone={props.notUndone} />
+        <UrlBar state={state} update={update} baseUrl={baseUrl} route={route} pending={props.pending} onSend={props.onSend} onCancel={props.onCancel} onSendAs={props.onSendAs} notUndone={props.notUndone} />
         <div className="kite-url-preview">
           <span className="kite-url-preview-text kite-mono" aria-label="Final URL" title={preview}>
             {preview || 'Pick a route or type a URL'}

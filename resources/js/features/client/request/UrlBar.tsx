@@ -24,11 +24,13 @@ export interface UrlBarProps {
   pending: boolean;
   onSend: () => void;
   onCancel: () => void;
+  /** Opens "Send as…" (the request sent as several identities). */
+  onSendAs?: () => void;
   /** What transaction mode did not undo in the last answer, shown beside the Transaction box. */
   notUndone?: TraceNotUndone;
 }
 
-export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCancel, notUndone }: UrlBarProps) {
+export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCancel, onSendAs, notUndone }: UrlBarProps) {
   const params = pathParamNames(state.url);
   const routeNames = useMemo(() => new Set(Object.keys((route && querySchema(route)?.properties) ?? {})), [route]);
   // While the field has focus it shows what was typed (a lone `?` or `&` included); otherwise the
@@ -101,6 +103,11 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
             Send
           </button>
         )}
+        {onSendAs ? (
+          <button type="button" className="kite-button kite-send-as" title="Send as several identities and compare the answers" onClick={onSendAs}>
+            Send as…
+          </button>
+        ) : null}
       </form>
       <TransactionToggle transaction={state.transaction} holdOutgoingHttp={state.holdOutgoingHttp} onChange={update} notUndone={notUndone} />
       {params.length > 0 && (

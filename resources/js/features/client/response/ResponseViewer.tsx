@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
 import type { LiveStream } from '../../../lib/http/live-stream';
 import type { DdPages } from '../../history/history-entry';
+import type { SendInEnvironment } from '../../diff/CompareDialog';
 // Started early by LazyResponseViewer, so the worker is off the path of the first large response.
 export { prewarmBodyWorker } from './body-source';
 import { ResponseBody } from './ResponseBody';
@@ -47,11 +48,13 @@ export interface ResponseViewerProps {
   sent?: { method: string; url: string };
   /** When this is a dd() answer: the sending tab's dd() answers, paged in the Trace. */
   ddPages?: DdPages;
+  /** Compare with… offers "this request in environment X" through it. */
+  inEnvironment?: SendInEnvironment;
 }
 
 type Section = 'events' | 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
 
-export function ResponseViewer({ result, failure, pending, live, sent, ddPages }: ResponseViewerProps) {
+export function ResponseViewer({ result, failure, pending, live, sent, ddPages, inEnvironment }: ResponseViewerProps) {
   return (
     // Not a landmark of its own: the screen that places the viewer names the pane.
     <div className="kite-response" aria-busy={pending}>
@@ -62,7 +65,7 @@ export function ResponseViewer({ result, failure, pending, live, sent, ddPages }
           {live ? <LiveStreamView live={live} running={false} /> : null}
         </>
       ) : result ? (
-        <ResponseDetails result={result} sent={sent} ddPages={ddPages} />
+        <ResponseDetails result={result} sent={sent} ddPages={ddPages} inEnvironment={inEnvironment} />
       ) : live ? (
         <LiveStreamView live={live} running={pending} />
       ) : (
@@ -74,7 +77,7 @@ export function ResponseViewer({ result, failure, pending, live, sent, ddPages }
   );
 }
 
-function ResponseDetails({ result, sent, ddPages }: Pick<ResponseViewerProps, 'sent' | 'ddPages'> & { result: RelayResult }) {
+function ResponseDetails({ result, sent, ddPages, inEnvironment }: Pick<ResponseViewerProps, 'sent' | 'ddPages' | 'inEnvironment'> & { result: RelayResult }) {
   const { meta } = result;
   // A streamed answer, or a body of events from history, also shows as its list of events; one
   // that was just watched arriving opens on it.
@@ -97,7 +100,7 @@ function ResponseDetails({ result, sent, ddPages }: Pick<ResponseViewerProps, 's
       <RefusalNote result={result} />
       {comparing ? (
         <Suspense fallback={null}>
-          <CompareDialog current={{ result, sent }} onClose={() => setComparing(false)} />
+          <CompareDialog current={{ result, sent }} inEnvironment={inEnvironment} onClose={() => setComparing(false)} />
         </Suspense>
       ) : null}
       <div className="kite-response-sections" role="tablist" aria-label="Response sections">

@@ -8,7 +8,7 @@ import { holdIdleWork } from '../../../lib/idle';
 import { toast } from '../../../lib/toast';
 import { kiteConfig } from '../../../lib/config';
 import { RelayFailureError, relay } from '../../../lib/http/host-api';
-import type { RelayFailure } from '../../../lib/http/relay-result';
+import type { RelayFailure, RelayResult } from '../../../lib/http/relay-result';
 import { createLiveStream } from '../../../lib/http/live-stream';
 import { historyBody, newHistoryId } from '../../history/history-entry';
 import type { HistoryState } from '../../history/use-history';
@@ -24,7 +24,9 @@ import { settlePendingEdits } from './pending-edits';
 import { fieldErrorsAtom, requestStateAtom } from './request-atoms';
 import { type ResponseState, activeTabAtom, shownCallAtom, tabCallAtom, updateTabAtom } from '../tabs/tab-atoms';
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../../model/workspace/variables';
-import { variableScopeAtom } from '../../workspace/workspace-atoms';
+import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../../workspace/workspace-atoms';
+import { applicationWorkspace, scopeOf } from '../../../model/workspace/environments';
+import { identityRequestsOf, type RelayParts } from '../../../model/send-as/identity';
 import { captureInputOf } from '../../../model/workspace/capture-rules';
 import { assertionInputOf } from '../../tests/assertion-input';
 
@@ -145,6 +147,44 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
   /** Cancels the request of the tab on screen. */
   const cancel = useCallback(() => store.get(shownCallAtom).controller?.abort(), [store]);
 
-  return { send, cancel };
+  /**
+   * What a relay call of the request on screen is built from besides the request itself, for
+   * "Send as…" (features/send-as), which maps it per identity through relayRequestOf as Send does:
+   * the request as typed, the global headers, the jar's cookies, and the variable scope of the
+   * active environment or of another one by name.
+   */
+  const relayParts = useCallback(async (): Promise<RelayParts> => {
+    await settlePendingEdits();
+    const typed = store.get(requestStateAtom);
+    const scope = store.get(variableScopeAtom);
+    const workspace = store.get(workspaceStoreAtom);
+    const application = store.get(workspaceApplicationAtom);
+    const resolved = resolveRequest(typed, scope).state;
+    const globalHeaders = await resolveGlobalHeaders(kiteConfig.globalHeaders ?? [], typed.disabledGlobalHeaders, generateValue);
+    const jarCookies = cookiesFor(store.get(cookieJarsAtom)[jarId] ?? [], finalUrl(baseUrl, resolved.url, resolved.pathParams, resolved.query));
+    return {
+      typed,
+      globalHeaders,
+      jarCookies,
+      environments: applicationWorkspace(workspace, application).environments.map((environment) => environment.name),
+      scopeOf: (environment) => (environment === undefined ? scope : scopeOf(workspace, application, environment)),
+    };
+  }, [store, baseUrl, jarId]);
+
+  /** The request on screen sent once in another environment (Compare with… "this request in environment X"); not kept in history. */
+  const sendInEnvironment = useCallback(
+    async (environment: string): Promise<RelayResult> => {
+      const [item] = identityRequestsOf(await relayParts(), [{ kind: 'environment', environment }]);
+      if ('problem' in item) throw new Error(`Not sent in ${environment}: ${item.problem}`);
+      try {
+        return await relay(item.request);
+      } catch (error) {
+        throw new Error(error instanceof RelayFailureError ? `Not sent in ${environment}: ${error.failure.message}` : String(error));
+      }
+    },
+    [relayParts],
+  );
+
+  return { send, cancel, relayParts, sendInEnvironment };
 }
 

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-KFO2SWKB.js";import"./chunk-5NLXKKDR.js";import{D as o}from"./chunk-7PC26KPI.js";import"./chunk-AJIRXNA7.js";import"./chunk-SHGHIIT6.js";import"./chunk-KSLGNZBP.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

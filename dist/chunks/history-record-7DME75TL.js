@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-PZ5MJ23H.js";import"./chunk-7PC26KPI.js";import"./chunk-AJIRXNA7.js";import"./chunk-SHGHIIT6.js";import"./chunk-KSLGNZBP.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-VAEWXSIY.js";import"./chunk-7PC26KPI.js";import"./chunk-AJIRXNA7.js";import"./chunk-SHGHIIT6.js";import"./chunk-KSLGNZBP.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-6YFWYM5P.js";import"./chunk-U3RWL2OB.js";import{ta as t,ua as o}from"./chunk-7PC26KPI.js";import"./chunk-AJIRXNA7.js";import"./chunk-SHGHIIT6.js";import"./chunk-KSLGNZBP.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-S5FMZBU5.js";import"./chunk-7PC26KPI.js";import"./chunk-AJIRXNA7.js";import"./chunk-SHGHIIT6.js";import"./chunk-KSLGNZBP.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

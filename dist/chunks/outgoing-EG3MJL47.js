@@ -1,1 +1,0 @@
-import{a as o,b as r}from"./chunk-5NLXKKDR.js";import"./chunk-7PC26KPI.js";import"./chunk-AJIRXNA7.js";import"./chunk-SHGHIIT6.js";import"./chunk-KSLGNZBP.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

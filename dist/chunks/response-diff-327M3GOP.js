@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-7PC26KPI.js";import"./chunk-AJIRXNA7.js";import"./chunk-SHGHIIT6.js";import"./chunk-KSLGNZBP.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

@@ -237,6 +237,10 @@ export function renderMarkdown(results) {
     '',
   ]);
   out.push(markdownTable(['client', 'JS + CSS raw', 'JS + CSS gzip', 'navigation → first control usable', 'navigation → send usable', 'clicks to the send button'], loadRows));
+  if (results.load.kite?.files) {
+    out.push('');
+    out.push(`Kite's files before its Send was usable (the run with the median gzip): ${results.load.kite.files.join(', ')}.`);
+  }
   for (const metric of METRICS) {
     out.push('');
     out.push(`## ${metric.title}`);

@@ -140,4 +140,10 @@ describe('the Markdown report', () => {
     expect(markdown).toContain('| **Kite ÷ best peer** | 0.07× | 0.08× | 0.07× | 0.11× |  |');
     expect(markdown).toContain('only Kite finished');
   });
+
+  it("names the files Kite loaded before its Send was usable", () => {
+    const withFiles = results();
+    withFiles.load.kite.files = ['kite.js', 'ClientScreen-AB12.js'];
+    expect(renderMarkdown(withFiles)).toContain("Kite's files before its Send was usable (the run with the median gzip): kite.js, ClientScreen-AB12.js.");
+  });
 });

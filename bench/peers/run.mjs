@@ -105,6 +105,8 @@ async function measureOnce(browser, client, size, urls) {
     const sized = await Promise.all(assets.map(sizeOf));
     sample.raw = sized.reduce((sum, s) => sum + s.raw, 0);
     sample.gzip = sized.reduce((sum, s) => sum + s.gzip, 0);
+    // Which files made the first load (issue 31: nothing but the first screen before Send is usable).
+    sample.files = assets.map((response) => new URL(response.url()).pathname.split('/').pop());
 
     await page.evaluate(([first, last]) => window.__bench.arm(first, last), [firstToken(size.id), lastToken(size.id)]);
     const clickedAt = Date.now();
@@ -237,6 +239,7 @@ for (const client of clients) {
     tti: medianOrInfinity(samples.map((s) => s.tti)),
     firstControl: medianOrInfinity(samples.map((s) => s.firstControl)),
     loads: samples.length,
+    files: samples.find((s) => s.gzip === medianOrInfinity(samples.map((x) => x.gzip)))?.files ?? samples[0].files,
   };
 }
 

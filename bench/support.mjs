@@ -2,12 +2,15 @@
 // (those live in stats.mjs, which needs no Playwright, and are re-exported here).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.mjs';
 
 export { kb, median, percentile, printTable } from './stats.mjs';
 
-const KITE_CLI = new URL('../bin/kite.mjs', import.meta.url).pathname;
+// KITE_BENCH_ROOT=<another checkout, built> measures that checkout's host and bundle with this
+// checkout's benchmarks: before/after pairs of a change, run alternately in the same minutes.
+const KITE_CLI = process.env.KITE_BENCH_ROOT ? join(process.env.KITE_BENCH_ROOT, 'bin', 'kite.mjs') : new URL('../bin/kite.mjs', import.meta.url).pathname;
 const MEMORY_PROBE = new URL('./memory-probe.mjs', import.meta.url).pathname;
 const START_TIMEOUT_MS = 10_000;
 
@@ -29,8 +32,10 @@ function freePort() {
  * is stopped). `stop()` ends it and resolves once it has exited. With `probeMemory`,
  * `memory()` resolves with the host's process.memoryUsage() (./memory-probe.mjs).
  *
+ * `startTimeoutMs` replaces the 10 s for a host that first loads a catalogue of megabytes.
+ *
  * @param {string[]} [extraArgs]
- * @param {{ probeMemory?: boolean }} [how]
+ * @param {{ probeMemory?: boolean; startTimeoutMs?: number }} [how]
  * @returns {Promise<{ url: string; origin: string; pid: number; stop: () => Promise<void>; memory: () => Promise<NodeJS.MemoryUsage> }>}
  */
 export async function startKiteHost(extraArgs = [], how = {}) {
@@ -69,7 +74,8 @@ export async function startKiteHost(extraArgs = [], how = {}) {
   const failure = (reason) => new Error(`kite serve ${extraArgs.join(' ')} ${reason}${stderr.trim() ? `; it wrote:\n${stderr.trim()}` : ' (nothing on stderr)'}`);
 
   let answered = false;
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const startTimeoutMs = how.startTimeoutMs ?? START_TIMEOUT_MS;
+  const deadline = Date.now() + startTimeoutMs;
   const answering = (async () => {
     while (!answered && Date.now() < deadline) {
       try {
@@ -91,7 +97,7 @@ export async function startKiteHost(extraArgs = [], how = {}) {
   }
   if (outcome === false) {
     await stop();
-    throw failure(`did not answer on ${url} within ${START_TIMEOUT_MS / 1000} s`);
+    throw failure(`did not answer on ${url} within ${startTimeoutMs / 1000} s`);
   }
   throw failure(`exited (${outcome.exited}) before answering on ${url}`);
 }

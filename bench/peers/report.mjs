@@ -148,6 +148,57 @@ export function goalVerdicts(results) {
   return verdicts;
 }
 
+/** The spec's minimum request duration: every answer is held until 200 ms after the click. */
+export const HOLD_FLOOR_MS = 200;
+export const OWN_TIME_GOAL_MS = 30;
+export const FIRST_LOAD_GOAL_KB = 170;
+/** Longest Kite task allowed: on a quiet machine, and with `--busy`'s two CPU-bound processes. */
+export const TASK_GOAL_MS = { quiet: 100, busy: 200 };
+
+/** `figure` over `goal` as "0.85×" (at most 1× meets the goal), with the figure itself. */
+const againstGoal = (figure, goal, format = formatMs) => (Number.isFinite(figure) ? `${format(figure)} = ${(figure / goal).toFixed(2)}× the goal` : format(figure));
+
+/**
+ * Issue 31's goals, each with Kite's figure divided by the goal (at most 1× is met): Kite's own
+ * time above the 200 ms hold at 1 KB and 1 MB (first text and last line), the 1 MB last line
+ * against 1.1× the fastest peer's, the longest main-thread task (100 ms quiet, 200 ms `--busy`),
+ * and the first load against 170 KB gzip.
+ */
+export function speedGoalVerdicts(results) {
+  const busy = Boolean(results.meta.busy);
+  const kite = results.responses.kite ?? {};
+  const verdicts = [];
+  for (const sizeId of ['1kb', '1mb']) {
+    const entry = kite[sizeId];
+    const label = results.sizes.find((s) => s.id === sizeId)?.label ?? sizeId;
+    for (const [metric, name] of [['firstText', 'first text'], ['lastLine', 'last line']]) {
+      if (!entry || entry.skipped) {
+        verdicts.push({ goal: `${label}: Kite's own time above the ${HOLD_FLOOR_MS} ms hold at most ${OWN_TIME_GOAL_MS} ms (${name})`, met: false, detail: 'not measured' });
+        continue;
+      }
+      const own = entry.summary[metric] - HOLD_FLOOR_MS;
+      verdicts.push({ goal: `${label}: Kite's own time above the ${HOLD_FLOOR_MS} ms hold at most ${OWN_TIME_GOAL_MS} ms (${name})`, met: own <= OWN_TIME_GOAL_MS, detail: againstGoal(Math.max(0, own), OWN_TIME_GOAL_MS) });
+    }
+  }
+  const mb = kite['1mb'];
+  const peerLast = results.clients
+    .filter((c) => c.id !== 'kite')
+    .map((c) => results.responses[c.id]?.['1mb'])
+    .map((e) => (!e || e.skipped ? Infinity : e.summary.lastLine))
+    .filter(Number.isFinite);
+  if (mb && !mb.skipped && peerLast.length) {
+    const allowed = 1.1 * Math.min(...peerLast);
+    verdicts.push({ goal: "1 MB: last line within 1.1× of the fastest peer's", met: mb.summary.lastLine <= allowed, detail: `Kite ${formatMs(mb.summary.lastLine)} vs 1.1 × ${formatMs(Math.min(...peerLast))} = ${(mb.summary.lastLine / allowed).toFixed(2)}× the goal` });
+  } else verdicts.push({ goal: "1 MB: last line within 1.1× of the fastest peer's", met: false, detail: 'not measured' });
+  const taskGoal = busy ? TASK_GOAL_MS.busy : TASK_GOAL_MS.quiet;
+  const measured = results.sizes.map((s) => kite[s.id]).filter((e) => e && !e.skipped);
+  const worst = measured.reduce((max, e) => Math.max(max, ...e.runs.map((r) => r.longestTask ?? Infinity)), 0);
+  verdicts.push({ goal: `No Kite main-thread task over ${taskGoal} ms at any size (${busy ? 'busy' : 'quiet'} machine, any run)`, met: worst <= taskGoal, detail: worst < LONG_TASK_FLOOR_MS ? `worst ${formatTask(worst)}` : againstGoal(worst, taskGoal, formatTask) });
+  const gzip = results.load.kite?.gzip;
+  verdicts.push({ goal: `First load (before Send is usable) at most ${FIRST_LOAD_GOAL_KB} KB gzip`, met: gzip !== undefined && gzip <= FIRST_LOAD_GOAL_KB * 1024, detail: gzip === undefined ? 'not measured' : againstGoal(gzip, FIRST_LOAD_GOAL_KB * 1024, kb) });
+  return verdicts;
+}
+
 /** The whole of bench/results/peers.md. */
 export function renderMarkdown(results) {
   const { meta } = results;
@@ -162,6 +213,7 @@ export function renderMarkdown(results) {
   out.push(`- Clients: ${results.clients.map((c) => `${c.name} ${c.version}`).join(', ')}`);
   out.push(`- Responses: compact JSON from one loopback API (127.0.0.1) of ${results.sizes.map((s) => s.label).join(', ')} (1 MB = 1,048,576 bytes); Kite reaches it through its Node host's relay, the peers call it from their pages (CORS).`);
   out.push(`- Total bench time: ${formatMs(meta.elapsedMs)}`);
+  if (meta.busy) out.push('- Busy machine (`--busy`): two CPU-bound processes ran beside the browser for the whole bench.');
   out.push('');
   out.push('Ratio rows: Kite ÷ the best peer in that column (under 1× means Kite is ahead). A client that has not painted the last line 60 s after the click is "did not finish in 60 s"; once a client showed no text at a size within 60 s, its larger sizes are skipped, and once 3 of 5 runs ran out the 60 s, the other runs are skipped (the median is decided). A last line that never appears although its scroller has sat at its end for 3 s counts as not finished too (see the notes).');
   out.push('');
@@ -185,6 +237,10 @@ export function renderMarkdown(results) {
     '',
   ]);
   out.push(markdownTable(['client', 'JS + CSS raw', 'JS + CSS gzip', 'navigation → first control usable', 'navigation → send usable', 'clicks to the send button'], loadRows));
+  if (results.load.kite?.files) {
+    out.push('');
+    out.push(`Kite's files before its Send was usable (the run with the median gzip): ${results.load.kite.files.join(', ')}.`);
+  }
   for (const metric of METRICS) {
     out.push('');
     out.push(`## ${metric.title}`);
@@ -208,6 +264,10 @@ export function renderMarkdown(results) {
   out.push("## Kite's goals (issue 7)");
   out.push('');
   out.push(markdownTable(['goal', 'verdict', 'measured'], goalVerdicts(results).map((v) => [v.goal, v.met ? 'met' : '**missed**', v.detail])));
+  out.push('');
+  out.push("## Kite's goals at everyday sizes (issue 31)");
+  out.push('');
+  out.push(markdownTable(['goal', 'verdict', 'measured (÷ goal; at most 1× is met)'], speedGoalVerdicts(results).map((v) => [v.goal, v.met ? 'met' : '**missed**', v.detail])));
   out.push('');
   return out.join('\n');
 }

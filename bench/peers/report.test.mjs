@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidedAsUnfinished, formatGap, formatMs, formatTask, goalVerdicts, medianOrInfinity, ratio, renderMarkdown, summarizeRuns } from './report.mjs';
+import { decidedAsUnfinished, formatGap, formatMs, formatTask, goalVerdicts, medianOrInfinity, ratio, renderMarkdown, speedGoalVerdicts, summarizeRuns } from './report.mjs';
 
 const run = (overrides = {}) => ({ firstText: 100, lastLine: 200, longestTask: 0, maxGap: 20, ...overrides });
 
@@ -98,6 +98,40 @@ describe('goals', () => {
   });
 });
 
+describe("issue 31's goals as ratios", () => {
+  const everyday = ({ busy = false, kite1kb = 220, kite1mbLast = 300, task = 120 } = {}) => {
+    const entry = (runs) => ({ runs, summary: summarizeRuns(runs), notes: [] });
+    return {
+      meta: { busy },
+      clients: [{ id: 'kite' }, { id: 'rapidoc' }],
+      sizes: [{ id: '1kb', label: '1 KB' }, { id: '1mb', label: '1 MB' }],
+      load: { kite: { gzip: 180 * 1024 } },
+      responses: {
+        kite: { '1kb': entry([run({ firstText: kite1kb, lastLine: kite1kb, longestTask: task })]), '1mb': entry([run({ firstText: 215, lastLine: kite1mbLast })]) },
+        rapidoc: { '1kb': entry([run({ firstText: 30, lastLine: 30 })]), '1mb': entry([run({ firstText: 250, lastLine: 250 })]) },
+      },
+    };
+  };
+
+  it("divides Kite's own time above the 200 ms hold, the 1 MB last line, the longest task and the first load by their goals", () => {
+    const verdicts = speedGoalVerdicts(everyday());
+    expect(verdicts.map((v) => [v.met, v.detail])).toEqual([
+      [true, '20 ms = 0.67× the goal'],
+      [true, '20 ms = 0.67× the goal'],
+      [true, '15 ms = 0.50× the goal'],
+      [false, '100 ms = 3.33× the goal'],
+      [false, 'Kite 300 ms vs 1.1 × 250 ms = 1.09× the goal'],
+      [false, '120 ms = 1.20× the goal'],
+      [false, '180.0 KB = 1.06× the goal'],
+    ]);
+  });
+
+  it('allows a 200 ms task on a busy machine', () => {
+    const task = speedGoalVerdicts(everyday({ busy: true })).find((v) => v.goal.startsWith('No Kite main-thread task'));
+    expect(task).toMatchObject({ goal: 'No Kite main-thread task over 200 ms at any size (busy machine, any run)', met: true, detail: '120 ms = 0.60× the goal' });
+  });
+});
+
 describe('the Markdown report', () => {
   it('has a ratio row in every table and lists the runs that did not finish', () => {
     const markdown = renderMarkdown(results());
@@ -105,5 +139,11 @@ describe('the Markdown report', () => {
     expect(markdown).toContain('| Scalar | 50 MB | 1 of 1 |');
     expect(markdown).toContain('| **Kite ÷ best peer** | 0.07× | 0.08× | 0.07× | 0.11× |  |');
     expect(markdown).toContain('only Kite finished');
+  });
+
+  it("names the files Kite loaded before its Send was usable", () => {
+    const withFiles = results();
+    withFiles.load.kite.files = ['kite.js', 'ClientScreen-AB12.js'];
+    expect(renderMarkdown(withFiles)).toContain("Kite's files before its Send was usable (the run with the median gzip): kite.js, ClientScreen-AB12.js.");
   });
 });

@@ -2,13 +2,16 @@
 // bodies of 1 KB to 100 MB, in Debian's Chromium. For each client, size and run: a fresh browser
 // context loads the client, the clicks that reveal the send button are made, the button is
 // pressed, and the in-page probe (probe.mjs) times the first and last line of the body, the
-// longest main-thread task and the longest animation-frame gap. Writes bench/results/peers.md.
-//   node bench/peers/run.mjs [--runs N] [--sizes 1kb,1mb] [--clients kite,scalar] [--out FILE]
+// longest main-thread task and the longest animation-frame gap. Writes bench/results/peers.md, with
+// issue 31's goals as ratios at its end. `--busy` runs two CPU-bound processes beside the browser
+// for the whole bench (bench/busy.mjs), as on a developer's machine in the middle of a build.
+//   node bench/peers/run.mjs [--runs N] [--sizes 1kb,1mb] [--clients kite,scalar] [--out FILE] [--busy]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
+import { startBusyLoad } from '../busy.mjs';
 import { kb, launchChromium, printTable, startKiteHost } from '../support.mjs';
 import { SIZES, firstToken, lastToken, startApi } from './api.mjs';
 import { CLIENTS } from './clients.mjs';
@@ -26,8 +29,12 @@ const VIEWPORT = { width: 1400, height: 900 };
 const LOAD_TIMEOUT_MS = DEADLINE_MS;
 
 function parseArgs(argv) {
-  const parsed = { runs: 5, sizes: null, clients: null, out: 'bench/results/peers.md' };
+  const parsed = { runs: 5, sizes: null, clients: null, out: 'bench/results/peers.md', busy: false };
   for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--busy') {
+      parsed.busy = true;
+      continue;
+    }
     const [flag, inline] = argv[i].split('=');
     const value = inline ?? argv[++i];
     if (flag === '--runs') parsed.runs = Number(value);
@@ -98,6 +105,8 @@ async function measureOnce(browser, client, size, urls) {
     const sized = await Promise.all(assets.map(sizeOf));
     sample.raw = sized.reduce((sum, s) => sum + s.raw, 0);
     sample.gzip = sized.reduce((sum, s) => sum + s.gzip, 0);
+    // Which files made the first load (issue 31: nothing but the first screen before Send is usable).
+    sample.files = assets.map((response) => new URL(response.url()).pathname.split('/').pop());
 
     await page.evaluate(([first, last]) => window.__bench.arm(first, last), [firstToken(size.id), lastToken(size.id)]);
     const clickedAt = Date.now();
@@ -168,10 +177,11 @@ const documentFile = join(workDir, 'openapi.json');
 writeFileSync(documentFile, JSON.stringify(api.document, null, 2));
 const pages = await startPeerPages(`${api.baseUrl}/openapi.json`);
 const kite = await startKiteHost(['--openapi', documentFile, '--target', api.baseUrl]);
+const busy = args.busy ? startBusyLoad() : null;
 const urls = { kite: kite.url, pages: pages.baseUrl };
 browser = await launch();
 const browserVersion = browser.version();
-log(`API ${api.baseUrl}, peer pages ${pages.baseUrl}, Kite ${kite.url}, Chromium ${browserVersion}`);
+log(`API ${api.baseUrl}, peer pages ${pages.baseUrl}, Kite ${kite.url}, Chromium ${browserVersion}${busy ? `; --busy: CPU-bound processes ${busy.pids.join(', ')}` : ''}`);
 
 const loads = Object.fromEntries(clients.map((c) => [c.id, []]));
 const responses = Object.fromEntries(clients.map((c) => [c.id, {}]));
@@ -212,6 +222,7 @@ try {
   }
 } finally {
   await browser.close().catch(() => {});
+  await busy?.stop();
   kite.stop();
   await pages.stop();
   await api.stop();
@@ -228,12 +239,13 @@ for (const client of clients) {
     tti: medianOrInfinity(samples.map((s) => s.tti)),
     firstControl: medianOrInfinity(samples.map((s) => s.firstControl)),
     loads: samples.length,
+    files: samples.find((s) => s.gzip === medianOrInfinity(samples.map((x) => x.gzip)))?.files ?? samples[0].files,
   };
 }
 
 const playwrightVersion = JSON.parse(readFileSync(new URL('node_modules/@playwright/test/package.json', repo), 'utf8')).version;
 const results = {
-  meta: { ...machine(), browser: `Chromium ${browserVersion}`, playwright: playwrightVersion, runs: RUNS, date: new Date().toISOString().slice(0, 10), elapsedMs: Date.now() - started },
+  meta: { ...machine(), browser: `Chromium ${browserVersion}`, playwright: playwrightVersion, runs: RUNS, date: new Date().toISOString().slice(0, 10), elapsedMs: Date.now() - started, busy: args.busy },
   clients: clients.map((c) => ({ id: c.id, name: c.name, sendPath: c.sendPath, version: c.id === 'kite' ? kiteVersion() : peerVersion(PEERS[c.id]) })),
   sizes: sizes.map(({ id, label }) => ({ id, label })),
   load,

@@ -1,8 +1,60 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdIdleWork, loadOnce, whenIdle } from './idle';
+import { holdIdleWork, loadOnce, markScreenUsable, whenIdle } from './idle';
+
+describe('nothing but the first screen loads before it is usable', () => {
+  afterEach(() => vi.useRealTimers());
+
+  // A fresh module each time: the screen becomes usable once per page.
+  const freshIdle = async () => {
+    vi.resetModules();
+    return import('./idle');
+  };
+
+  it('starts the delay only once the main screen says it is usable', async () => {
+    vi.useFakeTimers();
+    const idle = await freshIdle();
+    const work = vi.fn();
+    idle.whenIdle(work, 500);
+    vi.advanceTimersByTime(60_000);
+    vi.runAllTimers();
+    expect(work).not.toHaveBeenCalled();
+    idle.markScreenUsable();
+    vi.advanceTimersByTime(499);
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(10);
+    vi.runAllTimers();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it("starts it at the user's first interaction when that comes first", async () => {
+    vi.useFakeTimers();
+    const idle = await freshIdle();
+    const work = vi.fn();
+    idle.whenIdle(work, 500);
+    vi.runAllTimers();
+    expect(work).not.toHaveBeenCalled();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    vi.advanceTimersByTime(510);
+    vi.runAllTimers();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs work cancelled while it waited for the screen', async () => {
+    vi.useFakeTimers();
+    const idle = await freshIdle();
+    const work = vi.fn();
+    const cancel = idle.whenIdle(work, 500);
+    cancel();
+    idle.markScreenUsable();
+    vi.runAllTimers();
+    expect(work).not.toHaveBeenCalled();
+  });
+});
 
 describe('work deferred until the page is idle', () => {
   afterEach(() => vi.useRealTimers());
+  // The screen is usable in these: they are about the delay and the holds.
+  markScreenUsable();
 
   it('runs after the delay, not before', () => {
     vi.useFakeTimers();

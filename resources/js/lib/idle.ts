@@ -4,21 +4,56 @@ let holds = 0;
 /** Idle work that came due while held; it runs once the last hold is released. */
 const heldBack = new Set<() => void>();
 
+// Nothing but the first screen loads before it is usable: idle work waits for the main screen to
+// say it is (markScreenUsable) or for the user's first interaction, whichever comes first, and only
+// then starts its delay. Timers started at mount ran out on a busy machine before the first screen
+// was up, and the chunks they fetched competed with it (issue 31).
+let screenUsable = false;
+const waitingForScreen = new Set<() => void>();
+const INTERACTIONS = ['pointerdown', 'keydown'] as const;
+let listening = false;
+
+/** The main screen can be used (its routes are listed): idle work may start its delays. */
+export function markScreenUsable(): void {
+  if (screenUsable) return;
+  screenUsable = true;
+  if (listening) for (const type of INTERACTIONS) window.removeEventListener(type, markScreenUsable, true);
+  const waiting = [...waitingForScreen];
+  waitingForScreen.clear();
+  for (const start of waiting) start();
+}
+
+function listenForFirstInteraction(): void {
+  if (listening) return;
+  listening = true;
+  for (const type of INTERACTIONS) window.addEventListener(type, markScreenUsable, true);
+}
+
 /**
- * Starts `work` once the page has settled: after `delayMs`, in an idle period of the browser, and
- * not while {@link holdIdleWork} holds it back. Returns a function that cancels it.
+ * Starts `work` once the page has settled: once the screen is usable (see markScreenUsable) and
+ * `delayMs` later, in an idle period of the browser, and not while {@link holdIdleWork} holds it
+ * back. Returns a function that cancels it.
  */
 export function whenIdle(work: () => void, delayMs: number): () => void {
   let cancelIdle = () => {};
   let cancelled = false;
+  let timer: number | undefined;
   const run = () => {
     if (cancelled) return;
     if (holds > 0) heldBack.add(run);
     else work();
   };
-  const timer = window.setTimeout(() => (cancelIdle = inIdlePeriod(run)), delayMs);
+  const startDelay = () => {
+    timer = window.setTimeout(() => (cancelIdle = inIdlePeriod(run)), delayMs);
+  };
+  if (screenUsable) startDelay();
+  else {
+    waitingForScreen.add(startDelay);
+    listenForFirstInteraction();
+  }
   return () => {
     cancelled = true;
+    waitingForScreen.delete(startDelay);
     heldBack.delete(run);
     window.clearTimeout(timer);
     cancelIdle();

@@ -8,7 +8,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { withDocumentedAuthorization } from '../../model/request/request-state';
 import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth/document-schemes';
 import { schemesOf } from './state/application';
-import { whenIdle } from '../../lib/idle';
+import { markScreenUsable, whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import type { RouteInfo } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
@@ -118,6 +118,11 @@ export default function ClientScreen() {
   }, []);
   const grid = paneGrid(layout, width, !response.result && !response.failure && !response.pending && !response.live);
   useEffect(() => whenIdle(() => void Promise.all([loadRouteDocs(), loadHistoryPanel()]).catch(() => {}), 1500), []);
+  // The routes listed (or why not): the screen is usable, and idle prefetches may start their delays.
+  const routesSettled = Boolean(routes.data || routes.error);
+  useEffect(() => {
+    if (routesSettled) markScreenUsable();
+  }, [routesSettled]);
 
   // A request that went out is no longer a draft: leaving its route afterwards keeps nothing.
   // Sending pins a preview tab; a tab from a shared link may ask first (and send itself after).

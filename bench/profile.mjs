@@ -1,0 +1,171 @@
+// Where Kite's time goes between the click on Send and the body's first and last line, at 1 KB and
+// 1 MB (issue 31). Each run loads Kite on the peer bench's API (bench/peers/), opens the route, and
+// records a Chromium trace around one Send: the relay call's request, response and end (on
+// whichever thread fetched it), the page's main-thread tasks by kind, the workers' busy time, and
+// the probe's first text / last line. Prints medians and the longest main-thread tasks.
+// `--cpu`: instead of the trace, the page's JavaScript profile (CDP Profiler) around the Send: the
+// functions with the most self time, summed over the runs.
+//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--cpu]
+// With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
+import { startBusyLoad } from './busy.mjs';
+import { launchChromium, median, printTable, startKiteHost } from './support.mjs';
+import { SIZES, firstToken, lastToken, startApi } from './peers/api.mjs';
+import { CLIENTS } from './peers/clients.mjs';
+import { PROBE_SCRIPT } from './peers/probe.mjs';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = argv.indexOf(name);
+  return at === -1 ? fallback : argv[at + 1];
+};
+const RUNS = Number(option('--runs', 5));
+const sizes = SIZES.filter((s) => option('--sizes', '1kb,1mb').split(',').includes(s.id));
+const kiteClient = CLIENTS.find((c) => c.id === 'kite');
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink.user_timing', 'loading'];
+
+/** What a main-thread slice is, by its trace event name. */
+const KIND = {
+  FunctionCall: 'script', EvaluateScript: 'script', 'v8.compile': 'compile', 'v8.compileModule': 'compile', V8CompileModule: 'compile', 'v8.evaluateModule': 'script',
+  TimerFire: 'script', FireAnimationFrame: 'script', EventDispatch: 'script', RunMicrotasks: 'script', 'V8.GC_SCAVENGER': 'gc', MinorGC: 'gc', MajorGC: 'gc',
+  UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint', UpdateLayer: 'paint', Commit: 'paint',
+  ParseHTML: 'parse', ParseAuthorStyleSheet: 'style',
+};
+
+function analyse(events, clickToFirst, clickToLast) {
+  const threads = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  const main = [...threads].find(([, name]) => name === 'CrRendererMain')?.[0];
+  const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click' && `${e.pid}:${e.tid}` === main);
+  if (!click) return null;
+  const t0 = click.ts;
+  const at = (e) => (e.ts - t0) / 1000;
+  const relay = {};
+  const relayIds = new Set();
+  for (const e of events) {
+    const data = e.args?.data;
+    if (e.name === 'ResourceSendRequest' && /\/api\/relay/.test(data?.url ?? '') && e.ts >= t0) {
+      relayIds.add(data.requestId);
+      relay.sent ??= at(e);
+      relay.thread ??= threads.get(`${e.pid}:${e.tid}`);
+    }
+  }
+  for (const e of events) {
+    const data = e.args?.data;
+    if (!relayIds.has(data?.requestId)) continue;
+    if (e.name === 'ResourceReceiveResponse') relay.head ??= at(e);
+    if (e.name === 'ResourceFinish') relay.end ??= at(e);
+  }
+  // Top-level tasks (X events named RunTask / ThreadControllerImpl::RunTask) per thread, and the kinds inside the main thread's.
+  const until = t0 + clickToLast * 1000;
+  const busy = new Map();
+  const mainTasks = [];
+  const kinds = {};
+  for (const e of events) {
+    if (e.ph !== 'X' || e.ts < t0 || e.ts > until) continue;
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') {
+      const name = threads.get(thread) ?? thread;
+      busy.set(name, (busy.get(name) ?? 0) + e.dur / 1000);
+      if (thread === main) mainTasks.push({ start: at(e), ms: e.dur / 1000 });
+    } else if (thread === main && KIND[e.name]) {
+      kinds[KIND[e.name]] = (kinds[KIND[e.name]] ?? 0) + e.dur / 1000;
+    }
+  }
+  // Nested events of one kind (FunctionCall inside EventDispatch) are counted once per kind only roughly: a guide, not a sum.
+  const workers = [...busy].filter(([name]) => /Worker/i.test(name)).reduce((sum, [, ms]) => sum + ms, 0);
+  return {
+    relay,
+    mainBusy: busy.get('CrRendererMain') ?? 0,
+    workers,
+    kinds,
+    longest: mainTasks.sort((a, b) => b.ms - a.ms).slice(0, 3),
+    firstText: clickToFirst,
+    lastLine: clickToLast,
+  };
+}
+
+const CPU = argv.includes('--cpu');
+const selfTimes = new Map();
+/** Adds a CDP profile's self time per function (name, file, line) to selfTimes. */
+function addSelfTimes(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  // Each sample stands for the time until the next one (timeDeltas[i + 1]).
+  const counts = new Map();
+  profile.samples.forEach((id, i) => counts.set(id, (counts.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000));
+  for (const [id, ms] of counts) {
+    const { callFrame } = byId.get(id);
+    const file = callFrame.url.split('/').pop() || '(native)';
+    const key = `${callFrame.functionName || '(anonymous)'} ${file}:${callFrame.lineNumber + 1}`;
+    selfTimes.set(key, (selfTimes.get(key) ?? 0) + ms);
+  }
+}
+
+const api = await startApi();
+const { writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
+const { join } = await import('node:path');
+const { tmpdir } = await import('node:os');
+const dir = mkdtempSync(join(tmpdir(), 'kite-profile-'));
+const documentFile = join(dir, 'openapi.json');
+writeFileSync(documentFile, JSON.stringify(api.document));
+const kite = await startKiteHost(['--openapi', documentFile, '--target', api.baseUrl]);
+const busy = argv.includes('--busy') ? startBusyLoad() : null;
+const browser = await launchChromium();
+try {
+  for (const size of sizes) {
+    const results = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      await context.addInitScript({ content: PROBE_SCRIPT });
+      const page = await context.newPage();
+      await page.goto(kite.url, { waitUntil: 'commit' });
+      const send = await kiteClient.sendButton(page, size, 60_000);
+      await send.click({ trial: true });
+      // Settled: what loads after the first screen has loaded, so the trace holds only the Send.
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(([first, last]) => window.__bench.arm(first, last), [firstToken(size.id), lastToken(size.id)]);
+      if (CPU) {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+        await send.click();
+        await page.evaluate(() => window.__bench.done);
+        const { profile } = await cdp.send('Profiler.stop');
+        addSelfTimes(profile);
+        await context.close();
+        continue;
+      }
+      await browser.startTracing(page, { categories: CATEGORIES });
+      await send.click();
+      await page.evaluate(() => window.__bench.done);
+      const stats = await page.evaluate(() => window.__bench.stats());
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+      const result = analyse(trace.traceEvents, stats.firstText, stats.lastLine);
+      if (result) results.push(result);
+      await context.close();
+    }
+    if (CPU) {
+      const top = [...selfTimes].sort((a, b) => b[1] - a[1]).slice(0, 25);
+      console.log(`\n${size.label}: JavaScript self time over ${RUNS} Sends (ms, summed), top 25`);
+      printTable(['function (file:line)', 'self ms'], top.map(([name, ms]) => [name, ms.toFixed(1)]));
+      selfTimes.clear();
+      continue;
+    }
+    const med = (pick) => median(results.map(pick).filter((v) => v !== undefined));
+    const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
+    console.log(`\n${size.label}: median of ${results.length} runs (ms after the click on Send; relay fetched on ${results[0]?.relay.thread ?? '?'})${busy ? ', --busy' : ''}`);
+    printTable(
+      ['relay sent', 'relay head', 'relay end', 'first text painted', 'last line', 'main thread busy', 'workers busy'],
+      [[f(med((r) => r.relay.sent)), f(med((r) => r.relay.head)), f(med((r) => r.relay.end)), f(med((r) => r.firstText)), f(med((r) => r.lastLine)), f(med((r) => r.mainBusy)), f(med((r) => r.workers))]],
+    );
+    const kinds = [...new Set(results.flatMap((r) => Object.keys(r.kinds)))];
+    console.log(`main thread by kind (median ms): ${kinds.map((k) => `${k} ${f(med((r) => r.kinds[k] ?? 0))}`).join(', ')}`);
+    console.log(`longest main-thread tasks (run: start+duration): ${results.map((r, i) => `#${i + 1}: ${r.longest.map((t) => `${t.start.toFixed(0)}+${t.ms.toFixed(0)}`).join(' ')}`).join('; ')}`);
+  }
+} finally {
+  await browser.close();
+  await busy?.stop();
+  await kite.stop();
+  await api.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -6,6 +6,7 @@ import { readBrunoConfig, readBrunoFile } from './bruno';
 import { isCurlFile, readCurlFile } from './curl-file';
 import { isHar, readHar } from './har';
 import { isInsomniaV4, readInsomniaV4, readInsomniaYaml } from './insomnia';
+import { isOpenApi, readOpenApi, readOpenApiYaml } from './openapi';
 import { isPostmanCollection, isPostmanEnvironment, readPostmanCollection, readPostmanEnvironment } from './postman';
 
 /** A source file: its name (a path relative to what was chosen, for a Bruno folder) and its text. */
@@ -20,7 +21,7 @@ export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 export type SourceReader = (source: ImportSource, batch: ImportBatch) => boolean;
 
 /** Readers for the formats that are not JSON (YAML, .bru, cURL): each says whether it took the file. */
-const textReaders: SourceReader[] = [readBrunoFile, readInsomniaYaml, (source, batch) => isCurlFile(source.text) && (readCurlFile(source.text, batch, source.name), true)];
+const textReaders: SourceReader[] = [readBrunoFile, readInsomniaYaml, readOpenApiYaml, (source, batch) => isCurlFile(source.text) && (readCurlFile(source.text, batch, source.name), true)];
 
 /** Adds a reader for a text format (kept apart so a bundle leaves out the ones it does not need). */
 export function addTextReader(reader: SourceReader): void {
@@ -32,6 +33,7 @@ const jsonReaders: JsonReader[] = [
   (value, batch) => isHar(value) && (readHar(value, batch, batch.file), true),
   (value, batch) => isInsomniaV4(value) && (readInsomniaV4(value, batch), true),
   readBrunoConfig,
+  (value, batch) => isOpenApi(value) && (readOpenApi(value, batch), true),
   (value, batch) => isPostmanCollection(value) && (readPostmanCollection(value, batch), true),
   (value, batch) => isPostmanEnvironment(value) && (readPostmanEnvironment(value, batch), true),
 ];

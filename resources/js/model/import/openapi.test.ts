@@ -1,13 +1,8 @@
 // The OpenAPI reader on published documents: ReadMe's example collection (@readme/oas-examples),
 // the Swagger petstore among them, in JSON and YAML.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { oasExample } from '../../../../tests/fixtures/import/oas-examples.mjs';
 import { importSources } from './read';
-
-const examples = dirname(createRequire(import.meta.url).resolve('@readme/oas-examples/package.json'));
-export const oasExample = (path: string) => ({ name: path.split('/').pop()!, text: readFileSync(join(examples, path), 'utf8') });
 const byName = (result: ReturnType<typeof importSources>, name: string) => result.requests.find((request) => request.content.name === name)!.content;
 
 describe('OpenAPI import', () => {

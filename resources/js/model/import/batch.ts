@@ -13,6 +13,7 @@ import { fileSlug, toSavedFile } from '../workspace/saved-requests';
 import { VARIABLE_NAME } from '../workspace/set-variable';
 import type { Variable, VariableScope } from '../workspace/variables';
 import { isSecretName } from '../workspace/secret-names';
+import { type KnownApplication, linkToRoute } from './routes';
 
 export interface SkippedItem {
   file: string;
@@ -24,6 +25,8 @@ export interface SkippedItem {
 export interface ImportReport {
   requests: number;
   environments: number;
+  /** Requests linked to a known route (their method and path fit it): the builder shows its schema and docs. */
+  matched: number;
   /** What was translated into a Kite equivalent, one line each ("Login: test → capture {{token}}"). */
   converted: string[];
   /** What Kite cannot run, kept verbatim in the request's notes, and why. */
@@ -87,8 +90,11 @@ export class ImportBatch {
   private readonly names = new Set<string>();
   /** The name an environment gets when the sources bring none. */
   private collectionName = '';
-  readonly report: ImportReport = { requests: 0, environments: 0, converted: [], keptAsNote: [], skipped: [] };
+  readonly report: ImportReport = { requests: 0, environments: 0, matched: 0, converted: [], keptAsNote: [], skipped: [] };
   file = '';
+
+  /** `applications`: whose routes imported requests are linked to when they fit (./routes.ts). */
+  constructor(private readonly applications: readonly KnownApplication[] = []) {}
 
   skip(item: string, reason: string): void {
     this.report.skipped.push({ file: this.file, item, reason });
@@ -184,7 +190,9 @@ export class ImportBatch {
     if (name !== baseName) this.converted(`${where}: a second request of that name in the same folder, imported as "${name}"`);
     this.names.add(`${folder}\n${name}`);
 
-    const items = credentialsToReplace(request.state, this.secretScope());
+    const linked = linkToRoute(request.state, this.applications);
+    if (linked) this.report.matched += 1;
+    const items = credentialsToReplace(linked?.state ?? request.state, this.secretScope());
     const replacements = replacementsFor(items, {});
     for (const replacement of replacements) {
       if (replacement.value === undefined) continue;
@@ -192,7 +200,7 @@ export class ImportBatch {
       this.secretValues.set(replacement.variable, replacement.value);
       this.converted(`${folder ? `${folder}/` : ''}${name}: ${replacement.where} → secret variable {{${replacement.variable}}}`);
     }
-    const state = withReferences(request.state, items, replacements);
+    const state = withReferences(linked?.state ?? request.state, items, replacements);
     const content: SavedRequestFile = toSavedFile(state, name, folder);
     const notes = (request.notes ?? []).filter(Boolean);
     if (notes.length > 0) content.notes = notes.join('\n\n');

@@ -7,6 +7,7 @@ import { isCurlFile, readCurlFile } from './curl-file';
 import { isHar, readHar } from './har';
 import { isInsomniaV4, readInsomniaV4, readInsomniaYaml } from './insomnia';
 import { isOpenApi, readOpenApi, readOpenApiYaml } from './openapi';
+import type { KnownApplication } from './routes';
 import { isPostmanCollection, isPostmanEnvironment, readPostmanCollection, readPostmanEnvironment } from './postman';
 
 /** A source file: its name (a path relative to what was chosen, for a Bruno folder) and its text. */
@@ -66,8 +67,13 @@ function readSource(source: ImportSource, batch: ImportBatch): void {
   batch.skip('', 'a file of a format Kite does not import: expected Postman, Insomnia (v4 JSON, v5 YAML), Bruno (.bru), HAR, OpenAPI or cURL commands');
 }
 
-export function importSources(sources: ImportSource[]): ImportResult {
-  const batch = new Batch();
+export interface ImportOptions {
+  /** Applications whose routes the imported requests are linked to when their method and path fit one. */
+  applications?: readonly KnownApplication[];
+}
+
+export function importSources(sources: ImportSource[], options: ImportOptions = {}): ImportResult {
+  const batch = new Batch(options.applications);
   // Environments first would not change anything; collections first name the default environment.
   for (const source of sources) readSource(source, batch);
   return batch.finish();

@@ -49,8 +49,10 @@ const rowParameters = (rows: SavedRow[], place: 'query' | 'header') =>
     .map((row) => ({ name: row.name, in: place, required: row.enabled, schema: { type: 'string' }, ...(row.value !== '' ? { example: row.value } : {}) }));
 
 function requestBody(body: SavedRequestFile['body']): Json | undefined {
+  // The enabled fields are the required ones (what is sent); none listed when all are off.
   const formSchema = (fields: Array<SavedRow & { kind?: 'text' | 'file' }>) => ({
     type: 'object',
+    ...(fields.some((field) => field.enabled) ? { required: [...new Set(fields.filter((field) => field.enabled).map((field) => field.name))] } : {}),
     properties: Object.fromEntries(fields.map((field) => [field.name, field.kind === 'file' ? { type: 'string', format: 'binary' } : { type: 'string', ...(field.value !== '' ? { example: field.value } : {}) }])),
   });
   switch (body.type) {

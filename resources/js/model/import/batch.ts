@@ -190,9 +190,7 @@ export class ImportBatch {
     if (name !== baseName) this.converted(`${where}: a second request of that name in the same folder, imported as "${name}"`);
     this.names.add(`${folder}\n${name}`);
 
-    const linked = linkToRoute(request.state, this.applications);
-    if (linked) this.report.matched += 1;
-    const items = credentialsToReplace(linked?.state ?? request.state, this.secretScope());
+    const items = credentialsToReplace(request.state, this.secretScope());
     const replacements = replacementsFor(items, {});
     for (const replacement of replacements) {
       if (replacement.value === undefined) continue;
@@ -200,7 +198,7 @@ export class ImportBatch {
       this.secretValues.set(replacement.variable, replacement.value);
       this.converted(`${folder ? `${folder}/` : ''}${name}: ${replacement.where} → secret variable {{${replacement.variable}}}`);
     }
-    const state = withReferences(linked?.state ?? request.state, items, replacements);
+    const state = withReferences(request.state, items, replacements);
     const content: SavedRequestFile = toSavedFile(state, name, folder);
     const notes = (request.notes ?? []).filter(Boolean);
     if (notes.length > 0) content.notes = notes.join('\n\n');
@@ -213,6 +211,21 @@ export class ImportBatch {
     this.paths.add(path);
     this.requests.push({ path, content });
     this.report.requests += 1;
+  }
+
+  /** Links each request that fits a known route under its base URL (./routes.ts), with the variables' plain values. */
+  private linkRoutes(environments: EnvironmentFile[]): void {
+    if (this.applications.length === 0) return;
+    const valueOf = (name: string) =>
+      [...environments.map((environment) => environment.variables[name]), this.defaults.find((variable) => variable.name === name)?.value].find(
+        (value): value is string => typeof value === 'string' && value !== '',
+      );
+    for (const request of this.requests) {
+      const linked = linkToRoute(request.content, this.applications, valueOf);
+      if (!linked) continue;
+      Object.assign(request.content, { application: linked.application.id, url: linked.url, pathParams: linked.pathParams });
+      this.report.matched += 1;
+    }
   }
 
   /**
@@ -239,6 +252,7 @@ export class ImportBatch {
       files.push({ path, content: environmentFile({ name: environment.name, variables }) });
     }
     this.report.environments = files.length;
+    this.linkRoutes(files.map((file) => file.content));
     return { requests: this.requests, environments: files, secrets, report: this.report };
   }
 }

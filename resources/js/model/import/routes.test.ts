@@ -36,9 +36,12 @@ describe('route matching of imported requests', () => {
     expect(byUrl('http://petstore.swagger.io/v2/pet/42')).toMatchObject([{ method: 'PATCH', application: '' }]);
   });
 
-  it('links nothing without known routes', () => {
+  it('links nothing without known routes, nor when {{baseUrl}} is another server than the application', () => {
     const result = importSources([petstore]);
     expect(result.report.matched).toBe(0);
     expect(result.requests.every((request) => request.content.url.startsWith('{{baseUrl}}/'))).toBe(true);
+    const elsewhere = importSources([petstore], { applications: [{ ...application, baseUrl: 'https://staging.example/v2' }] });
+    expect(elsewhere.report.matched).toBe(0);
+    expect(elsewhere.requests.every((request) => request.content.url.startsWith('{{baseUrl}}/') && request.content.application === '')).toBe(true);
   });
 });

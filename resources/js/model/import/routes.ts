@@ -1,9 +1,9 @@
 // Linking an imported request to a known route: when its method and path fit one of an
-// application's routes (the page's routes list, or `kite import --openapi`), the request becomes
+// application's routes (the page's routes list, or `kite import --openapi`) under its base URL
+// (a leading `{{baseUrl}}` read from the imported environments), the request becomes
 // that application's (its URL the route's path relative to the application's base URL), as a
 // request opened from the route is, so the builder shows the route's schema and docs. Pure.
-import type { RouteInfo } from '../../../../protocol/types';
-import type { RequestState } from '../request/request-state';
+import type { HttpMethod, RouteInfo } from '../../../../protocol/types';
 import { pathSegments, routeFitting } from '../request/route-match';
 
 /** An application whose routes imported requests are matched against. */
@@ -14,27 +14,44 @@ export interface KnownApplication {
   routes: ReadonlyArray<Pick<RouteInfo, 'id' | 'methods' | 'uri'>>;
 }
 
-/**
- * The request's path relative to the application: after a leading `{{variable}}` (the base URL an
- * import names), after the application's base URL, or an absolute URL's path; null when it is
- * another server's or has no path.
- */
-function relativePath(url: string, baseUrl: string): string | null {
-  const path = url.split(/[?#]/)[0];
-  const variable = /^\{\{[^}]+\}\}(\/.*)?$/.exec(path);
-  if (variable) return variable[1] ?? '/';
-  const base = baseUrl.replace(/\/+$/, '');
-  if (base && /^[a-z][a-z0-9+.-]*:\/\//i.test(base) && path.startsWith(base) && /^(\/|$)/.test(path.slice(base.length))) return path.slice(base.length) || '/';
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return base ? null : path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/';
-  return path.startsWith('/') ? path : null;
+/** The part of a request route matching reads and changes (a builder state or a saved file). */
+export interface RoutableRequest {
+  method: HttpMethod;
+  url: string;
+  pathParams: Record<string, string>;
 }
 
-/** The route the request fits, with the changed request; null when none fits. */
-export function linkToRoute(state: RequestState, applications: readonly KnownApplication[]): { application: KnownApplication; route: Pick<RouteInfo, 'id' | 'uri'>; state: RequestState } | null {
+const ABSOLUTE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * The request's path relative to the application's base URL, or null when it is not under it: a
+ * leading `{{variable}}` stands for its value (an import's base URL; unknown, nothing is
+ * assumed), an absolute URL must start with the base (a path-only base: its path with it).
+ */
+function relativePath(url: string, baseUrl: string, valueOf: (name: string) => string | undefined): string | null {
+  let path = url.split(/[?#]/)[0];
+  const variable = /^\{\{\s*([^}]+?)\s*\}\}(.*)$/.exec(path);
+  if (variable) {
+    const value = valueOf(variable[1]);
+    if (!value || value.includes('{{')) return null;
+    path = `${value.replace(/\/+$/, '')}${variable[2]}`;
+  }
+  const base = baseUrl.replace(/\/+$/, '');
+  if (!ABSOLUTE.test(path)) return path.startsWith('/') && !variable ? path : null;
+  const under = (prefix: string, full: string) => (full === prefix || full.startsWith(`${prefix}/`) ? full.slice(prefix.length) || '/' : null);
+  if (ABSOLUTE.test(base)) return under(base, path);
+  return under(base, path.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/');
+}
+
+/**
+ * The route the request fits, with the request's new URL (the route's path) and path values; null
+ * when none fits. `valueOf` gives a variable's plain value (the imported environments').
+ */
+export function linkToRoute(request: RoutableRequest, applications: readonly KnownApplication[], valueOf: (name: string) => string | undefined): { application: KnownApplication; route: Pick<RouteInfo, 'id' | 'uri'>; url: string; pathParams: Record<string, string> } | null {
   for (const application of applications) {
-    const path = relativePath(state.url, application.baseUrl ?? '');
+    const path = relativePath(request.url, application.baseUrl ?? '', valueOf);
     if (path === null) continue;
-    const route = routeFitting(application.routes, state.method, path);
+    const route = routeFitting(application.routes, request.method, path);
     if (!route) continue;
     // Each `{param}` of the route takes the request's value at its place: a literal segment, or
     // the value the request gave its own `{name}` there.
@@ -45,10 +62,9 @@ export function linkToRoute(state: RequestState, applications: readonly KnownApp
       if (!name) return;
       const given = actual[index];
       const own = given && /^\{([^}]+)\}$/.exec(given)?.[1];
-      pathParams[name] = given === undefined ? '' : own ? (state.pathParams[own] ?? '') : decodeURIComponentSafe(given);
+      pathParams[name] = given === undefined ? '' : own ? (request.pathParams[own] ?? '') : decodeURIComponentSafe(given);
     });
-    const uri = route.uri.startsWith('/') ? route.uri : `/${route.uri}`;
-    return { application, route, state: { ...state, application: application.id, routeId: route.id, url: uri, pathParams } };
+    return { application, route, url: route.uri.startsWith('/') ? route.uri : `/${route.uri}`, pathParams };
   }
   return null;
 }

@@ -2,7 +2,7 @@
 // be read (too large, truncated, of an unknown or newer format) is one line of the report; the
 // other files are still imported. Pure.
 import { type ImportBatch, type ImportResult, ImportBatch as Batch } from './batch';
-import { readBrunoConfig, readBrunoFile } from './bruno';
+import { isBrunoSettings, readBrunoConfig, readBrunoFile } from './bruno';
 import { isCurlFile, readCurlFile } from './curl-file';
 import { isHar, readHar } from './har';
 import { isInsomniaV4, readInsomniaV4, readInsomniaYaml } from './insomnia';
@@ -75,6 +75,8 @@ export interface ImportOptions {
 export function importSources(sources: ImportSource[], options: ImportOptions = {}): ImportResult {
   const batch = new Batch(options.applications);
   // Environments first would not change anything; collections first name the default environment.
-  for (const source of sources) readSource(source, batch);
+  // Bruno's collection.bru and folder.bru come before the requests they apply to (a stable sort).
+  const ordered = [...sources].sort((a, b) => Number(isBrunoSettings(b.name)) - Number(isBrunoSettings(a.name)));
+  for (const source of ordered) readSource(source, batch);
   return batch.finish();
 }

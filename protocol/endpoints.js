@@ -31,7 +31,34 @@ export const API_ENDPOINTS = Object.freeze({
    * TARGET_TIMEOUT. Behind the same XSRF check as the relay.
    */
   oauthToken: 'oauth/token',
+  /**
+   * POST: a run of saved requests (RunRequest) that the host sends in order, values captured by one
+   * flowing to the next, each request's assertions evaluated, once per data row. One call for the
+   * whole run, so the spec's 200 ms floor holds for the run, not per request. Answers 200 with
+   * RUN_CONTENT_TYPE: one RunEvent per line, a `result` as each request finishes, then `done`;
+   * the host stops when the app closes the call (cancel). Refusals before the first line: 419
+   * XSRF_MISMATCH, 413 RUN_REQUEST_TOO_LARGE, 422 INVALID_RUN_REQUEST naming `field`. Behind the
+   * same guards as the relay; a request whose target is outside the allow-list, or that times out,
+   * is a result with `status: 0` and `error`, and the run goes on.
+   */
+  run: 'run',
 });
+
+/** Content type of a run's answer: newline-delimited JSON, one RunEvent per line. */
+export const RUN_CONTENT_TYPE = 'application/x-ndjson';
+
+/** Longest pause between two requests of a run (RunRequest.delayMs), in ms. */
+export const RUN_DELAY_MAX_MS = 60_000;
+
+/** Most saved requests one run sends per row, and most data rows it takes. */
+export const RUN_MAX_REQUESTS = 500;
+export const RUN_MAX_ROWS = 1000;
+
+/**
+ * Most bytes of a response's body a run's result carries (RunResultEvent.response.body, as UTF-8
+ * text); a longer body is cut there and flagged `truncated`. Assertions see the whole body.
+ */
+export const RUN_RESPONSE_BODY_MAX_BYTES = 256 * 1024;
 
 /** Most bytes of a token endpoint's answer a host passes on (a token response is a few KB). */
 export const OAUTH_TOKEN_MAX_BODY_BYTES = 1024 * 1024;
@@ -89,6 +116,14 @@ export const ASSERTION_OPERATORS = Object.freeze(
     body: ['equals', 'not-equals', 'exists', 'matches', 'type', 'length', 'contains', 'less-than', 'greater-than'],
     schema: ['documented'],
     time: ['less-than'],
+    // The Laravel host's own checks, read from the call's trace (RelayTrace) or, for `row`, from
+    // the app's database through the data pickers' rule-bounded access (API_ENDPOINTS.data).
+    queries: ['less-than', 'no-repeated-shape'],
+    mail: ['sent-to', 'subject-contains'],
+    dispatched: ['of-class'],
+    log: ['nothing-at-or-above'],
+    exception: ['none'],
+    row: ['exists-where'],
   }),
 );
 

@@ -779,8 +779,13 @@ export interface SavedRequestFile {
   assertions?: SavedAssertion[];
 }
 
-/** What an assertion looks at: the status, a header, a JSONPath of the body, the body against the documented schema, the time. */
-export type AssertionSource = 'status' | 'header' | 'body' | 'schema' | 'time';
+/**
+ * What an assertion looks at: the status, a header, a JSONPath of the body, the body against the
+ * documented schema, the time; and, on the Laravel host only, the call's trace (RelayTrace): its
+ * `queries`, `mail`s, `dispatched` jobs and notifications, `log`, reported `exception`, and a `row`
+ * of the app's database after the call (only a table and column the data pickers may read).
+ */
+export type AssertionSource = 'status' | 'header' | 'body' | 'schema' | 'time' | 'queries' | 'mail' | 'dispatched' | 'log' | 'exception' | 'row';
 
 export type AssertionOperator =
   | 'equals'
@@ -793,7 +798,20 @@ export type AssertionOperator =
   | 'contains'
   | 'less-than'
   | 'greater-than'
-  | 'documented';
+  | 'documented'
+  /** queries: no SQL shape (the statement with its literals as `?`) ran 3 times or more (a likely N+1, as the Trace tab flags it). */
+  | 'no-repeated-shape'
+  /** mail: a mail went to this address (to, cc or bcc). */
+  | 'sent-to'
+  | 'subject-contains'
+  /** dispatched: a job or notification of this class (full name or its last segment). */
+  | 'of-class'
+  /** log: no entry at this level (`error` when empty) or above. */
+  | 'nothing-at-or-above'
+  /** exception: the app's handler reported none. */
+  | 'none'
+  /** row: `path` is `table.column`; a row has `expected` in it. */
+  | 'exists-where';
 
 /**
  * One line of the Tests tab: `status class 2xx`, `header Content-Type matches ^application/json`,
@@ -802,7 +820,7 @@ export type AssertionOperator =
  */
 export interface SavedAssertion {
   source: AssertionSource;
-  /** The header's name or the body's JSONPath; `''` for the other sources. */
+  /** The header's name, the body's JSONPath or the row's `table.column`; `''` for the other sources. */
   path: string;
   operator: AssertionOperator;
   expected: string;
@@ -839,6 +857,87 @@ export interface OAuthTokenResponse {
 }
 
 // ---------------------------------------------------------------------------------------------
+// POST {apiUrl}/run (API_ENDPOINTS.run): saved requests run by the host in one call, answered as
+// newline-delimited JSON (RUN_CONTENT_TYPE), one RunEvent per line. Schemas: run-request and
+// run-event. Secrets travel in the call (the browser holds them) and never come back: every text
+// of every event has secret values put back as `{{name}}`.
+
+export interface RunRequest {
+  /** The saved requests to send, in this order (1 to RUN_MAX_REQUESTS); `path` names each in the events (`requests/login.json`). */
+  requests: Array<{ path: string; file: SavedRequestFile }>;
+  /** The active environment's values by name, secret ones included (resolved in the browser). */
+  variables: Record<string, string>;
+  /** Which of `variables` (and which captured values) are secret: masked in every event. */
+  secretNames: string[];
+  /**
+   * A data file's rows (at most RUN_MAX_ROWS): the whole sequence runs once per row, the row's
+   * values as variables over `variables`. Absent or empty: one iteration with no row. Captured
+   * values flow within an iteration and start empty in the next.
+   */
+  rows?: Array<Record<string, string>>;
+  /** Stop after the first request that failed (an assertion or no answer). Default false. */
+  bail?: boolean;
+  /** Whole ms to wait between two requests, 0 to RUN_DELAY_MAX_MS. Default 0. */
+  delayMs?: number;
+  /** The application whose base URL the requests go to (a request's own `application` wins); the first one when absent. */
+  application?: string;
+}
+
+/** One assertion's outcome in a run: the saved line, whether it passed, the actual value (masked when secret) and why, in words. */
+export interface RunAssertionResult {
+  assertion: SavedAssertion;
+  passed: boolean;
+  actual: string;
+  message: string;
+}
+
+/** One request of one iteration, sent and checked. */
+export interface RunResultEvent {
+  type: 'result';
+  /** 0-based row of `rows` (0 when there are none). */
+  iteration: number;
+  /** 0-based position in `requests`. */
+  index: number;
+  path: string;
+  method: HttpMethod;
+  /** The URL as sent, secret values masked. */
+  url: string;
+  /** The answer's status; 0 when the request failed before an answer (`error` says why). */
+  status: number;
+  /** The target's own time for the request, in ms (no host floor in it). */
+  durationMs: number;
+  /** Bytes of the response body. */
+  size: number;
+  assertions: RunAssertionResult[];
+  /** Values this request captured; secret ones masked. */
+  captured: Record<string, string>;
+  /** Why the request got no answer (an unresolved variable, a refused or unreachable target, a timeout). */
+  error?: string;
+  /** The answer, for the app's "open in a tab"; absent when none came. */
+  response?: {
+    headers: Array<[string, string]>;
+    /** The body as UTF-8 text, at most RUN_RESPONSE_BODY_MAX_BYTES, secret values masked. */
+    body: string;
+    truncated: boolean;
+  };
+}
+
+/** The last line of a run. */
+export interface RunDoneEvent {
+  type: 'done';
+  /** Results (request × iteration) whose request was answered and whose assertions all passed. */
+  passed: number;
+  /** Results that failed: an assertion failed or no answer came. */
+  failed: number;
+  /** Wall time of the whole run on the host, in ms. */
+  durationMs: number;
+  /** True when the run stopped early (bail after a failure). A run the app cancels sends no `done`. */
+  cancelled: boolean;
+}
+
+export type RunEvent = RunResultEvent | RunDoneEvent;
+
+// ---------------------------------------------------------------------------------------------
 // Errors from any endpoint.
 
 export type ErrorCode =
@@ -866,6 +965,10 @@ export type ErrorCode =
   | 'ORIGIN_NOT_ALLOWED'
   /** 503: the host holds as many response-body bytes as it may (Node: --max-held-mb); try again. */
   | 'RELAY_BUSY'
+  /** 422: a run request (POST run) with a bad field, named in `field`. */
+  | 'INVALID_RUN_REQUEST'
+  /** 413: a run request larger than the host reads. */
+  | 'RUN_REQUEST_TOO_LARGE'
   | 'INTERNAL';
 
 export interface ErrorBody {

@@ -11,30 +11,16 @@ import http from 'node:http';
 import https from 'node:https';
 import { join, relative, resolve, sep } from 'node:path';
 import { CommandError, parse } from './import-cli.mjs';
-import { DEFAULT_RELAY_TIMEOUT_MS } from '../protocol/endpoints.js';
 import { HOST_VERSION } from './index.mjs';
 import { OpenApiLoadError, loadOpenApiFile } from './openapi/load.mjs';
 import { openApiToApplication } from './openapi/to-routes.mjs';
-import { buildOutgoing, sentQuery } from './relay/outgoing.mjs';
-import { RelayTargetError, sendToTarget } from './relay/perform.mjs';
-import { buildTargetUrl } from './relay/target.mjs';
-import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
+import { ModelMissingError, failed, requestModel, responsesByRoute, routeIdOf, runSequence } from './run-sequence.mjs';
 import { WorkspaceError, createWorkspace } from './workspace.mjs';
 
 /** The prefix of the environment variables that hold secret values: KITE_VAR_token=… */
 export const SECRET_ENV_PREFIX = 'KITE_VAR_';
 
 const REPORTERS = ['cli', 'junit', 'json'];
-
-/** @returns {Promise<any>} the request model bundle, or a clear error when the build has not made it */
-async function requestModel() {
-  try {
-    // Named by URL: the bundle exists only once built, so the type checker does not look for it.
-    return await import(new URL('../dist/node/model.mjs', import.meta.url).href);
-  } catch (error) {
-    throw new CommandError(`the request model is not built (dist/node/model.mjs): run \`node build.mjs\` (${error instanceof Error ? error.message : String(error)})`);
-  }
-}
 
 /**
  * The secret values KITE_VAR_<name> gives, by name.
@@ -149,58 +135,17 @@ function targetBase(flag, environment) {
 }
 
 /**
- * A JSON Schema validator for the schema assertion: ajv, loaded when a line asks for it.
- * @returns {Promise<(value: unknown, schema: object) => string[]>}
- */
-async function ajvSchemaProblems() {
-  const module = /** @type {any} */ (await import('ajv/dist/2020.js'));
-  const Ajv2020 = module.default?.default ?? module.default ?? module;
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
-  /** @type {WeakMap<object, import('ajv').ValidateFunction>} */
-  const compiled = new WeakMap();
-  return (value, schema) => {
-    /** @type {import('ajv').ValidateFunction} */
-    let validate;
-    try {
-      validate = compiled.get(schema) ?? ajv.compile(schema);
-    } catch (error) {
-      // A documented schema ajv cannot use fails its line, saying why; the run goes on.
-      return [`the documented schema cannot be checked: ${error instanceof Error ? error.message : String(error)}`];
-    }
-    compiled.set(schema, validate);
-    if (validate(value)) return [];
-    return (validate.errors ?? []).map((/** @type {any} */ error) => `${error.instancePath || '$'} ${error.message}`);
-  };
-}
-
-/**
- * The documented responses of each route of `--openapi FILE`, by route id (`GET /pets/{id}`), each
- * schema carrying the document's shared `$defs` at its root so that ajv resolves its `$ref`s.
+ * The documented responses of each route of `--openapi FILE`, by route id (`GET /pets/{id}`).
  * @param {string} file
- * @returns {Map<string, import('../protocol/types').RouteResponseDoc[]>}
  */
 function documentedResponses(file) {
-  let application;
   try {
-    application = openApiToApplication(loadOpenApiFile(file), { file });
+    return responsesByRoute(openApiToApplication(loadOpenApiFile(file), { file }));
   } catch (error) {
     if (error instanceof OpenApiLoadError) throw new CommandError(error.message);
     throw error;
   }
-  const defs = application.$defs;
-  return new Map(
-    application.routes.map((route) => [
-      route.id,
-      (route.responses ?? []).map((response) => (response.schema && defs && Object.keys(defs).length ? { ...response, schema: { ...response.schema, $defs: defs } } : response)),
-    ]),
-  );
 }
-
-/**
- * The route a saved request is, by its method and its path template as saved (`/pets/{id}`).
- * @param {{ method?: string; url?: string }} file
- */
-const routeIdOf = (file) => `${String(file.method ?? 'GET').toUpperCase()} /${String(file.url ?? '').split(/[?#]/)[0].replace(/^\/+/, '')}`;
 
 /**
  * @param {string[]} argv arguments after `run`
@@ -229,62 +174,44 @@ export async function runRequests(argv, io) {
   if (files.length === 0) throw new CommandError(`the workspace ${folder} has no saved requests (requests/NAME.json)`);
 
   const routeResponses = typeof options['--openapi'] === 'string' ? documentedResponses(options['--openapi']) : new Map();
-  const model = await requestModel();
+  const model = await requestModel().catch((error) => {
+    throw error instanceof ModelMissingError ? new CommandError(error.message) : error;
+  });
   const secrets = secretsFromEnvironment(io.env);
-  // A value a request captured as secret (a session token) is kept out of every report too.
+  // A value a request captured as secret (a session token) is kept out of every report too: the
+  // run adds it to secretValues.
   /** @type {Record<string, string>} */
   const secretValues = { ...secrets };
   /** @type {(text: string) => string} */
   const redact = (text) => model.secretRedactor(secretValues)(text);
-  const schemaProblems = files.some(({ content }) => (content.assertions ?? []).some((/** @type {any} */ line) => line?.source === 'schema')) ? await ajvSchemaProblems() : undefined;
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
-  const userAgent = `Kite/${HOST_VERSION}`;
-  const maxBodyBytes = 100 * 1024 * 1024;
 
   const showProgress = reporters.includes('cli');
   const startedAt = new Date();
   const runStarted = performance.now();
-  /** @type {Record<string, string>} */
-  let captured = {};
-  /** @type {any[]} */
-  const requests = [];
+  /** @type {import('./run-sequence.mjs').SequenceResult[]} */
+  let requests;
   try {
-    for (const [index, { path, content }] of files.entries()) {
-      const counter = `[${index + 1}/${files.length}]`;
+    ({ results: requests } = await runSequence({
+      files,
+      environment,
+      secrets,
+      secretValues,
+      baseUrlOf: () => base,
+      responsesOf: (content) => routeResponses.get(routeIdOf(content)),
+      bail: Boolean(options['--bail']),
+      agents,
+      userAgent: `Kite/${HOST_VERSION}`,
+      maxBodyBytes: 100 * 1024 * 1024,
+      model,
       // A terminal shows the request under way on one line that the next one replaces.
-      if (showProgress && io.isTTY) io.write(`\r\x1b[K${counter} ${redact(String(content.name ?? path))}…`);
-      const savedRun = { file: content, environment, secrets, captured };
-      const prepared = model.relayRequestFromSavedFile(savedRun);
-      const name = String(content.name ?? path);
-      const method = prepared.request.method;
-      /** @type {any} */
-      const run = { file: path, name, method, url: content.url ?? '', durationMs: 0, results: [] };
-      try {
-        if (prepared.problem) throw new RelayRequestError('', `${path}: ${prepared.problem.title}`);
-        const request = validateRelayRequest(prepared.request);
-        const target = buildTargetUrl(base, request.url, sentQuery(request));
-        run.url = target.href;
-        const outgoing = buildOutgoing(request, { impersonateHeader: null, browserCookies: [], sameSite: false, userAgent });
-        const response = await sendToTarget({ method: request.method, target, headers: outgoing.headers, body: outgoing.body, timeoutMs: request.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS, maxBodyBytes, agents });
-        const body = Buffer.concat(response.chunks);
-        run.status = response.meta.status;
-        run.durationMs = response.meta.timing.totalMs;
-        run.results = model.evaluateSavedAssertions(
-          savedRun,
-          { status: response.meta.status, headers: response.meta.headers, bodyText: body.toString('utf8'), durationMs: response.meta.timing.totalMs },
-          { schemaProblems, responses: routeResponses.get(routeIdOf(content)) },
-        );
-        const capture = model.captureFromRelayResult(content.captures, { body, meta: response.meta });
-        captured = { ...captured, ...capture.captured };
-        for (const value of capture.values) if (value.secret) secretValues[value.name] = value.value;
-      } catch (error) {
-        if (!(error instanceof RelayRequestError || error instanceof RelayTargetError)) throw error;
-        run.error = error.message;
-      }
-      requests.push(run);
-      if (showProgress) io.write(io.isTTY ? `\r\x1b[K` : `${counter} ${redact(progressLine(run))}\n`);
-      if (options['--bail'] && failed(run)) break;
-    }
+      onStart: (index, total, { path, content }) => {
+        if (showProgress && io.isTTY) io.write(`\r\x1b[K[${index + 1}/${total}] ${redact(String(content.name ?? path))}…`);
+      },
+      onResult: (result) => {
+        if (showProgress) io.write(io.isTTY ? `\r\x1b[K` : `[${result.index + 1}/${files.length}] ${redact(progressLine(result))}\n`);
+      },
+    }));
   } finally {
     agents.http.destroy();
     agents.https.destroy();
@@ -299,9 +226,6 @@ export async function runRequests(argv, io) {
   }
   return requests.some(failed) ? 1 : 0;
 }
-
-/** @param {{ error?: string; results: Array<{ passed: boolean }> }} run */
-const failed = (run) => run.error !== undefined || run.results.some((result) => !result.passed);
 
 /**
  * One line as each request finishes (plain, so CI logs read it as a terminal does).

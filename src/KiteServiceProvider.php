@@ -9,10 +9,12 @@ use Illuminate\Support\ServiceProvider;
 use Kite\Console\ImportCommand;
 use Kite\Console\InstallCommand;
 use Kite\Console\PublishCommand;
+use Kite\Console\RunCommand;
 use Kite\Http\Controllers\DataController;
 use Kite\Http\Controllers\PageController;
 use Kite\Http\Controllers\OAuthTokenController;
 use Kite\Http\Controllers\RelayController;
+use Kite\Http\Controllers\RunController;
 use Kite\Http\Controllers\RoutesController;
 use Kite\Http\Controllers\StatusController;
 use Kite\Http\Controllers\WorkspaceController;
@@ -37,7 +39,7 @@ class KiteServiceProvider extends ServiceProvider
         $this->defineGate();
 
         if ($this->app->runningInConsole()) {
-            $this->commands([InstallCommand::class, PublishCommand::class, ImportCommand::class]);
+            $this->commands([InstallCommand::class, PublishCommand::class, RunCommand::class, ImportCommand::class]);
         }
 
         if (config('kite.enabled')) {
@@ -80,6 +82,7 @@ class KiteServiceProvider extends ServiceProvider
             Route::get('api/status', StatusController::class)->name('status');
             Route::get('api/data', DataController::class)->name('data');
             Route::post('api/relay', RelayController::class)->middleware(VerifyXsrfToken::class)->name('relay');
+            Route::post('api/run', RunController::class)->middleware(VerifyXsrfToken::class)->name('run');
             Route::post('api/oauth/token', OAuthTokenController::class)->middleware(VerifyXsrfToken::class)->name('oauth.token');
             Route::get('api/workspace', [WorkspaceController::class, 'index'])->name('workspace');
             Route::get('api/workspace/files/{file}', [WorkspaceController::class, 'show'])->where('file', '.*')->name('workspace.show');

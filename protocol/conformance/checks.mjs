@@ -9,7 +9,7 @@ import { isRelayFrame } from '../frame.js';
 import { decodeWholeRelayFrame } from '../frame-whole.js';
 import { StreamedBodyParser } from '../frame-stream.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
-import { API_ENDPOINTS, DATA_MAX_CANDIDATES, DATA_MAX_ROWS, PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
+import { API_ENDPOINTS, DATA_MAX_CANDIDATES, DATA_MAX_ROWS, PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RUN_CONTENT_TYPE, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
 
 /**
  * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
@@ -455,6 +455,67 @@ export async function runConformance(pageUrl, options = {}) {
     const bad = problems('oauth-token-response', JSON.parse(text));
     expect(!bad, `the answer does not match oauth-token-response.schema.json: ${bad}`);
     return `the endpoint answered ${JSON.parse(text).status}`;
+  });
+
+  /** @param {unknown} body @param {{ token?: string | null }} [how] */
+  const runCall = (body, how = {}) => {
+    /** @type {Record<string, string>} */
+    const headers = { 'Content-Type': 'application/json', Accept: RUN_CONTENT_TYPE, [REQUESTED_WITH_HEADER]: 'XMLHttpRequest' };
+    if (state.cookie) headers.Cookie = state.cookie;
+    const token = how.token === undefined ? state.token : how.token;
+    if (token) headers[XSRF_HEADER] = token;
+    return doFetch(api(API_ENDPOINTS.run), { method: 'POST', headers, body: JSON.stringify(body) });
+  };
+  /** A saved request file of the run checks: a GET of `url` on the first application. */
+  const runFile = (/** @type {string} */ application, /** @type {string} */ url, /** @type {Record<string, unknown>} */ more = {}) => ({ name: 'Conformance run', folder: '', application, method: 'GET', url, pathParams: {}, query: [], headers: [{ name: 'Accept', value: 'application/json', enabled: true }], body: { type: 'none' }, auth: { type: 'none' }, captures: [], assertions: [], ...more });
+
+  await check('a run is refused without the X-XSRF-TOKEN header (419) and with a bad body (422 INVALID_RUN_REQUEST naming the field)', async () => {
+    needConfig();
+    const good = { requests: [{ path: 'requests/a.json', file: runFile('', '/') }], variables: {}, secretNames: [] };
+    await expectError(await runCall(good, { token: null }), 419, 'XSRF_MISMATCH');
+    const cases = /** @type {Array<[string, unknown, string]>} */ ([
+      ['no requests', { ...good, requests: [] }, 'requests'],
+      ['a file without a method', { ...good, requests: [{ path: 'requests/a.json', file: { name: 'a', url: '/' } }] }, 'requests[0].file'],
+      ['a variable that is not a string', { ...good, variables: { id: 1 } }, 'variables'],
+      ['a delay above the bound', { ...good, delayMs: 60001 }, 'delayMs'],
+      ['a row that is not an object of strings', { ...good, rows: [['a']] }, 'rows[0]'],
+    ]);
+    for (const [label, body, field] of cases) {
+      const refused = await expectError(await runCall(body), 422, 'INVALID_RUN_REQUEST').catch((error) => {
+        throw new Error(`${label}: ${error.message}`);
+      });
+      expect(refused.error.field === field, `${label}: field is ${JSON.stringify(refused.error.field)}, expected "${field}"`);
+    }
+    return `${cases.length} bad bodies`;
+  });
+
+  await check('a run of two requests streams one result per request then done (run-event.schema.json), a captured value flowing into the second', async () => {
+    needConfig();
+    needRoutes();
+    const { app, route } = anyGetRoute();
+    expect(route, 'the first application has no GET route without required parameters to try');
+    const capture = { variable: 'conformanceType', source: 'header', path: 'Content-Type', secret: false };
+    const first = runFile(app.id, route.uri, { captures: [capture], assertions: [{ source: 'status', path: '', operator: 'class', expected: '2xx' }] });
+    const second = runFile(app.id, route.uri, { query: [{ name: 'kite_capture', value: '{{conformanceType}}', enabled: true }], assertions: [{ source: 'status', path: '', operator: 'equals', expected: '599' }] });
+    const response = await runCall({ requests: [{ path: 'requests/first.json', file: first }, { path: 'requests/second.json', file: second }], variables: {}, secretNames: [] });
+    const text = await response.text();
+    expect(response.status === 200, `run answered ${response.status}: ${text.slice(0, 200)}`);
+    expect((response.headers.get('content-type') ?? '').startsWith(RUN_CONTENT_TYPE), `content type is ${response.headers.get('content-type')}`);
+    const events = text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line));
+    for (const event of events) {
+      const bad = problems('run-event', event);
+      expect(!bad, `${JSON.stringify(event).slice(0, 120)} does not match run-event.schema.json: ${bad}`);
+    }
+    expect(events.length === 3, `expected 2 results and done, got ${events.length} lines`);
+    const [one, two, done] = events;
+    expect(one.type === 'result' && one.index === 0 && one.path === 'requests/first.json' && two.index === 1, 'the results are not in the order sent');
+    expect(one.assertions[0]?.passed === true, `the first request's status class 2xx did not pass: ${one.assertions[0]?.message ?? one.error}`);
+    const captured = one.captured.conformanceType;
+    expect(typeof captured === 'string' && captured !== '', `the first request captured nothing from Content-Type: ${JSON.stringify(one.captured)}`);
+    expect(new URL(two.url).searchParams.get('kite_capture') === captured, `the second request was sent to ${two.url}, not with the captured ${captured}`);
+    expect(two.assertions[0]?.passed === false && two.assertions[0].actual === String(two.status), `a failing assertion should fail with the actual status: ${JSON.stringify(two.assertions[0])}`);
+    expect(done.type === 'done' && done.passed === 1 && done.failed === 1 && done.cancelled === false, `done is ${JSON.stringify(done)}`);
+    return `${route.id} twice, captured ${captured}`;
   });
 
   // Workspace: the checks write one request file and delete it again (or see the folder is read-only).

@@ -51,6 +51,12 @@ final class InProcessDispatcher
         $scope = new IsolatedScope($this->app);
         $capture = null;
         $stream = null;
+        // Packages keep the app's own AuthManager (Sanctum's guard asks its `web` guard first): its
+        // guards, resolved for the relay call as the logged-in browser user, are set aside for the
+        // call, so it sees the relayed call's session and not the browser's user.
+        $outerAuth = $this->app['auth'];
+        $outerGuards = (fn () => $this->guards)->call($outerAuth);
+        (fn () => $this->guards = [])->call($outerAuth);
 
         $scope->enter([
             'session' => $this->sessionManager($session),
@@ -93,6 +99,7 @@ final class InProcessDispatcher
 
             return $this->result($response, $body, $request, $ttfb, $total, $trace);
         } finally {
+            (fn () => $this->guards = $outerGuards)->call($outerAuth);
             if ($stream === null) {
                 try {
                     $capture?->finish();

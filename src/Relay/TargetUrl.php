@@ -38,6 +38,21 @@ final class TargetUrl
         return '/'.implode('/', self::segments(is_array($parts) ? ($parts['path'] ?? '/') : '/', false)).$query;
     }
 
+    /**
+     * The path and query of a URL under $base, relative to it (`http://app.test/sub/api/x` under
+     * `http://app.test/sub` is `/api/x`): the path in the application served there; null when not under it.
+     */
+    public static function pathUnder(string $url, string $base): ?string
+    {
+        if (! self::isUnder($url, $base)) {
+            return null;
+        }
+        $prefix = rtrim((string) parse_url($base, PHP_URL_PATH), '/');
+        $path = self::pathAndQuery($url);
+
+        return '/'.ltrim(str_starts_with($path, $prefix.'/') ? substr($path, strlen($prefix)) : $path, '/');
+    }
+
     /** @return ?array{origin: string, path: string} */
     private static function parts(string $url): ?array
     {

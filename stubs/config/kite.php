@@ -73,6 +73,40 @@ return [
     ],
 
     /*
+    | Auth injectors: how a relayed call reaches its route as the user ("Impersonate User with ID",
+    | or the logged-in user), chosen per route from the guards its middleware names (`auth:sanctum`,
+    | `auth:api`, `auth` = the default guard); the first guard that can be served is used.
+    | - 'guards': guard name or driver => injector class (a name wins over a driver). A session
+    |   guard needs none in-process (the relay logs the user in for the call). Shipped:
+    |   SanctumTokenInjector: a Sanctum personal access token (5 minutes) sent as the bearer, revoked
+    |     after the call; RememberMeCookieInjector: the session guard's remember-me cookie, for calls
+    |     over HTTP to 'self_urls' (a token made for the call is cleared after it);
+    |   JwtAuthInjector: a tymon/jwt-auth token (JWTAuth::fromUser), invalidated after the call
+    |     (untested: the package is not installed where Kite is tested).
+    |   A guard no injector serves (e.g. passport) refuses an impersonation with a 422 naming it.
+    | - 'middleware': route middleware (group or class) => injector run on every call to the route.
+    |   CsrfTokenInjector: for POST/PUT/PATCH/DELETE to 'web' routes over HTTP to 'self_urls', a
+    |   session of its own holding a CSRF token, sent as X-CSRF-TOKEN (destroyed after the call).
+    | - 'self_urls': base URLs where this same application answers (its APP_KEY, database and session
+    |   store), e.g. an application's base_url served by another worker; only to those do the
+    |   injectors send cookies and tokens over HTTP (KITE_SELF_URLS, comma-separated).
+    | A custom injector implements Kite\Auth\Injector (see the README's "Laravel: guards and auth injectors").
+    */
+    'auth' => [
+        'injectors' => [
+            'guards' => [
+                'sanctum' => \Kite\Auth\SanctumTokenInjector::class,
+                'session' => \Kite\Auth\RememberMeCookieInjector::class,
+                'jwt' => \Kite\Auth\JwtAuthInjector::class,
+            ],
+            'middleware' => [
+                'web' => \Kite\Auth\CsrfTokenInjector::class,
+            ],
+        ],
+        'self_urls' => array_values(array_filter(array_map('trim', explode(',', (string) env('KITE_SELF_URLS', ''))))),
+    ],
+
+    /*
     | Data pickers: a search over the users to impersonate and over the rows of a model a route
     | binds (`{user}`), the values of the tables that `exists:` rules name and values `unique:`
     | rules' tables do not hold yet (for auto-fill), read through the app's connection (read-only,

@@ -119,7 +119,7 @@ class DataController
      * @param  list<string|int|float>  $candidates
      * @return list<array{value: mixed, label: string}>
      */
-    private static function absent(string $table, string $column, array $candidates): array
+    public static function absent(string $table, string $column, array $candidates): array
     {
         // Each candidate is also asked for in lower case (which is how most stored emails and names
         // read), so no more than MAX_ROWS values are looked up for MAX_CANDIDATES candidates.

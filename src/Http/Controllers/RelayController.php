@@ -5,6 +5,7 @@ namespace Kite\Http\Controllers;
 use Illuminate\Contracts\Foundation\Application;
 use Illuminate\Http\Client\Factory as HttpFactory;
 use Illuminate\Http\Request;
+use Kite\Auth\Injection;
 use Kite\Kite;
 use Kite\Relay\Cookies;
 use Kite\Relay\ExternalDispatcher;
@@ -13,7 +14,6 @@ use Kite\Relay\RelayCall;
 use Kite\Relay\RelayError;
 use Kite\Relay\RelayResult;
 use Kite\Relay\RelayStream;
-use Kite\Relay\SanctumToken;
 use Kite\Relay\TargetUrl;
 use Kite\Routes\RouteCatalog;
 use Symfony\Component\HttpFoundation\Response;
@@ -61,19 +61,24 @@ class RelayController
         $applications = Kite::applications();
         $application = self::application($applications, $call);
         [$inProcessPath, $externalUrl] = self::target($request, $applications, $application, $call);
-        [$user, $guard] = self::impersonation($app, $call, $externalUrl !== null);
-        if ($externalUrl !== null) {
-            return (new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
-                ->dispatch($call, $externalUrl, self::timeoutMs($call) / 1000, self::maxBodyBytes());
-        }
-
-        // A route behind auth:sanctum gets a short-lived token of the impersonated user, revoked after the call.
-        $token = SanctumToken::mintFor($app, $user, $inProcessPath, $call->method);
-        $inProcess = $call->withUrl($inProcessPath);
+        // A URL of auth.self_urls is this same application over HTTP: its route is known, and the
+        // auth injectors can carry a user there as they do in-process.
+        $path = $inProcessPath ?? Injection::selfPath($externalUrl);
+        [$user, $guard] = self::impersonation($app, $call, $path === null);
+        $user ??= $call->authorization['type'] === 'current-user' ? $request->user() : null;
+        $injection = $path === null ? Injection::none() : Injection::prepare($app, $call, $path, $externalUrl !== null, $user, $call->authorization['type'] === 'impersonate');
         try {
-            return (new InProcessDispatcher($app))->dispatch($request, $token ? $inProcess->withHeader('Authorization', 'Bearer '.$token->plainText) : $inProcess, $user, $guard);
+            $call = $injection->applyTo($call);
+            if ($externalUrl !== null) {
+                return $injection->closeSessionOpenedFor((new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
+                    ->dispatch($call, $externalUrl, self::timeoutMs($call) / 1000, self::maxBodyBytes()), $app);
+            }
+
+            $impersonated = $call->authorization['type'] === 'impersonate' ? $user : null;
+
+            return (new InProcessDispatcher($app))->dispatch($request, $call->withUrl($inProcessPath), $impersonated, $injection->sessionGuard() ?? $guard);
         } finally {
-            $token?->revoke();
+            $injection->after();
         }
     }
 
@@ -133,12 +138,9 @@ class RelayController
             $url = $application['baseUrl'].'/'.ltrim($url, '/');
         } elseif ($application['baseUrl'] === null) {
             // An absolute URL of this application itself.
-            $self = Kite::displayBaseUrl($application, $request);
-            if (TargetUrl::isUnder($url, $self)) {
-                $prefix = rtrim((string) parse_url($self, PHP_URL_PATH), '/');
-                $path = TargetUrl::pathAndQuery($url);
-
-                return ['/'.ltrim(str_starts_with($path, $prefix.'/') ? substr($path, strlen($prefix)) : $path, '/'), null];
+            $path = TargetUrl::pathUnder($url, Kite::displayBaseUrl($application, $request));
+            if ($path !== null) {
+                return [$path, null];
             }
         }
         foreach (self::allowedBaseUrls($applications) as $allowed) {
@@ -165,8 +167,8 @@ class RelayController
 
     /**
      * The user to impersonate and the guard, or nulls. Impersonation logs the user in inside this
-     * application, so a call to an outside URL cannot carry it: refused rather than sent without
-     * credentials.
+     * application (or, at a URL of auth.self_urls, the auth injectors carry the user there), so a
+     * call to any other outside URL cannot carry it: refused rather than sent without credentials.
      *
      * @return array{0: ?object, 1: ?string}
      */

@@ -60,17 +60,7 @@ class AuthTest extends TestCase
             $this->markTestSkipped('Sanctum is not installed in this app.');
         }
         config(['kite.impersonation.enabled' => true, 'auth.providers.users.model' => \Kite\Tests\Support\SanctumUser::class]);
-        // Sanctum's own migration, as an app that installed it has run.
-        \Illuminate\Support\Facades\Schema::create('personal_access_tokens', function ($table) {
-            $table->id();
-            $table->morphs('tokenable');
-            $table->text('name');
-            $table->string('token', 64)->unique();
-            $table->text('abilities')->nullable();
-            $table->timestamp('last_used_at')->nullable();
-            $table->timestamp('expires_at')->nullable();
-            $table->timestamps();
-        });
+        \Kite\Tests\Support\SanctumUser::createTokensTable();
         \Illuminate\Support\Facades\Route::middleware(['api', 'auth:sanctum'])->get('api/sanctum-me', fn (\Illuminate\Http\Request $request) => ['id' => $request->user()?->id]);
         $alan = $this->user('alan@example.com');
 

@@ -3,6 +3,7 @@
 namespace Kite\Tests\Feature;
 
 use Kite\Kite;
+use Kite\Tests\Support\KiteOverHttp;
 use Kite\Tests\Support\PhpServer;
 use Kite\Tests\Support\ScratchApp;
 use PHPUnit\Framework\TestCase;
@@ -14,13 +15,18 @@ use PHPUnit\Framework\TestCase;
  */
 class SingleWorkerServerTest extends TestCase
 {
+    use KiteOverHttp;
+
     private static ScratchApp $app;
 
     private static PhpServer $server;
 
     private static PhpServer $external;
 
-    private string $cookieJar;
+    protected function kiteServer(): PhpServer
+    {
+        return self::$server;
+    }
 
     public static function setUpBeforeClass(): void
     {
@@ -51,54 +57,9 @@ class SingleWorkerServerTest extends TestCase
         @unlink($this->cookieJar);
     }
 
-    /** @return array{0: int, 1: string, 2: string} status, content type, body */
-    private function http(string $method, string $path, ?array $json = null): array
-    {
-        $curl = curl_init(self::$server->url($path));
-        $headers = ['Accept: application/json'];
-        if ($json !== null) {
-            $headers[] = 'Content-Type: application/json';
-            $headers[] = 'X-XSRF-TOKEN: '.$this->xsrfCookie();
-        }
-        curl_setopt_array($curl, [
-            CURLOPT_CUSTOMREQUEST => $method,
-            CURLOPT_RETURNTRANSFER => true,
-            CURLOPT_COOKIEJAR => $this->cookieJar,
-            CURLOPT_COOKIEFILE => $this->cookieJar,
-            CURLOPT_HTTPHEADER => $headers,
-            CURLOPT_POSTFIELDS => $json === null ? null : json_encode($json),
-            // A deadlocked single worker would hang here; fail fast instead.
-            CURLOPT_TIMEOUT => 10,
-        ]);
-        $body = curl_exec($curl);
-        $this->assertNotFalse($body, 'the server answered: '.curl_error($curl));
-        $status = curl_getinfo($curl, CURLINFO_RESPONSE_CODE);
-        $type = (string) curl_getinfo($curl, CURLINFO_CONTENT_TYPE);
-        curl_close($curl);
-
-        return [$status, $type, $body];
-    }
-
-    private function xsrfCookie(): string
-    {
-        foreach (file($this->cookieJar) as $line) {
-            $fields = explode("\t", trim($line));
-            if (count($fields) === 7 && $fields[5] === 'XSRF-TOKEN') {
-                return urldecode($fields[6]);
-            }
-        }
-        $this->fail('the page set no XSRF-TOKEN cookie');
-    }
-
     private function relay(array $request): array
     {
-        [$status, $type, $body] = $this->http('POST', '/http-client/api/relay', $request + ['method' => 'GET', 'headers' => [['name' => 'Accept', 'value' => 'application/json']], 'query' => [], 'body' => ['type' => 'none'], 'authorization' => ['type' => 'current-user']]);
-        if ($type !== 'application/vnd.kite.relay-frame') {
-            return [$status, json_decode($body, true), null];
-        }
-        $newline = strpos($body, "\n");
-
-        return [$status, json_decode(substr($body, 0, $newline), true), substr($body, $newline + 1)];
+        return $this->relayOverHttp($request + ['authorization' => ['type' => 'current-user']]);
     }
 
     public function test_a_relay_to_the_app_itself_answers_on_a_single_worker_server(): void

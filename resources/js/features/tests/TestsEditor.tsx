@@ -11,14 +11,15 @@ import {
   OPERATOR_LABELS,
   OPERATORS,
   SOURCE_LABELS,
-  SOURCES,
+  offeredSources,
   WITH_PATH,
   WITHOUT_EXPECTED,
   withSource,
 } from '../../model/assertions/assertion';
 import type { AssertionResult } from '../../model/assertions/evaluate';
+import { kiteConfig } from '../../lib/config';
 
-const PATH_PLACEHOLDERS: Partial<Record<AssertionSource, string>> = { body: '$.data.id', header: 'Content-Type' };
+const PATH_PLACEHOLDERS: Partial<Record<AssertionSource, string>> = { body: '$.data.id', header: 'Content-Type', row: 'users.email' };
 const EXPECTED_PLACEHOLDERS: Partial<Record<AssertionOperator, string>> = {
   class: '2xx',
   matches: '^application/json',
@@ -26,6 +27,11 @@ const EXPECTED_PLACEHOLDERS: Partial<Record<AssertionOperator, string>> = {
   length: '3',
   'less-than': '500',
   'greater-than': '0',
+  'sent-to': 'ada@example.com',
+  'subject-contains': 'Welcome',
+  'of-class': 'App\\Jobs\\SendInvoice',
+  'nothing-at-or-above': 'error',
+  'exists-where': 'value, {{variables}} allowed',
 };
 
 export interface TestsEditorProps {
@@ -48,14 +54,14 @@ export function TestsEditor({ assertions, onChange, results }: TestsEditorProps)
           return (
             <div className="kite-assertion" key={index} role="group" aria-label={name} data-outcome={result ? (result.passed ? 'pass' : 'fail') : undefined}>
               <select className="kite-select kite-assertion-source" aria-label={`${name} checks`} value={line.source} onChange={(event) => edit(index, withSource(line, event.target.value as AssertionSource))}>
-                {SOURCES.map((source) => (
+                {offeredSources(kiteConfig.host === 'laravel', line.source).map((source) => (
                   <option key={source} value={source}>
                     {SOURCE_LABELS[source]}
                   </option>
                 ))}
               </select>
               {WITH_PATH.has(line.source) ? (
-                <input className="kite-input kite-mono kite-assertion-path" aria-label={`${name} ${line.source === 'header' ? 'header name' : 'JSONPath'}`} placeholder={PATH_PLACEHOLDERS[line.source]} value={line.path} onChange={(event) => edit(index, { ...line, path: event.target.value })} />
+                <input className="kite-input kite-mono kite-assertion-path" aria-label={`${name} ${line.source === 'header' ? 'header name' : line.source === 'row' ? 'table.column' : 'JSONPath'}`} placeholder={PATH_PLACEHOLDERS[line.source]} value={line.path} onChange={(event) => edit(index, { ...line, path: event.target.value })} />
               ) : null}
               <select className="kite-select kite-assertion-operator" data-wide={WITH_PATH.has(line.source) ? undefined : ''} aria-label={`${name} operator`} value={line.operator} onChange={(event) => edit(index, { ...line, operator: event.target.value as AssertionOperator })}>
                 {OPERATORS[line.source].map((operator) => (

@@ -18,5 +18,6 @@ export function assertionInputOf(result: Pick<RelayResult, 'body' | 'meta' | 'du
     headers: result.meta.headers,
     bodyText: new TextDecoder().decode(result.body),
     durationMs: result.meta.timing?.totalMs ?? result.durationMs,
+    ...(result.meta.trace ? { trace: result.meta.trace } : {}),
   };
 }

@@ -4,9 +4,10 @@
 import type { RouteResponseDoc } from '../../../../protocol/types';
 import type { Assertion } from '../../model/assertions/assertion';
 import { type AssertionResponse, evaluateAssertions } from '../../model/assertions/evaluate';
+import type { RowAnswer } from '../../model/assertions/trace-checks';
 import { resolveText, type VariableScope } from '../../model/workspace/variables';
 import { schemaProblems } from './schema-problems';
 
-export function evaluateInApp(assertions: Assertion[], response: AssertionResponse, scope: VariableScope, responses: RouteResponseDoc[] | undefined) {
-  return evaluateAssertions(assertions, response, { resolve: (text, unresolved) => resolveText(text, scope, unresolved), responses, schemaProblems });
+export function evaluateInApp(assertions: Assertion[], response: AssertionResponse, scope: VariableScope, responses: RouteResponseDoc[] | undefined, rows: ReadonlyMap<string, RowAnswer>) {
+  return evaluateAssertions(assertions, response, { resolve: (text, unresolved) => resolveText(text, scope, unresolved), responses, schemaProblems, rows });
 }

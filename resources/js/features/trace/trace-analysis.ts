@@ -1,19 +1,9 @@
 // Reading a trace: query shapes (an N+1 shows as one shape run again and again), the slowest query,
 // and the counts the Trace tab shows.
 import type { RelayTrace, TraceQuery } from '../../../../protocol/types';
+import { queryShape, repeatedShapes } from '../../model/trace/query-shapes';
 
-/** A shape run this many times or more in one call is flagged as a likely N+1. */
-export const REPEATED_QUERY_THRESHOLD = 3;
-
-/** The query with its literal values replaced, so `where id = 1` and `where id = 2` share a shape. */
-export function queryShape(sql: string): string {
-  return sql
-    .replace(/'(?:[^'\\]|\\.|'')*'/g, '?')
-    .replace(/\b\d+(?:\.\d+)?\b/g, '?')
-    .replace(/\bin\s*\((?:\s*\?\s*,?)+\)/gi, 'in (?)')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { queryShape, REPEATED_QUERY_THRESHOLD } from '../../model/trace/query-shapes';
 
 export interface QueryFacts {
   /** Shapes run REPEATED_QUERY_THRESHOLD times or more, most repeated first. */
@@ -26,13 +16,8 @@ export interface QueryFacts {
 }
 
 export function queryFacts(queries: TraceQuery[]): QueryFacts {
-  const counts = new Map<string, number>();
   const shapes = queries.map((query) => queryShape(query.sql));
-  for (const shape of shapes) counts.set(shape, (counts.get(shape) ?? 0) + 1);
-  const repeated = [...counts]
-    .filter(([, count]) => count >= REPEATED_QUERY_THRESHOLD)
-    .map(([shape, count]) => ({ shape, count }))
-    .sort((a, b) => b.count - a.count);
+  const repeated = repeatedShapes(queries);
   const order = repeated.map((entry) => entry.shape);
   let slowest = -1;
   let totalMs = 0;

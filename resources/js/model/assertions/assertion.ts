@@ -3,6 +3,7 @@
 // reading a file's list live here; evaluating is ./evaluate.ts. Pure; no React, no DOM.
 import { ASSERTION_OPERATORS } from '../../../../protocol/endpoints.js';
 import type { AssertionOperator, AssertionSource, SavedAssertion } from '../../../../protocol/types';
+import { TRACE_SOURCES } from './trace-checks';
 
 export type { AssertionOperator, AssertionSource };
 
@@ -18,6 +19,12 @@ export const SOURCE_LABELS: Record<AssertionSource, string> = {
   body: 'JSON body',
   schema: 'Body schema',
   time: 'Response time',
+  queries: 'Queries',
+  mail: 'Mail',
+  dispatched: 'Job or notification',
+  log: 'Log',
+  exception: 'Exception',
+  row: 'Database row',
 };
 
 export const OPERATOR_LABELS: Record<AssertionOperator, string> = {
@@ -32,15 +39,30 @@ export const OPERATOR_LABELS: Record<AssertionOperator, string> = {
   'less-than': '<',
   'greater-than': '>',
   documented: 'matches the documented response',
+  'no-repeated-shape': 'no repeated shape (N+1)',
+  'sent-to': 'sent to',
+  'subject-contains': 'subject contains',
+  'of-class': 'dispatched of class',
+  'nothing-at-or-above': 'nothing at or above',
+  none: 'none reported',
+  'exists-where': 'has a row with value',
 };
 
 /** Operators that compare with nothing typed. */
-export const WITHOUT_EXPECTED: ReadonlySet<AssertionOperator> = new Set(['exists', 'documented']);
+export const WITHOUT_EXPECTED: ReadonlySet<AssertionOperator> = new Set(['exists', 'documented', 'no-repeated-shape', 'none']);
 
-/** Sources whose line names a header or a JSONPath. */
-export const WITH_PATH: ReadonlySet<AssertionSource> = new Set(['header', 'body']);
+/** Sources whose line names a header, a JSONPath or a row's `table.column`. */
+export const WITH_PATH: ReadonlySet<AssertionSource> = new Set(['header', 'body', 'row']);
 
 export const SOURCES = Object.keys(OPERATORS) as AssertionSource[];
+
+/**
+ * The sources a line may pick: the trace checks only on a host that records a trace (the Laravel
+ * host), or when the line already has one (a file saved there, opened elsewhere, keeps its line).
+ */
+export function offeredSources(tracedHost: boolean, current: AssertionSource): AssertionSource[] {
+  return SOURCES.filter((source) => tracedHost || !TRACE_SOURCES.has(source) || source === current);
+}
 
 /** A new line of a source: its first operator, what a line of it usually expects. */
 export function newAssertion(source: AssertionSource = 'status', patch: Partial<Assertion> = {}): Assertion {
@@ -50,6 +72,12 @@ export function newAssertion(source: AssertionSource = 'status', patch: Partial<
     body: { path: '$', expected: '' },
     schema: { path: '', expected: '' },
     time: { path: '', expected: '1000' },
+    queries: { path: '', expected: '10' },
+    mail: { path: '', expected: '' },
+    dispatched: { path: '', expected: '' },
+    log: { path: '', expected: 'error' },
+    exception: { path: '', expected: '' },
+    row: { path: '', expected: '' },
   };
   return { source, operator: OPERATORS[source][0], ...defaults[source], ...patch };
 }
@@ -87,16 +115,20 @@ export function normalizeAssertions(value: unknown): Assertion[] {
 
 /** `$.data.id equals {{id}}`, `status is in class 2xx`: the line in words, for reports. */
 export function describeAssertion(assertion: Assertion): string {
-  const subject =
-    assertion.source === 'header'
-      ? `header ${assertion.path}`
-      : assertion.source === 'body'
-        ? assertion.path
-        : assertion.source === 'schema'
-          ? 'body'
-          : assertion.source === 'time'
-            ? 'response time'
-            : 'status';
+  const subjects: Record<AssertionSource, string> = {
+    header: `header ${assertion.path}`,
+    body: assertion.path,
+    schema: 'body',
+    time: 'response time',
+    status: 'status',
+    queries: 'queries',
+    mail: 'a mail',
+    dispatched: 'a job or notification',
+    log: 'log entries',
+    exception: 'exceptions',
+    row: assertion.path,
+  };
+  const subject = subjects[assertion.source];
   const expected = WITHOUT_EXPECTED.has(assertion.operator) ? '' : ` ${assertion.expected}${assertion.source === 'time' ? ' ms' : ''}`;
   return `${subject} ${OPERATOR_LABELS[assertion.operator]}${expected}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteResponseDoc } from '../../../../protocol/types';
 import { buildScope, resolveText } from '../workspace/variables';
 import { schemaProblems } from '../../features/tests/schema-problems';
-import { type Assertion, assertionForValue, newAssertion, normalizeAssertions } from './assertion';
+import { type Assertion, assertionForValue, newAssertion, normalizeAssertions, offeredSources } from './assertion';
 import { documentedResponse, evaluateAssertions, type AssertionResponse } from './evaluate';
 
 const response: AssertionResponse = {
@@ -149,5 +149,13 @@ describe('normalizeAssertions', () => {
     const good = newAssertion('body', { path: '$.id', expected: '1' });
     expect(normalizeAssertions([good, { source: 'status', operator: 'matches' }, 'x', { source: 'nope', operator: 'equals' }])).toEqual([good]);
     expect(normalizeAssertions(undefined)).toEqual([]);
+  });
+});
+
+describe('offeredSources', () => {
+  it('offers the trace checks only on a host that records a trace, and keeps a line that has one', () => {
+    expect(offeredSources(true, 'status')).toEqual(['status', 'header', 'body', 'schema', 'time', 'queries', 'mail', 'dispatched', 'log', 'exception', 'row']);
+    expect(offeredSources(false, 'status')).toEqual(['status', 'header', 'body', 'schema', 'time']);
+    expect(offeredSources(false, 'mail')).toEqual(['status', 'header', 'body', 'schema', 'time', 'mail']);
   });
 });

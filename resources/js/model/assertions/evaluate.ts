@@ -2,15 +2,20 @@
 // actual value and a message in words. Pure and Node-safe: the caller hands in how `{{variables}}`
 // are filled in (the app: the workspace's variables module) and how a body is checked against a
 // JSON Schema (the app: its own validator, which keeps ajv out of the browser).
-import type { JsonSchema, RouteResponseDoc } from '../../../../protocol/types';
+import type { JsonSchema, RelayTrace, RouteResponseDoc } from '../../../../protocol/types';
 import { queryJsonPath } from '../json-path/query';
 import { type Assertion, describeAssertion, WITHOUT_EXPECTED } from './assertion';
+import { type RowAnswer, rowKey, rowQuestion, TRACE_SOURCES, traceOutcome } from './trace-checks';
+
+export { rowQuestions } from './trace-checks';
 
 export interface AssertionResponse {
   status: number;
   headers: ReadonlyArray<readonly [string, string]>;
   bodyText: string;
   durationMs: number;
+  /** What happened inside the app during the call (the Laravel host's relay trace), for its own checks. */
+  trace?: RelayTrace;
 }
 
 export interface AssertionContext {
@@ -20,6 +25,8 @@ export interface AssertionContext {
   responses?: RouteResponseDoc[];
   /** What is wrong with a value for a schema (one message per problem); none when it matches. */
   schemaProblems?: (value: unknown, schema: JsonSchema) => string[];
+  /** The host's answers to the `row` lines' questions (rowQuestions), by rowKey. */
+  rows?: ReadonlyMap<string, RowAnswer>;
 }
 
 export interface AssertionResult {
@@ -69,6 +76,11 @@ function evaluateOne(assertion: Assertion, response: AssertionResponse, context:
     const names = [...unresolved].map((name) => `{{${name}}}`).join(', ');
     return result(false, NONE, `${names} ${unresolved.size === 1 ? 'has' : 'have'} no value`);
   }
+  if (TRACE_SOURCES.has(assertion.source)) {
+    const question = assertion.source === 'row' ? rowQuestion(path, expected) : undefined;
+    const row = question && !('error' in question) ? context.rows?.get(rowKey(question.table, question.column, question.value)) : undefined;
+    return result(...traceOutcome(assertion, path, expected, response.trace, row));
+  }
   switch (assertion.source) {
     case 'status': {
       const actual = String(response.status);
@@ -112,6 +124,8 @@ function evaluateOne(assertion: Assertion, response: AssertionResponse, context:
       if (found === MISSING) return result(assertion.operator === 'not-equals', actual, `Nothing at ${path} in the body`);
       return result(...compareValue(assertion.operator, found, expected, actual));
     }
+    default:
+      return result(false, NONE, `${assertion.source} is not a source this client knows`);
   }
 }
 

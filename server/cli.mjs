@@ -18,10 +18,13 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: kite serve [options]
-       kite import FILE… [--workspace DIR] [--overwrite]
-                           Postman, Insomnia, Bruno, HAR or cURL files into the workspace
-       kite export [--workspace DIR] --format postman --output FILE [--folder F]
-                           the saved requests as a Postman v2.1 collection
+       kite import FILE… [--workspace DIR] [--overwrite] [--openapi FILE]
+                           Postman, Insomnia, Bruno, HAR, OpenAPI or cURL files into the
+                           workspace; with --openapi, requests that fit one of its routes
+                           are linked to it
+       kite export [--workspace DIR] --format postman|openapi --output FILE [--folder F]
+                           the saved requests as a Postman v2.1 collection or an OpenAPI
+                           3.0 document (secrets left out)
        kite run [FOLDER|FILE…] [--workspace DIR] [--env NAME] [--target URL] [--bail]
                 [--reporter cli,junit,json] [--output DIR] [--openapi FILE]
                            send the saved requests in file-name order, captures flowing

@@ -1,6 +1,6 @@
 // @ts-check
-// `kite import FILE… --workspace DIR [--overwrite]` and `kite export --workspace DIR --format
-// postman --output FILE [--folder F]`: the import model (resources/js/model/import, bundled into
+// `kite import FILE… --workspace DIR [--overwrite] [--openapi FILE]` and `kite export --workspace DIR --format
+// postman|openapi --output FILE [--folder F]`: the import model (resources/js/model/import, bundled into
 // dist/node/import.mjs by build.mjs) on the workspace folder, written through server/workspace.mjs
 // like the page's saves. Secrets are printed by name only: their values never reach a file or a log.
 import { promises as fs } from 'node:fs';
@@ -69,14 +69,30 @@ async function sourcesOf(path) {
   return sources;
 }
 
+/**
+ * The application of `--openapi FILE`, read as `kite --openapi FILE` reads it (same id), whose
+ * routes imported requests are linked to; none without the flag.
+ * @param {string | boolean | undefined} file
+ */
+async function knownApplications(file) {
+  if (typeof file !== 'string') return [];
+  const [{ loadApplications }, { OpenApiLoadError }] = await Promise.all([import('./applications.mjs'), import('./openapi/load.mjs')]);
+  try {
+    return loadApplications([file]);
+  } catch (error) {
+    if (error instanceof OpenApiLoadError) throw new CommandError(`--openapi: ${error.message}`);
+    throw error;
+  }
+}
+
 /** @param {string[]} argv @param {{ log: (line: string) => void }} out */
 export async function runImport(argv, out) {
-  const { options, positional } = parse(argv, ['--overwrite'], ['--workspace']);
+  const { options, positional } = parse(argv, ['--overwrite'], ['--workspace', '--openapi']);
   if (positional.length === 0) throw new CommandError('name the files to import: kite import FILE… --workspace DIR');
   const model = await importModel();
   const sources = [];
   for (const path of positional) sources.push(...(await sourcesOf(path)));
-  const result = model.importSources(sources);
+  const result = model.importSources(sources, { applications: await knownApplications(options['--openapi']) });
   const workspace = createWorkspace(typeof options['--workspace'] === 'string' ? options['--workspace'] : '.kite');
   const listing = await workspace.list();
   if (!listing.writable) throw new CommandError(`the workspace ${listing.folder} is read-only: ${listing.readOnlyReason}`);
@@ -95,9 +111,9 @@ export async function runImport(argv, out) {
 export async function runExport(argv, out) {
   const { options } = parse(argv, [], ['--workspace', '--format', '--output', '--folder', '--name']);
   const format = options['--format'] ?? 'postman';
-  if (format !== 'postman') throw new CommandError(`--format ${format} is not one Kite exports: use --format postman`);
+  if (format !== 'postman' && format !== 'openapi') throw new CommandError(`--format ${format} is not one Kite exports: use --format postman or --format openapi`);
   const output = options['--output'];
-  if (typeof output !== 'string') throw new CommandError('--output FILE is needed: where the Postman collection is written');
+  if (typeof output !== 'string') throw new CommandError(`--output FILE is needed: where the ${format === 'openapi' ? 'OpenAPI document' : 'Postman collection'} is written`);
   const model = await importModel();
   const workspace = createWorkspace(typeof options['--workspace'] === 'string' ? options['--workspace'] : '.kite');
   const listing = await workspace.list();
@@ -109,12 +125,20 @@ export async function runExport(argv, out) {
     const { content } = await workspace.read(file.path);
     (file.path.startsWith('environments/') ? environments : requests).push(content);
   }
-  const name = typeof options['--name'] === 'string' ? options['--name'] : basename(output).replace(/(\.postman_collection)?\.json$/, '');
+  const name = typeof options['--name'] === 'string' ? options['--name'] : basename(output).replace(/(\.postman_collection|\.openapi)?\.(json|ya?ml)$/, '');
   const folder = typeof options['--folder'] === 'string' ? options['--folder'] : '';
   const exported = model.requestsInFolder(requests, folder);
   if (folder && exported.length === 0) {
     const folders = [...new Set(requests.map((request) => request.folder).filter(Boolean))].sort();
     throw new CommandError(`no saved request is in folder ${folder} (folders: ${folders.length > 0 ? folders.join(', ') : 'none'})`);
+  }
+  if (format === 'openapi') {
+    // Environments give the server's default (a plain value only: a secret's value is in no file).
+    const { document, left } = model.toOpenApiDocument(name, exported, environments, folder);
+    await fs.writeFile(output, `${JSON.stringify(document, null, 2)}\n`);
+    out.log(`Wrote ${output}: ${exported.length - left.length} operation${exported.length - left.length === 1 ? '' : 's'}${folder ? ` of folder ${folder}` : ''} (OpenAPI ${document.openapi}; secrets left out)`);
+    for (const line of left) out.log(`  not written: ${line}`);
+    return 0;
   }
   const collection = model.toPostmanCollection(name, exported, folder);
   await fs.writeFile(output, `${JSON.stringify(collection, null, 2)}\n`);

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKite as kite } from './testing/run-kite.mjs';
 import { SHOP_PASSWORD, SHOP_TOKEN, shopCollection, shopEnvironment } from '../tests/fixtures/import/postman.mjs';
+import { oasExample } from '../tests/fixtures/import/oas-examples.mjs';
+import { createRequire } from 'node:module';
 
 const dir = mkdtempSync(join(tmpdir(), 'kite-import-'));
 const file = (name, value) => {
@@ -106,5 +108,43 @@ describe('kite import / export', { timeout: 120_000 }, () => {
     expect(out.stderr).toBe('');
     expect(out.stdout).toContain('1 request, 0 environments');
     expect(requestsOf(workspace)['users-list-users.json']).toMatchObject({ name: 'List users', folder: 'Users', method: 'GET', url: '{{baseUrl}}/users' });
+  });
+
+  it('export --format openapi writes a document oas-validator accepts, without secrets, that imports back to the same requests', async () => {
+    const first = join(dir, 'openapi-1');
+    expect((await kite(['import', collection, environment, '--workspace', first])).code).toBe(0);
+    const exported = join(dir, 'shop.openapi.json');
+    const out = await kite(['export', '--workspace', first, '--format', 'openapi', '--output', exported]);
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain(`Wrote ${exported}: 5 operations (OpenAPI 3.0.3; secrets left out)`);
+    const text = readFileSync(exported, 'utf8');
+    for (const secret of [SHOP_TOKEN, SHOP_PASSWORD, 'literal-api-key-123']) expect(text).not.toContain(secret);
+    const validator = createRequire(import.meta.url)('oas-validator');
+    expect((await validator.validate(JSON.parse(text), {})).valid).toBe(true);
+    const second = join(dir, 'openapi-2');
+    const again = await kite(['import', exported, '--workspace', second]);
+    expect(again.code).toBe(0);
+    // OpenAPI has tags, not nested folders; a file part's name (a path on the machine it was picked on) is not an example.
+    const fileNameless = (body) => (body.type === 'multipart' ? { ...body, fields: body.fields.map((field) => (field.kind === 'file' ? { ...field, value: '' } : field)) } : body);
+    const shape = (workspace) => Object.values(requestsOf(workspace)).map(({ folder, method, url, body }) => ({ folder: folder.split('/')[0], method, url, body: fileNameless(body) })).sort((a, b) => `${a.method} ${a.url}`.localeCompare(`${b.method} ${b.url}`));
+    expect(shape(second)).toEqual(shape(first));
+  });
+
+  it('import --openapi links the requests that fit its routes and counts them', async () => {
+    const petstore = oasExample('3.0/json/petstore.json');
+    const document = file('petstore.json', petstore.text);
+    const calls = file('calls.sh', "curl 'http://petstore.swagger.io/v2/pet/42'\ncurl 'https://elsewhere.example/pet/42'\n");
+    const workspace = join(dir, 'linked');
+    const out = await kite(['import', calls, '--openapi', document, '--workspace', workspace]);
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('2 requests, 0 environments; 1 matched to a known route');
+    const linked = Object.values(requestsOf(workspace)).find((request) => request.url === '/pet/{petId}');
+    // The id `kite --openapi petstore.json` gives the application, so the saved request opens on its route there.
+    expect(linked).toMatchObject({ application: 'swagger-petstore', method: 'GET', pathParams: { petId: '42' } });
+    const bad = await kite(['import', calls, '--openapi', join(dir, 'missing.json'), '--workspace', workspace]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--openapi: ');
   });
 });

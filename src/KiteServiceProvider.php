@@ -6,6 +6,7 @@ use Illuminate\Contracts\Debug\ExceptionHandler;
 use Illuminate\Support\Facades\Gate;
 use Illuminate\Support\Facades\Route;
 use Illuminate\Support\ServiceProvider;
+use Kite\Console\ImportCommand;
 use Kite\Console\InstallCommand;
 use Kite\Console\PublishCommand;
 use Kite\Console\RunCommand;
@@ -38,7 +39,7 @@ class KiteServiceProvider extends ServiceProvider
         $this->defineGate();
 
         if ($this->app->runningInConsole()) {
-            $this->commands([InstallCommand::class, PublishCommand::class, RunCommand::class]);
+            $this->commands([InstallCommand::class, PublishCommand::class, RunCommand::class, ImportCommand::class]);
         }
 
         if (config('kite.enabled')) {

@@ -3,13 +3,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SHOP_PASSWORD, shopCollection, shopEnvironment, withGetRequest } from '../fixtures/import/postman.mjs';
+import { oasExample } from '../fixtures/import/oas-examples.mjs';
 import { responseArea, send } from './support/client-screen';
 import { openFreshKite, useWorkspaceHost } from './support/workspace-host';
 
 // Importing another tool's files from the Saved pane into the workspace folder (features/import):
 // a Postman collection with folders and its environment, written with Postman's own library.
 const workspace = useWorkspaceHost('kite-import-e2e-');
-test.describe.configure({ mode: 'serial' });
+// Each test reads files in a lazy chunk and sends through the relay: minutes on a machine shared by a CI run.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 /** The shop collection pointed at the demo API, with a request that needs the environment's secret token. */
 function collectionFile(baseUrl: string) {
@@ -32,6 +34,8 @@ test('a Postman collection with folders and an environment is imported from the 
   // The readers are a lazy chunk of their own (Bruno's parser among them): slow to arrive on a busy machine.
   await expect(page.getByRole('status').filter({ hasText: 'Importing' }).or(report)).toBeVisible();
   await expect(report).toContainText('6 requests, 1 environment imported; 7 files written to the workspace.', { timeout: 60_000 });
+  // GET/POST /users, GET /users/{id}, POST /login and GET /me are routes of the demo API, under the collection's {{baseUrl}}.
+  await expect(report).toContainText('5 matched to a known route (its schema and docs show in the builder).');
   await expect(report.getByRole('region', { name: 'Not imported' })).toContainText('shop.postman_collection.json › Purge cache: method PURGE: Kite sends GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS');
   await expect(report.getByRole('region', { name: 'Converted' })).toContainText('Users/Admin/Create user: auth password → secret variable {{password}}');
   await expect(report.getByRole('region', { name: 'Kept as a note' })).toContainText('Users/List users: a script kept verbatim');
@@ -49,7 +53,9 @@ test('a Postman collection with folders and an environment is imported from the 
   // The request runs with the environment's secret token (kept in this browser only).
   await page.getByRole('combobox', { name: 'Environment' }).selectOption('Shop staging');
   await pane.getByRole('region', { name: 'Users' }).getByRole('button', { name: 'GET Who am I' }).click();
-  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('{{baseUrl}}/me');
+  // Linked to the demo's GET /me: the builder names the route, and the request goes to its application.
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/me');
+  await expect(page.locator('.kite-builder-route')).toHaveText('Who is asking');
   await send(page);
   await expect(responseArea(page)).toHaveText(/^200\s*OK/);
   await expect(responseArea(page)).toContainText('"via": "bearer"');
@@ -78,7 +84,7 @@ test("saving an imported request from the builder keeps the notes the import wro
   await page.getByRole('tab', { name: 'Saved' }).click();
   const pane = page.getByRole('navigation', { name: 'Saved requests' });
   await pane.getByRole('region', { name: 'Users' }).getByRole('button', { name: 'GET List users' }).click();
-  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('{{baseUrl}}/users?page=1&per_page={{pageSize}}');
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users?page=1&per_page={{pageSize}}');
   const path = join(workspace.folder, 'requests', 'users-list-users.json');
   const before = JSON.parse(readFileSync(path, 'utf8'));
   expect(before.notes).toContain('pm.response.to.have.status(200);');
@@ -88,4 +94,52 @@ test("saving an imported request from the builder keeps the notes the import wro
   const after = JSON.parse(readFileSync(path, 'utf8'));
   expect(after.query, 'the edit was written').toContainEqual({ name: 'page', value: '2', enabled: true });
   expect(after.notes).toBe(before.notes);
+});
+
+test('the workspace exports as an OpenAPI document and a folder as a Postman collection, downloaded without any secret', async ({ page }) => {
+  await openFreshKite(page, workspace.host.url);
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  const pane = page.getByRole('navigation', { name: 'Saved requests' });
+  await pane.getByRole('button', { name: 'Export the saved requests' }).click();
+  await expect(pane.getByRole('menu', { name: 'Export the saved requests' })).toBeVisible();
+  await page.screenshot({ path: join(tmpdir(), 'kite-export-menu.png') });
+  const [openapi] = await Promise.all([page.waitForEvent('download'), pane.getByRole('menuitem', { name: 'Export as OpenAPI' }).click()]);
+  expect(openapi.suggestedFilename()).toMatch(/\.openapi\.json$/);
+  const document = JSON.parse(readFileSync(await openapi.path(), 'utf8'));
+  expect(document.openapi).toBe('3.0.3');
+  expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/me', '/users', '/users/{user}', '/login']));
+  expect(document.paths['/me'].get).toMatchObject({ summary: 'Who am I', tags: ['Users'], security: [{ bearerAuth: [] }] });
+  await expect(page.getByText(/Exported 6 requests as an OpenAPI document/)).toBeVisible();
+  await expect(page.getByText(/Secrets were left out/).first()).toBeVisible();
+  await page.screenshot({ path: join(tmpdir(), 'kite-export-toast.png') });
+
+  await pane.getByRole('button', { name: 'Export folder Users/Admin' }).click();
+  const [postman] = await Promise.all([page.waitForEvent('download'), pane.getByRole('menuitem', { name: 'Export as Postman collection' }).click()]);
+  expect(postman.suggestedFilename()).toBe('users-admin.postman_collection.json');
+  const collection = JSON.parse(readFileSync(await postman.path(), 'utf8'));
+  expect(collection.item.map((item: { name: string }) => item.name)).toEqual(['Create user']);
+  for (const text of [JSON.stringify(document), JSON.stringify(collection)]) {
+    expect(text).not.toContain(SHOP_PASSWORD);
+    expect(text).not.toContain('demo-token');
+  }
+});
+
+test('an OpenAPI document dropped onto the Saved pane imports one request per operation and reports it', async ({ page }) => {
+  await openFreshKite(page, workspace.host.url);
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  const pane = page.getByRole('navigation', { name: 'Saved requests' });
+  const petstore = oasExample('3.0/json/petstore.json');
+  const dataTransfer = await page.evaluateHandle(({ name, text }) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], name, { type: 'application/json' }));
+    return transfer;
+  }, petstore);
+  await pane.dispatchEvent('dragover', { dataTransfer });
+  await pane.dispatchEvent('drop', { dataTransfer });
+  const report = page.getByRole('dialog', { name: 'Import report' });
+  await expect(report).toContainText('20 requests, 1 environment imported; 21 files written to the workspace.', { timeout: 60_000 });
+  await expect(report.getByRole('region', { name: 'Kept as a note' })).toContainText('security scheme petstore_auth:');
+  await report.getByRole('button', { name: 'Done' }).click();
+  await expect(pane.getByRole('region', { name: 'pet' }).getByRole('button', { name: 'GET Find pet by ID' })).toBeVisible();
+  expect(JSON.parse(readFileSync(join(workspace.folder, 'requests', 'pet-find-pet-by-id.json'), 'utf8'))).toMatchObject({ method: 'GET', url: '{{baseUrl}}/pet/{petId}', auth: { type: 'api-key', token: '{{api_key}}' } });
 });

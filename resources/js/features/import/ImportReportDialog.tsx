@@ -29,6 +29,7 @@ export default function ImportReportDialog({ outcome, onClose }: { outcome: Impo
           <Dialog.Title className="kite-dialog-title">Import report</Dialog.Title>
           <Dialog.Description className="kite-import-summary">
             {plural(report.requests, 'request')}, {plural(report.environments, 'environment')} imported; {plural(outcome.written, 'file')} written to the workspace.
+            {report.matched > 0 ? ` ${report.matched} matched to a known route (its schema and docs show in the builder).` : ''}
           </Dialog.Description>
           <div className="kite-import-body">
             <Section title="Converted" lines={report.converted} />

@@ -7,6 +7,8 @@ import type { SkippedItem } from '../../model/import/batch';
 import { type ImportResult } from '../../model/import/batch';
 import { existingPaths, planWrites } from '../../model/import/plan';
 import { importSources, type ImportSource } from '../../model/import/read';
+import type { KnownApplication } from '../../model/import/routes';
+import { fetchRoutes } from '../../lib/http/host-api';
 import { mergeFileEnvironments } from '../../model/workspace/environment-files';
 import { normalizeEnvironment, updateApplication, type WorkspaceStore } from '../../model/workspace/environments';
 import { workspaceListingAtom } from '../workspace/saved-atoms';
@@ -39,10 +41,19 @@ export function withImportedEnvironments(store: WorkspaceStore, application: str
   }));
 }
 
+/** The host's applications and routes, which imported requests are linked to when they fit; none when the host cannot list them. */
+async function knownApplications(): Promise<KnownApplication[]> {
+  try {
+    return (await fetchRoutes()).applications;
+  } catch {
+    return [];
+  }
+}
+
 /** `confirmOverwrite` is asked, with the paths, when some files exist already. */
 export async function importFiles(store: Store, files: File[], confirmOverwrite: (paths: string[]) => boolean): Promise<ImportOutcome> {
   const sources: ImportSource[] = await Promise.all(files.map(async (file) => ({ name: file.webkitRelativePath || file.name, text: await file.text() })));
-  const result = importSources(sources);
+  const result = importSources(sources, { applications: await knownApplications() });
   await refreshWorkspace(store);
   const existing = (store.get(workspaceListingAtom)?.files ?? []).map((file) => file.path);
   const clashes = existingPaths(result, existing);

@@ -4,6 +4,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { FileUp, FolderOpen, Lock, Play, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { SearchBox } from '../../components/SearchBox';
+import { ExportMenu } from '../import/import';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
 import { openSavedAtom, runFolderAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
@@ -21,7 +22,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
   const setOpen = useSetAtom(openSavedAtom);
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  // Files being imported (chosen or dropped): Postman, Insomnia, Bruno, HAR, cURL (features/import).
+  // Files being imported (chosen or dropped): Postman, Insomnia, Bruno, HAR, OpenAPI, cURL (features/import).
   const [importing, setImporting] = useState<File[] | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const importDone = useCallback(() => setImporting(null), []);
@@ -77,10 +78,11 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
             </span>
           )}
           {listing.writable && (
-            <button type="button" className="kite-tool-button kite-saved-import" title="Import Postman, Insomnia, Bruno, HAR or cURL files (or drop them here)" onClick={() => picker.current?.click()}>
+            <button type="button" className="kite-tool-button kite-saved-import" title="Import Postman, Insomnia, Bruno, HAR, OpenAPI or cURL files (or drop them here)" onClick={() => picker.current?.click()}>
               <FileUp size={13} aria-hidden="true" /> Import
             </button>
           )}
+          {entries.length > 0 && <ExportMenu folder="" label="Export the saved requests" />}
           <input
             ref={picker}
             type="file"
@@ -111,6 +113,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
               <button type="button" className="kite-tool-button kite-saved-run" aria-label={`Run folder ${group.folder}`} title={`Run the requests of ${group.folder} in order`} onClick={() => store.set(runFolderAtom, group.folder)}>
                 <Play size={12} aria-hidden="true" /> Run
               </button>
+              <ExportMenu folder={group.folder} label={`Export folder ${group.folder}`} />
             </div>
           )}
           <ul className="kite-saved-list">

@@ -13,6 +13,7 @@ import { fileSlug, toSavedFile } from '../workspace/saved-requests';
 import { VARIABLE_NAME } from '../workspace/set-variable';
 import type { Variable, VariableScope } from '../workspace/variables';
 import { isSecretName } from '../workspace/secret-names';
+import { type KnownApplication, linkToRoute } from './routes';
 
 export interface SkippedItem {
   file: string;
@@ -24,6 +25,8 @@ export interface SkippedItem {
 export interface ImportReport {
   requests: number;
   environments: number;
+  /** Requests linked to a known route (their method and path fit it): the builder shows its schema and docs. */
+  matched: number;
   /** What was translated into a Kite equivalent, one line each ("Login: test → capture {{token}}"). */
   converted: string[];
   /** What Kite cannot run, kept verbatim in the request's notes, and why. */
@@ -87,8 +90,11 @@ export class ImportBatch {
   private readonly names = new Set<string>();
   /** The name an environment gets when the sources bring none. */
   private collectionName = '';
-  readonly report: ImportReport = { requests: 0, environments: 0, converted: [], keptAsNote: [], skipped: [] };
+  readonly report: ImportReport = { requests: 0, environments: 0, matched: 0, converted: [], keptAsNote: [], skipped: [] };
   file = '';
+
+  /** `applications`: whose routes imported requests are linked to when they fit (./routes.ts). */
+  constructor(private readonly applications: readonly KnownApplication[] = []) {}
 
   skip(item: string, reason: string): void {
     this.report.skipped.push({ file: this.file, item, reason });
@@ -207,6 +213,21 @@ export class ImportBatch {
     this.report.requests += 1;
   }
 
+  /** Links each request that fits a known route under its base URL (./routes.ts), with the variables' plain values. */
+  private linkRoutes(environments: EnvironmentFile[]): void {
+    if (this.applications.length === 0) return;
+    const valueOf = (name: string) =>
+      [...environments.map((environment) => environment.variables[name]), this.defaults.find((variable) => variable.name === name)?.value].find(
+        (value): value is string => typeof value === 'string' && value !== '',
+      );
+    for (const request of this.requests) {
+      const linked = linkToRoute(request.content, this.applications, valueOf);
+      if (!linked) continue;
+      Object.assign(request.content, { application: linked.application.id, url: linked.url, pathParams: linked.pathParams });
+      this.report.matched += 1;
+    }
+  }
+
   /**
    * The files and secrets: every environment gets the collection's variables it lacks; without an
    * environment in the sources, one named after the collection holds them.
@@ -231,6 +252,7 @@ export class ImportBatch {
       files.push({ path, content: environmentFile({ name: environment.name, variables }) });
     }
     this.report.environments = files.length;
+    this.linkRoutes(files.map((file) => file.content));
     return { requests: this.requests, environments: files, secrets, report: this.report };
   }
 }

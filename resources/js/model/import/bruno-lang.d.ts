@@ -15,3 +15,11 @@ declare module '@usebruno/lang/v2/src/jsonToEnv' {
   const jsonToEnv: (json: object) => string;
   export default jsonToEnv;
 }
+declare module '@usebruno/lang/v2/src/collectionBruToJson' {
+  const collectionBruToJson: (text: string) => Record<string, unknown>;
+  export default collectionBruToJson;
+}
+declare module '@usebruno/lang/v2/src/jsonToCollectionBru' {
+  const jsonToCollectionBru: (json: object) => string;
+  export default jsonToCollectionBru;
+}

@@ -1,6 +1,7 @@
 // Bruno collections written by Bruno's own serialisers (@usebruno/lang's jsonToBru and jsonToEnv).
 import jsonToBru from '@usebruno/lang/v2/src/jsonToBru';
 import jsonToEnv from '@usebruno/lang/v2/src/jsonToEnv';
+import jsonToCollectionBru from '@usebruno/lang/v2/src/jsonToCollectionBru';
 import { describe, expect, it } from 'vitest';
 import { importSources } from './read';
 
@@ -74,5 +75,37 @@ describe('Bruno import', () => {
     expect(result.report.skipped).toHaveLength(1);
     expect(result.report.skipped[0]).toMatchObject({ file: 'shop/broken.bru', item: '' });
     expect(result.report.skipped[0].reason).toMatch(/^not a \.bru file Bruno's parser reads/);
+  });
+});
+
+describe('Bruno collection and folder settings', () => {
+  // Written by Bruno's own serialiser for collection.bru and folder.bru; listed after the requests, as a drop may give them.
+  const settingsCollection = [
+    {
+      name: 'team/Admin/list-users.bru',
+      text: jsonToBru({ meta: { name: 'List users', type: 'http', seq: 1 }, http: { method: 'get', url: '{{baseUrl}}/users', body: 'none', auth: 'inherit' }, headers: [{ name: 'X-Team', value: 'mine', enabled: true }] }),
+    },
+    { name: 'team/Ping.bru', text: jsonToBru({ meta: { name: 'Ping', type: 'http', seq: 2 }, http: { method: 'get', url: '{{baseUrl}}/ping', body: 'none', auth: 'inherit' } }) },
+    { name: 'team/Admin/folder.bru', text: jsonToCollectionBru({ meta: { name: 'Admin' }, headers: [{ name: 'X-Team', value: 'admin', enabled: true }, { name: 'X-Role', value: 'admin', enabled: true }], auth: { mode: 'bearer', bearer: { token: '{{adminToken}}' } } }) },
+    { name: 'team/collection.bru', text: jsonToCollectionBru({ headers: [{ name: 'Accept', value: 'application/json', enabled: true }], auth: { mode: 'basic', basic: { username: 'ada', password: 'collection-password' } } }) },
+  ];
+  const result = importSources(settingsCollection);
+  const byName = (name: string) => result.requests.find((request) => request.content.name === name)!.content;
+
+  it("applies the nearest folder's auth to a request that inherits it, and every folder's headers above it (the request's own first)", () => {
+    expect(byName('List users').auth).toEqual({ type: 'bearer', token: '{{adminToken}}' });
+    expect(byName('List users').headers).toEqual([
+      { name: 'Accept', value: 'application/json', enabled: true },
+      { name: 'X-Role', value: 'admin', enabled: true },
+      { name: 'X-Team', value: 'mine', enabled: true },
+    ]);
+    expect(result.report.converted).toContain('Admin/List users: auth inherited from folder Admin → bearer on the request');
+  });
+
+  it("gives a top-level request the collection's auth, its literal password a secret variable, never in a file", () => {
+    expect(byName('Ping').auth).toEqual({ type: 'basic', username: '{{username}}', password: '{{password}}' });
+    expect(JSON.stringify(result.requests)).not.toContain('collection-password');
+    expect(result.secrets).toContainEqual(expect.objectContaining({ name: 'password', value: 'collection-password' }));
+    expect(result.report.keptAsNote.join('\n')).not.toContain('not applied');
   });
 });

@@ -1,7 +1,10 @@
 // Bruno collections: the .bru files of a collection folder (requests in folders, environments in
 // environments/), each read by Bruno's own parser (@usebruno/lang). Post-response variables and
-// scripts' variable settings become captures; scripts, tests and assertions are kept as notes. Pure.
+// scripts' variable settings become captures; scripts, tests and assertions are kept as notes.
+// collection.bru and folder.bru settings apply to the requests below them: their headers are
+// added, their auth is the auth of a request that inherits it (`auth: inherit`). Pure.
 import bruToJson from '@usebruno/lang/v2/src/bruToJson';
+import collectionBruToJson from '@usebruno/lang/v2/src/collectionBruToJson';
 import envToJson from '@usebruno/lang/v2/src/envToJson';
 import { emptyRow, type MultipartRow, type RequestState } from '../request/request-state';
 import { isRecord } from '../is-record';
@@ -44,8 +47,36 @@ function applyAuth(state: RequestState, mode: string, auth: Json, where: string,
     if (fields.placement === 'queryparams') state.query = [...state.query, row];
     else state.headers = [...state.headers, row];
     batch.converted(`${where}: API key auth → ${fields.placement === 'queryparams' ? 'query' : 'header'} ${row.name}`);
-  } else if (mode === 'inherit') batch.keptAsNote(`${where}: its auth is inherited from the Bruno collection or folder, which Kite does not read; set the auth by hand`);
+  } else if (mode === 'inherit') batch.keptAsNote(`${where}: its auth is inherited, and no collection.bru or folder.bru above it (among the files imported) sets one; set the auth by hand`);
   else if (mode && mode !== 'none') batch.keptAsNote(`${where}: ${mode} auth has no Kite equivalent; the request was imported without auth (set it up by hand; its settings were not copied, they may hold credentials)`);
+}
+
+/** The settings of each folder of a batch's Bruno collection ('' the collection's own), by folder path. */
+const folderSettings = new WeakMap<ImportBatch, Map<string, Json>>();
+
+export const isBrunoSettings = (name: string) => /(^|[\\/])(collection|folder)\.bru$/i.test(name);
+
+function readSettings(source: { name: string; text: string }, batch: ImportBatch): void {
+  let settings: Json;
+  try {
+    settings = collectionBruToJson(source.text);
+  } catch (error) {
+    batch.skip('', `not a Bruno settings file its parser reads (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+    return;
+  }
+  const folders = folderSettings.get(batch) ?? new Map<string, Json>();
+  folderSettings.set(batch, folders);
+  folders.set(foldersOf(source.name).join('/'), settings);
+  const script = isRecord(settings.script) ? settings.script : {};
+  if ([text(script.req), text(script.res), text(settings.tests)].some((code) => code.trim()))
+    batch.keptAsNote(`${source.name}: its scripts and tests are not run or copied (Kite runs no scripts); its headers and auth apply to the requests below it`);
+}
+
+/** The settings from the collection down to the request's folder, outermost first. */
+function settingsAbove(folders: string[], batch: ImportBatch): Array<{ folder: string; settings: Json }> {
+  const known = folderSettings.get(batch);
+  if (!known) return [];
+  return ['', ...folders.map((_, index) => folders.slice(0, index + 1).join('/'))].flatMap((folder) => (known.has(folder) ? [{ folder, settings: known.get(folder)! }] : []));
 }
 
 function readRequest(source: { name: string; text: string }, batch: ImportBatch): void {
@@ -62,7 +93,7 @@ function readRequest(source: { name: string; text: string }, batch: ImportBatch)
   const folders = foldersOf(source.name);
   const where = [...folders, name].join('/');
   if (!http) {
-    batch.skip(where, `a Bruno ${text(meta.type) || 'file'} without an HTTP request (Kite imports HTTP requests; folder.bru and collection.bru settings are not read)`);
+    batch.skip(where, `a Bruno ${text(meta.type) || 'file'} without an HTTP request (Kite imports HTTP requests)`);
     return;
   }
   const method = batch.knownMethod(where, text(http.method));
@@ -79,8 +110,17 @@ function readRequest(source: { name: string; text: string }, batch: ImportBatch)
   state.query = rows(params.filter((param) => param.type !== 'path'));
   for (const param of params.filter((item) => item.type === 'path')) state.pathParams[text(param.name)] = text(param.value);
   state.headers = rows(bru.headers);
+  const above = settingsAbove(folders, batch);
+  // A folder's header is sent unless a nearer folder or the request names it too.
+  for (const { settings } of [...above].reverse())
+    for (const row of rows(settings.headers)) if (!state.headers.some((other) => other.name.toLowerCase() === row.name.toLowerCase())) state.headers = [row, ...state.headers];
   applyBody(state, text(http.body), isRecord(bru.body) ? bru.body : {}, where, batch);
-  applyAuth(state, text(http.auth), isRecord(bru.auth) ? bru.auth : {}, where, batch);
+  const inherited = text(http.auth) === 'inherit' ? [...above].reverse().find(({ settings }) => isRecord(settings.auth) && !['inherit', ''].includes(text(settings.auth.mode))) : undefined;
+  if (inherited) {
+    const auth = inherited.settings.auth as Json;
+    applyAuth(state, text(auth.mode), auth, where, batch);
+    batch.converted(`${where}: auth inherited from ${inherited.folder ? `folder ${inherited.folder}` : 'the collection'} → ${text(auth.mode)} on the request`);
+  } else applyAuth(state, text(http.auth), isRecord(bru.auth) ? bru.auth : {}, where, batch);
 
   const script = isRecord(bru.script) ? bru.script : {};
   const vars = isRecord(bru.vars) ? bru.vars : {};
@@ -124,7 +164,7 @@ export function readBrunoFile(source: { name: string; text: string }, batch: Imp
   if (!/\.bru$/i.test(source.name)) return false;
   const parts = source.name.split(/[\\/]/);
   if (parts.length >= 2 && parts[parts.length - 2] === 'environments') readEnvironment(source, batch);
-  else if (/^(collection|folder)\.bru$/i.test(parts[parts.length - 1])) batch.keptAsNote(`${source.name}: Bruno collection and folder settings (auth, headers, scripts) are not applied to the requests`);
+  else if (isBrunoSettings(source.name)) readSettings(source, batch);
   else {
     batch.nameCollection(parts.length > 1 ? parts[0] : 'Bruno');
     readRequest(source, batch);

@@ -3,4 +3,5 @@
 export { importSources, MAX_IMPORT_BYTES, type ImportSource } from './read';
 export type { ImportReport, ImportResult } from './batch';
 export { requestsInFolder, toPostmanCollection, toPostmanEnvironment } from './postman-export';
+export { toOpenApiDocument } from './openapi-export';
 export { planWrites, reportLines } from './plan';

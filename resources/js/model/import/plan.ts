@@ -30,7 +30,7 @@ export function reportLines(result: ImportResult, left: SkippedItem[] = []): str
   const { report } = result;
   const skipped = [...report.skipped, ...left];
   return [
-    `${report.requests} request${report.requests === 1 ? '' : 's'}, ${report.environments} environment${report.environments === 1 ? '' : 's'}`,
+    `${report.requests} request${report.requests === 1 ? '' : 's'}, ${report.environments} environment${report.environments === 1 ? '' : 's'}${report.matched > 0 ? `; ${report.matched} matched to a known route` : ''}`,
     ...(report.converted.length > 0 ? ['Converted:', ...report.converted.map((line) => `  ${line}`)] : []),
     ...(report.keptAsNote.length > 0 ? ['Kept as a note:', ...report.keptAsNote.map((line) => `  ${line}`)] : []),
     ...(skipped.length > 0 ? ['Not imported:', ...skipped.map((item) => `  ${item.file}${item.item ? ` › ${item.item}` : ''}: ${item.reason}`)] : []),

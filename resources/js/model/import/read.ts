@@ -2,10 +2,12 @@
 // be read (too large, truncated, of an unknown or newer format) is one line of the report; the
 // other files are still imported. Pure.
 import { type ImportBatch, type ImportResult, ImportBatch as Batch } from './batch';
-import { readBrunoConfig, readBrunoFile } from './bruno';
+import { isBrunoSettings, readBrunoConfig, readBrunoFile } from './bruno';
 import { isCurlFile, readCurlFile } from './curl-file';
 import { isHar, readHar } from './har';
 import { isInsomniaV4, readInsomniaV4, readInsomniaYaml } from './insomnia';
+import { isOpenApi, readOpenApi, readOpenApiYaml } from './openapi';
+import type { KnownApplication } from './routes';
 import { isPostmanCollection, isPostmanEnvironment, readPostmanCollection, readPostmanEnvironment } from './postman';
 
 /** A source file: its name (a path relative to what was chosen, for a Bruno folder) and its text. */
@@ -20,7 +22,7 @@ export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 export type SourceReader = (source: ImportSource, batch: ImportBatch) => boolean;
 
 /** Readers for the formats that are not JSON (YAML, .bru, cURL): each says whether it took the file. */
-const textReaders: SourceReader[] = [readBrunoFile, readInsomniaYaml, (source, batch) => isCurlFile(source.text) && (readCurlFile(source.text, batch, source.name), true)];
+const textReaders: SourceReader[] = [readBrunoFile, readInsomniaYaml, readOpenApiYaml, (source, batch) => isCurlFile(source.text) && (readCurlFile(source.text, batch, source.name), true)];
 
 /** Adds a reader for a text format (kept apart so a bundle leaves out the ones it does not need). */
 export function addTextReader(reader: SourceReader): void {
@@ -32,6 +34,7 @@ const jsonReaders: JsonReader[] = [
   (value, batch) => isHar(value) && (readHar(value, batch, batch.file), true),
   (value, batch) => isInsomniaV4(value) && (readInsomniaV4(value, batch), true),
   readBrunoConfig,
+  (value, batch) => isOpenApi(value) && (readOpenApi(value, batch), true),
   (value, batch) => isPostmanCollection(value) && (readPostmanCollection(value, batch), true),
   (value, batch) => isPostmanEnvironment(value) && (readPostmanEnvironment(value, batch), true),
 ];
@@ -64,9 +67,16 @@ function readSource(source: ImportSource, batch: ImportBatch): void {
   batch.skip('', 'a file of a format Kite does not import: expected Postman, Insomnia (v4 JSON, v5 YAML), Bruno (.bru), HAR, OpenAPI or cURL commands');
 }
 
-export function importSources(sources: ImportSource[]): ImportResult {
-  const batch = new Batch();
+export interface ImportOptions {
+  /** Applications whose routes the imported requests are linked to when their method and path fit one. */
+  applications?: readonly KnownApplication[];
+}
+
+export function importSources(sources: ImportSource[], options: ImportOptions = {}): ImportResult {
+  const batch = new Batch(options.applications);
   // Environments first would not change anything; collections first name the default environment.
-  for (const source of sources) readSource(source, batch);
+  // Bruno's collection.bru and folder.bru come before the requests they apply to (a stable sort).
+  const ordered = [...sources].sort((a, b) => Number(isBrunoSettings(b.name)) - Number(isBrunoSettings(a.name)));
+  for (const source of ordered) readSource(source, batch);
   return batch.finish();
 }

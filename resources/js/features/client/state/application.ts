@@ -2,7 +2,9 @@
 // and which of its routes the request being built is.
 import type { HttpMethod, KiteApplication, RouteInfo, RoutesResponse, SecurityScheme } from '../../../../../protocol/types';
 import { linkRouteSchemas } from '../../../lib/json-schema/refs';
-import { splitUrl } from '../../../model/request/url';
+import { pathMatches, routeFitting } from '../../../model/request/route-match';
+
+export { pathMatches } from '../../../model/request/route-match';
 
 export function currentApplication(
   routes: RoutesResponse | null,
@@ -37,17 +39,6 @@ export function findRoute(routes: RoutesResponse | null, applicationId: string, 
   return route && linkRouteSchemas(route, application?.$defs);
 }
 
-const segments = (path: string) => splitUrl(path).path.split('/').filter(Boolean);
-
-/** Whether a path (template or concrete) is the route's URI: `{param}` segments match any value. */
-export function pathMatches(uri: string, path: string): boolean {
-  const expected = segments(uri);
-  const actual = segments(path);
-  const required = expected.filter((segment) => !/^\{[^}]+\?\}$/.test(segment)).length;
-  if (actual.length < required || actual.length > expected.length) return false;
-  return actual.every((segment, index) => segment === expected[index] || /^\{[^}]+\}$/.test(expected[index]));
-}
-
 /**
  * The route the request being built is: the one it was loaded from while its method and path still
  * fit, else the application's route that has this method and path (an exact template first), else
@@ -60,9 +51,7 @@ export function activeRoute(
   const fits = (route: RouteInfo) => route.methods.includes(request.method) && pathMatches(route.uri, request.url);
   const loaded = findRoute(routes, request.application, request.routeId);
   if (loaded && fits(loaded)) return loaded;
-  const candidates = applicationRoutes(routes, request.application).filter(fits);
-  const path = segments(request.url).join('/');
-  const found = candidates.find((route) => segments(route.uri).join('/') === path) ?? candidates[0];
+  const found = routeFitting(applicationRoutes(routes, request.application), request.method, request.url);
   return found && linkRouteSchemas(found, applicationOf(routes, request.application)?.$defs);
 }
 

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-FEIB4CAZ.js";
+import"./chunks/chunk-P7FYQNQX.js";

@@ -55,7 +55,7 @@ class PackageTest extends TestCase
             $above = trim($lines[$index - 1]);
             $this->assertTrue(str_ends_with($above, '*/') || str_starts_with($above, '//'), "config key '{$match[1]}' has no comment above it");
         }
-        $this->assertSame(12, $keys, 'the twelve top-level keys: enabled, path, domain, allowed_hosts, middleware, environments, applications, global_headers, impersonation, data_pickers, relay, workspace');
+        $this->assertSame(13, $keys, 'the thirteen top-level keys: enabled, path, domain, allowed_hosts, middleware, environments, applications, global_headers, impersonation, auth, data_pickers, relay, workspace');
     }
 
     public function test_install_and_publish_commands_and_publish_tags_are_registered(): void

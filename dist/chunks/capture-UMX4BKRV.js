@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m,d as p,e as t}from"./chunk-XIMQ3QI4.js";import"./chunk-62ZBX26R.js";import"./chunk-AJIRXNA7.js";import"./chunk-2AMTAMQT.js";import"./chunk-FEIB4CAZ.js";export{o as JsonPathError,t as applyCaptureRules,p as formatJsonPath,m as jsonPathGet,r as parseJsonPath};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-NT4OL3L7.js";import"./chunk-62ZBX26R.js";import"./chunk-AJIRXNA7.js";import"./chunk-2AMTAMQT.js";import"./chunk-FEIB4CAZ.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

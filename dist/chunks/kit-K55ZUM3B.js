@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-FAZ47NWA.js";import"./chunk-62ZBX26R.js";import"./chunk-AJIRXNA7.js";import"./chunk-2AMTAMQT.js";import"./chunk-FEIB4CAZ.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-YJ4O4CWL.js";import"./chunk-62ZBX26R.js";import"./chunk-AJIRXNA7.js";import"./chunk-2AMTAMQT.js";import"./chunk-FEIB4CAZ.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{a as o,b as r}from"./chunk-W7CUFZT4.js";import"./chunk-62ZBX26R.js";import"./chunk-AJIRXNA7.js";import"./chunk-2AMTAMQT.js";import"./chunk-FEIB4CAZ.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -6,6 +6,7 @@ import { isWildcardAddress, normalizeHostName } from './host-check.mjs';
 import { OpenApiLoadError } from './openapi/load.mjs';
 import { isHeaderName } from './relay/validate.mjs';
 import { runExport, runImport } from './import-cli.mjs';
+import { runExportTest } from './export-test-cli.mjs';
 import { runRequests } from './run-cli.mjs';
 import { GENERATOR_PREFIX } from '../protocol/endpoints.js';
 
@@ -22,6 +23,10 @@ export const USAGE = `Usage: kite serve [options]
                            Postman, Insomnia, Bruno, HAR or cURL files into the workspace
        kite export [--workspace DIR] --format postman --output FILE [--folder F]
                            the saved requests as a Postman v2.1 collection
+       kite export-test FILE|FOLDER… --format phpunit|pest|node [--workspace DIR] [--env NAME]
+                [--output FILE|DIR]
+                           the saved requests as one framework test (a Laravel feature test,
+                           or node:test against KITE_TARGET); secrets read from KITE_VAR_<name>
        kite run [FOLDER|FILE…] [--workspace DIR] [--env NAME] [--target URL] [--bail]
                 [--reporter cli,junit,json] [--output DIR] [--openapi FILE]
                            send the saved requests in file-name order, captures flowing
@@ -221,6 +226,14 @@ export async function main(args) {
       return await (command === 'import' ? runImport : runExport)(rest, { log: (line) => console.log(line) });
     } catch (error) {
       console.error(`kite ${command}: ${error instanceof Error ? error.message : String(error)}`);
+      return 2;
+    }
+  }
+  if (command === 'export-test') {
+    try {
+      return await runExportTest(rest, { write: (text) => process.stdout.write(text), log: (line) => console.error(line) });
+    } catch (error) {
+      console.error(`kite export-test: ${error instanceof Error ? error.message : String(error)}`);
       return 2;
     }
   }

@@ -17,8 +17,9 @@ import { openApiToApplication } from './openapi/to-routes.mjs';
 import { ModelMissingError, failed, requestModel, runSequence } from './run-sequence.mjs';
 import { WorkspaceError, createWorkspace } from './workspace.mjs';
 
-/** The prefix of the environment variables that hold secret values: KITE_VAR_token=… */
-export const SECRET_ENV_PREFIX = 'KITE_VAR_';
+import { SECRET_ENV_PREFIX } from '../protocol/endpoints.js';
+
+export { SECRET_ENV_PREFIX };
 
 const REPORTERS = ['cli', 'junit', 'json'];
 
@@ -58,7 +59,7 @@ async function readFile(workspace, path) {
  * @param {string[]} selection
  * @returns {Promise<Array<{ path: string; content: any }>>}
  */
-async function selectRequests(workspace, root, selection) {
+export async function selectRequests(workspace, root, selection) {
   const paths = (await workspace.list()).files.map((file) => file.path).filter((path) => path.startsWith('requests/'));
   /** @type {Map<string, any>} */
   const contents = new Map();
@@ -104,7 +105,7 @@ function fileArgument(argument, root) {
  * @param {ReturnType<typeof createWorkspace>} workspace
  * @param {string} name
  */
-async function selectEnvironment(workspace, name) {
+export async function selectEnvironment(workspace, name) {
   const paths = (await workspace.list()).files.map((file) => file.path).filter((path) => path.startsWith('environments/'));
   const byFile = `environments/${name.replace(/\.json$/, '')}.json`;
   if (paths.includes(byFile)) return readFile(workspace, byFile);

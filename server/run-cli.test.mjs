@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parse } from 'junit2json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKite } from './testing/run-kite.mjs';
+import { savedRequest as saved } from './testing/saved-request.mjs';
 import { createWorkspace } from './workspace.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -17,22 +18,6 @@ const workspaceFolder = join(dir, 'workspace');
 const API_TOKEN = 'tok_live_5f4e3d2c1b';
 const SESSION = 'sess-8c7b6a';
 
-/** A saved request file as the app's Save writes it. */
-const saved = (patch) => ({
-  name: 'Request',
-  folder: '',
-  application: 'default',
-  method: 'GET',
-  url: '/',
-  pathParams: {},
-  query: [],
-  headers: [],
-  body: { type: 'none' },
-  auth: { type: 'none' },
-  captures: [],
-  assertions: [],
-  ...patch,
-});
 
 // The target: /login wants the bearer token and answers a session (echoing the token in a header,
 // as careless APIs do); /profile answers only to that session.

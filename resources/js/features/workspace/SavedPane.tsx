@@ -9,6 +9,7 @@ import type { RequestDefaults } from '../../model/request/request-state';
 import { openSavedAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
 import { savedFolders } from '../../model/workspace/saved-requests';
 import { deleteWorkspaceFile, workspaceErrorMessage } from './workspace-api';
+import { ExportTestMenu } from './ExportTestMenu';
 import { openSavedRequest, refreshWorkspace } from './workspace-sync';
 
 const ImportFlow = lazy(() => import('../import/ImportFlow'));
@@ -104,7 +105,12 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
       {listing && entries.length === 0 && !failure && <p className="kite-empty-note">No saved requests yet. Press Ctrl+S (⌘S) to save the request you are building.</p>}
       {folders.map((group) => (
         <section key={group.folder} aria-label={group.folder || 'Top level'}>
-          {group.folder && <h3 className="kite-section-title">{group.folder}</h3>}
+          {group.folder && (
+            <div className="kite-saved-folder-heading">
+              <h3 className="kite-section-title">{group.folder}</h3>
+              <ExportTestMenu title={group.folder} paths={entries.filter((entry) => !entry.problem && (entry.folder === group.folder || entry.folder.startsWith(`${group.folder}/`))).map((entry) => entry.path)} />
+            </div>
+          )}
           <ul className="kite-saved-list">
             {group.entries.map((entry) => (
               <li key={entry.path} className="kite-saved-item" data-selected={open?.path === entry.path || undefined}>
@@ -115,6 +121,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
                   <span className="kite-saved-name">{entry.name}</span>
                   {entry.problem && <span className="kite-saved-problem">{entry.problem}</span>}
                 </button>
+                {!entry.problem && <ExportTestMenu title={entry.name} paths={[entry.path]} />}
                 <button type="button" className="kite-tool-button" aria-label={`Delete saved request ${entry.name}`} disabled={!listing?.writable} onClick={() => void remove(entry.path, entry.name)}>
                   <Trash2 size={13} aria-hidden="true" />
                 </button>

@@ -3,19 +3,12 @@
 // checked: a PHPUnit or Pest feature test for a Laravel application, a node:test file for an API
 // behind the Node host. The app's "Export as test…" and `kite export-test` both call this. Pure.
 import type { EnvironmentFile, SavedRequestFile } from '../../../../protocol/types';
+import { isTestFormat, TEST_FORMATS, type TestFormat } from './formats';
 import { toPest, toPhpunit } from './laravel';
 import { toNodeTest } from './node-test';
 import { testPlan } from './plan';
 
-export const TEST_FORMATS = [
-  { id: 'phpunit', label: 'PHPUnit (Laravel)' },
-  { id: 'pest', label: 'Pest (Laravel)' },
-  { id: 'node', label: 'node:test (Node)' },
-] as const;
-
-export type TestFormat = (typeof TEST_FORMATS)[number]['id'];
-
-export const isTestFormat = (value: unknown): value is TestFormat => TEST_FORMATS.some((format) => format.id === value);
+export { isTestFormat, TEST_FORMATS, type TestFormat };
 
 export interface ExportedTest {
   fileName: string;

@@ -2,6 +2,7 @@
 // where the browser can take a Blob).
 import { copyText } from '../../../lib/clipboard';
 import { decodeBody } from './body-document';
+import { downloadFile } from '../../../lib/download';
 
 /** How long the 'Copied' indicator stays (spec: "Copied indicator 1500 ms"). */
 export const COPIED_INDICATOR_MS = 1500;
@@ -20,20 +21,7 @@ export async function copyBody(bytes: ArrayBuffer, charset?: string): Promise<vo
   if (!(await copyText(decodeBody(bytes, charset)))) throw new Error('The browser refused to copy to the clipboard.');
 }
 
-/**
- * Saves the body as a file. The Blob is always `application/octet-stream`, whatever the response
- * said: a `blob:` URL belongs to Kite's origin, and should a browser ever open it instead of
- * saving it, an HTML or SVG body would run its script there. The file name keeps the extension.
- */
+/** Saves the body as a file (lib/download.ts says why its type is always octet-stream). */
 export function downloadBody(bytes: ArrayBuffer, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The download has started by now; keep the URL a moment for browsers that read it late.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadFile(bytes, fileName);
 }

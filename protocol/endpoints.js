@@ -37,8 +37,9 @@ export const API_ENDPOINTS = Object.freeze({
    * whole run, so the spec's 200 ms floor holds for the run, not per request. Answers 200 with
    * RUN_CONTENT_TYPE: one RunEvent per line, a `result` as each request finishes, then `done`;
    * the host stops when the app closes the call (cancel). Refusals before the first line: 419
-   * XSRF_MISMATCH, 413 RUN_REQUEST_TOO_LARGE, 422 INVALID_RUN_REQUEST naming `field`, 403
-   * TARGET_NOT_ALLOWED. Behind the same guards as the relay.
+   * XSRF_MISMATCH, 413 RUN_REQUEST_TOO_LARGE, 422 INVALID_RUN_REQUEST naming `field`. Behind the
+   * same guards as the relay; a request whose target is outside the allow-list, or that times out,
+   * is a result with `status: 0` and `error`, and the run goes on.
    */
   run: 'run',
 });

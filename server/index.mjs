@@ -17,6 +17,7 @@ import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mj
 import { originOf } from './relay/target.mjs';
 import { relayEndpoint } from './endpoints/relay.mjs';
 import { oauthTokenEndpoint } from './endpoints/oauth-token.mjs';
+import { runEndpoint } from './endpoints/run.mjs';
 import { createWorkspace, workspaceEndpoint } from './workspace.mjs';
 import { createHeldBudget } from './relay/budget.mjs';
 import { releaseWhenIdle } from './relay/idle-release.mjs';
@@ -129,6 +130,15 @@ export function createKiteHandler(options = {}) {
     xsrf: xsrfGuard,
     applications: (req) => resolvedApplications(req),
     relayBases: (apps) => relayBases(apps),
+    userAgent: `Kite/${HOST_VERSION}`,
+  });
+  const serveRun = runEndpoint({
+    xsrf: xsrfGuard,
+    applications: (req) => resolvedApplications(req),
+    relayBases: (apps) => relayBases(apps),
+    impersonateHeader,
+    maxBodyBytes,
+    timeoutMs: defaultTimeoutMs,
     userAgent: `Kite/${HOST_VERSION}`,
   });
 
@@ -344,8 +354,8 @@ export function createKiteHandler(options = {}) {
     if (endpoint === 'workspace' || endpoint.startsWith('workspace/files/')) return serveWorkspace(req, res, endpoint);
     // The Node host reads no application's database: no data pickers (protocol: API_ENDPOINTS.data).
     if (endpoint === 'data') return sendError(res, 404, 'DATA_UNAVAILABLE', 'This host has no data pickers.');
-    const expects = endpoint === 'relay' || endpoint === API_ENDPOINTS.oauthToken ? 'POST' : endpoint === 'routes' || endpoint === 'status' ? 'GET' : null;
-    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay, status, workspace and ${API_ENDPOINTS.oauthToken})`);
+    const expects = endpoint === 'relay' || endpoint === API_ENDPOINTS.oauthToken || endpoint === API_ENDPOINTS.run ? 'POST' : endpoint === 'routes' || endpoint === 'status' ? 'GET' : null;
+    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay, ${API_ENDPOINTS.run}, status, workspace and ${API_ENDPOINTS.oauthToken})`);
     const method = req.method === 'HEAD' && expects === 'GET' ? 'GET' : req.method;
     if (method !== expects) {
       res.setHeader('Allow', expects === 'GET' ? 'GET, HEAD' : 'POST');
@@ -354,6 +364,7 @@ export function createKiteHandler(options = {}) {
     if (endpoint === 'routes') return serveRoutes(req, res);
     if (endpoint === 'status') return serveStatus(req, res);
     if (endpoint === API_ENDPOINTS.oauthToken) return serveOAuthToken(req, res);
+    if (endpoint === API_ENDPOINTS.run) return serveRun(req, res);
     return serveRelay(req, res);
   }
 
@@ -422,6 +433,7 @@ export function createKiteHandler(options = {}) {
   /** Frees the relay's kept-alive connections. */
   handler.close = () => {
     stopWatching();
+    serveRun.close();
     agents.http.destroy();
     agents.https.destroy();
   };

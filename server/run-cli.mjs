@@ -14,7 +14,7 @@ import { CommandError, parse } from './import-cli.mjs';
 import { HOST_VERSION } from './index.mjs';
 import { OpenApiLoadError, loadOpenApiFile } from './openapi/load.mjs';
 import { openApiToApplication } from './openapi/to-routes.mjs';
-import { ModelMissingError, failed, requestModel, runSequence } from './run-sequence.mjs';
+import { ModelMissingError, failed, requestModel, responsesByRoute, routeIdOf, runSequence } from './run-sequence.mjs';
 import { WorkspaceError, createWorkspace } from './workspace.mjs';
 
 import { SECRET_ENV_PREFIX } from '../protocol/endpoints.js';
@@ -136,33 +136,17 @@ function targetBase(flag, environment) {
 }
 
 /**
- * The documented responses of each route of `--openapi FILE`, by route id (`GET /pets/{id}`), each
- * schema carrying the document's shared `$defs` at its root so that ajv resolves its `$ref`s.
+ * The documented responses of each route of `--openapi FILE`, by route id (`GET /pets/{id}`).
  * @param {string} file
- * @returns {Map<string, import('../protocol/types').RouteResponseDoc[]>}
  */
 function documentedResponses(file) {
-  let application;
   try {
-    application = openApiToApplication(loadOpenApiFile(file), { file });
+    return responsesByRoute(openApiToApplication(loadOpenApiFile(file), { file }));
   } catch (error) {
     if (error instanceof OpenApiLoadError) throw new CommandError(error.message);
     throw error;
   }
-  const defs = application.$defs;
-  return new Map(
-    application.routes.map((route) => [
-      route.id,
-      (route.responses ?? []).map((response) => (response.schema && defs && Object.keys(defs).length ? { ...response, schema: { ...response.schema, $defs: defs } } : response)),
-    ]),
-  );
 }
-
-/**
- * The route a saved request is, by its method and its path template as saved (`/pets/{id}`).
- * @param {{ method?: string; url?: string }} file
- */
-const routeIdOf = (file) => `${String(file.method ?? 'GET').toUpperCase()} /${String(file.url ?? '').split(/[?#]/)[0].replace(/^\/+/, '')}`;
 
 /**
  * @param {string[]} argv arguments after `run`

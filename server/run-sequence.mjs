@@ -50,6 +50,28 @@ export async function ajvSchemaProblems() {
   };
 }
 
+/**
+ * The documented responses of each route of an application, by route id (`GET /pets/{id}`), each
+ * schema carrying the application's shared `$defs` at its root so that ajv resolves its `$ref`s.
+ * @param {{ routes: Array<{ id: string; responses?: import('../protocol/types').RouteResponseDoc[] }>; $defs?: Record<string, import('../protocol/types').JsonSchema> }} application
+ * @returns {Map<string, import('../protocol/types').RouteResponseDoc[]>}
+ */
+export function responsesByRoute(application) {
+  const defs = application.$defs;
+  return new Map(
+    application.routes.map((route) => [
+      route.id,
+      (route.responses ?? []).map((response) => (response.schema && defs && Object.keys(defs).length ? { ...response, schema: { ...response.schema, $defs: defs } } : response)),
+    ]),
+  );
+}
+
+/**
+ * The route a saved request is, by its method and its path template as saved (`/pets/{id}`).
+ * @param {{ method?: string; url?: string }} file
+ */
+export const routeIdOf = (file) => `${String(file.method ?? 'GET').toUpperCase()} /${String(file.url ?? '').split(/[?#]/)[0].replace(/^\/+/, '')}`;
+
 /** Whether any of the files has a schema assertion (then ajv is loaded). */
 export const needsSchemaCheck = (/** @type {Array<{ content: any }>} */ files) => files.some(({ content }) => (content.assertions ?? []).some((/** @type {any} */ line) => line?.source === 'schema'));
 
@@ -89,6 +111,7 @@ export const needsSchemaCheck = (/** @type {Array<{ content: any }>} */ files) =
  * @property {AbortSignal} [signal] stops the run (the caller went away)
  * @property {{ http: import('node:http').Agent; https: import('node:https').Agent }} agents
  * @property {string} userAgent
+ * @property {string | null} [impersonateHeader] the header that makes the target act as a user (none: `impersonate` sends nothing)
  * @property {number} maxBodyBytes
  * @property {any} model the request model bundle ({@link requestModel})
  * @property {(index: number, total: number, file: { path: string; content: any }) => void} [onStart]
@@ -139,7 +162,7 @@ export async function runSequence(options) {
         run.url = url.href;
         const refused = options.refusal?.(url);
         if (refused) throw new RelayRequestError('url', refused);
-        const outgoing = buildOutgoing(request, { impersonateHeader: null, browserCookies: [], sameSite: false, userAgent: options.userAgent });
+        const outgoing = buildOutgoing(request, { impersonateHeader: options.impersonateHeader ?? null, browserCookies: [], sameSite: false, userAgent: options.userAgent });
         const response = await sendToTarget({ method: request.method, target: url, headers: outgoing.headers, body: outgoing.body, timeoutMs: Math.min(request.timeoutMs ?? timeoutCap, timeoutCap), maxBodyBytes: options.maxBodyBytes, agents: options.agents, signal });
         const body = Buffer.concat(response.chunks);
         run.status = response.meta.status;

@@ -1,9 +1,10 @@
 // The shell around every screen: sidebar, the current screen (the router's outlet), the toast
-// area, the generator palette's mount and the "?" shortcuts sheet.
+// area, the generator palette's mount, the "?" shortcuts sheet and the folder run dialog.
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PaletteHost } from '../features/generators/PaletteHost';
+import { RunHost } from '../features/runs/RunHost';
 import { BUNDLE_VERSION, kiteConfig } from '../lib/config';
 import { AppSidebar } from './AppSidebar';
 import { SidebarInset, SidebarProvider } from './sidebar/Sidebar';
@@ -37,6 +38,7 @@ export function Shell() {
       <Toasts theme={theme} />
       <PaletteHost />
       <ShortcutsHost />
+      <RunHost />
     </>
   );
 }

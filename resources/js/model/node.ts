@@ -15,8 +15,10 @@ import { buildScope, redactSecrets, resolveRequest, resolveText, unresolvedMessa
 // The reporters a runner writes a run with (JUnit XML, JSON, the terminal summary).
 export { jsonReport } from './assertions/json-report';
 export { junitXml } from './assertions/junit';
-export { runTotals, type RequestRun, type RunReport } from './assertions/report';
+export { reportedResult, runTotals, type RequestRun, type RunReport } from './assertions/report';
 export { summaryText } from './assertions/summary';
+// A run's data file (CSV or JSON rows), read as the app's folder run reads it (kite run --data).
+export { DataFileError, parseDataFile } from './runs/data-file';
 
 /** name → value, as a runner reads them from its flags, its environment or a previous step. */
 export type Values = Readonly<Record<string, string>>;

@@ -1,12 +1,12 @@
 // The left pane's "Saved" tab: the requests of the workspace folder, in folders, searchable. Read
 // again whenever the window gets the focus back, so a file edited on disk shows up.
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { FileUp, FolderOpen, Lock, Trash2 } from 'lucide-react';
+import { FileUp, FolderOpen, Lock, Play, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { SearchBox } from '../../components/SearchBox';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
-import { openSavedAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
+import { openSavedAtom, runFolderAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
 import { savedFolders } from '../../model/workspace/saved-requests';
 import { deleteWorkspaceFile, workspaceErrorMessage } from './workspace-api';
 import { ExportTestMenu } from './ExportTestMenu';
@@ -106,8 +106,12 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
       {folders.map((group) => (
         <section key={group.folder} aria-label={group.folder || 'Top level'}>
           {group.folder && (
-            <div className="kite-saved-folder-heading">
+            <div className="kite-saved-folder-head">
               <h3 className="kite-section-title">{group.folder}</h3>
+              {/* The folder's requests in order, once per data row (features/runs, shown by the shell). */}
+              <button type="button" className="kite-tool-button kite-saved-run" aria-label={`Run folder ${group.folder}`} title={`Run the requests of ${group.folder} in order`} onClick={() => store.set(runFolderAtom, group.folder)}>
+                <Play size={12} aria-hidden="true" /> Run
+              </button>
               <ExportTestMenu title={group.folder} paths={entries.filter((entry) => !entry.problem && (entry.folder === group.folder || entry.folder.startsWith(`${group.folder}/`))).map((entry) => entry.path)} />
             </div>
           )}

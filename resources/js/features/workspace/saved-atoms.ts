@@ -19,3 +19,5 @@ export const workspaceListingAtom = atom<WorkspaceListing | null>(null);
 export const savedEntriesAtom = atom<SavedEntry[]>([]);
 /** Asks the client screen to show the "Save request" dialog. */
 export const saveDialogOpenAtom = atom(false);
+/** The folder whose run dialog (features/runs) is open, `''` for the top level; null when none. */
+export const runFolderAtom = atom<string | null>(null);

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent, RunResultEvent } from '../../../../protocol/types';
+import { buildScope } from '../workspace/variables';
+import { NO_PROGRESS, ndjsonReader, responseOfResult, resultFailed, resultsByIteration, withEvent } from './run-events';
+import { folderRunEntries, runRequestOf } from './run-plan';
+
+const entry = (path: string, name: string, folder: string, problem?: string) => ({ path, name, folder, method: 'GET', url: '/', ...(problem ? { problem } : {}) });
+const result = (iteration: number, index: number, passed: boolean): RunResultEvent => ({ type: 'result', iteration, index, path: `requests/${index}.json`, method: 'GET', url: 'http://t/', status: 200, durationMs: 1, size: 2, assertions: [{ assertion: { source: 'status', path: '', operator: 'equals', expected: '200' }, passed, actual: '200', message: '' }], captured: {} });
+
+describe('a folder run', () => {
+  it("takes the folder's readable requests in the pane's order, its subfolders after it", () => {
+    const entries = [entry('requests/b.json', 'B', 'auth'), entry('requests/c.json', 'C', 'auth/admin'), entry('requests/a.json', 'A', 'auth'), entry('requests/x.json', 'X', 'other'), entry('requests/bad.json', 'Bad', 'auth', 'not JSON'), entry('requests/y.json', 'Y', 'authors')];
+    expect(folderRunEntries(entries, 'auth').map((item) => item.name)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('sends the variables as {{name}} sees them, naming the secret ones, with the options', () => {
+    const scope = buildScope({ environment: [{ name: 'token', value: 's3cret', secret: true }, { name: 'user', value: 'ada', secret: false }], capture: [{ name: 'user', value: 'bob', secret: false }] });
+    const file = { name: 'A' } as never;
+    expect(runRequestOf([{ path: 'requests/a.json', file }], scope, { rows: [{ id: '1' }], bail: true, delayMs: 50 })).toEqual({
+      requests: [{ path: 'requests/a.json', file }],
+      variables: { token: 's3cret', user: 'bob' },
+      secretNames: ['token'],
+      rows: [{ id: '1' }],
+      bail: true,
+      delayMs: 50,
+    });
+    expect(runRequestOf([], scope, { rows: [], bail: false, delayMs: 0 })).not.toHaveProperty('rows');
+  });
+
+  it('reads NDJSON cut anywhere into events, and groups results by data row', () => {
+    const events: RunEvent[] = [];
+    const reader = ndjsonReader((event) => events.push(event));
+    const text = `${JSON.stringify(result(0, 0, true))}\n${JSON.stringify(result(1, 0, false))}\n{"type":"done","passed":1,"failed":1,"durationMs":3,"cancelled":false}`;
+    for (let at = 0; at < text.length; at += 7) reader.push(text.slice(at, at + 7));
+    expect(events).toHaveLength(2);
+    reader.end();
+    const progress = events.reduce(withEvent, NO_PROGRESS);
+    expect(progress.done).toMatchObject({ passed: 1, failed: 1 });
+    expect(resultsByIteration(progress.results).map((group) => [group.iteration, group.results.map(resultFailed)])).toEqual([
+      [0, [false]],
+      [1, [true]],
+    ]);
+  });
+
+  it("gives a result's answer to the response viewer as the relay's metadata and body", () => {
+    const answered = { ...result(0, 0, true), response: { headers: [['content-type', 'application/json']] as Array<[string, string]>, body: '{"ok":true}', truncated: false } };
+    const shown = responseOfResult(answered);
+    expect(shown?.meta).toMatchObject({ status: 200, headers: [['content-type', 'application/json']], bodyBytes: 11, truncated: false, url: 'http://t/', timing: { totalMs: 1 } });
+    expect(new TextDecoder().decode(shown?.body)).toBe('{"ok":true}');
+    expect(responseOfResult(result(0, 0, true))).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import { test, expect, type Page } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { responseArea } from './support/client-screen';
+import { openFreshKite, useWorkspaceHost } from './support/workspace-host';
+
+// A folder of the Saved pane run against the Node host's demo API in one POST run: a JSON data
+// file of two rows runs the folder twice, the user created by the first request is read back by
+// the second through a captured id, the second row's check fails with its actual value, and a
+// result's response opens in a tab. Cancel stops a run whose request takes long.
+const workspace = useWorkspaceHost('kite-runs-e2e-');
+
+/** A saved request file as the app's Save writes it. */
+const saved = (patch: Record<string, unknown>) => ({ name: 'Request', folder: '', application: 'demo', method: 'GET', url: '/', pathParams: {}, query: [], headers: [], body: { type: 'none' }, auth: { type: 'none' }, captures: [], assertions: [], ...patch });
+
+function writeRequests(files: Record<string, Record<string, unknown>>) {
+  mkdirSync(join(workspace.folder, 'requests'), { recursive: true });
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(workspace.folder, 'requests', name), `${JSON.stringify(saved(content), null, 2)}\n`);
+}
+
+async function openFolderRun(page: Page, folder: string) {
+  await openFreshKite(page, workspace.host.url);
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  await page.getByRole('navigation', { name: 'Saved requests' }).getByRole('button', { name: `Run folder ${folder}` }).click();
+  return page.getByRole('dialog', { name: `Run ${folder}` });
+}
+
+test('a folder run with a data file of two rows shows each row, the failing check with its actual value, and opens a response in a tab', async ({ page }) => {
+  test.slow();
+  const stamp = Date.now();
+  writeRequests({
+    'create-user.json': {
+      name: '1 Create user',
+      folder: 'signup',
+      method: 'POST',
+      url: '/users',
+      headers: [{ name: 'Accept', value: 'application/json', enabled: true }],
+      body: { type: 'json', text: '{"first_name": "{{first}}", "last_name": "Test", "email": "{{email}}", "password": "correct-horse-battery"}' },
+      captures: [{ variable: 'userId', source: 'body', path: '$.data.id', secret: false }],
+      assertions: [{ source: 'status', path: '', operator: 'equals', expected: '201' }],
+    },
+    'get-user.json': {
+      name: '2 Get user',
+      folder: 'signup',
+      url: '/users/{{userId}}',
+      headers: [{ name: 'Accept', value: 'application/json', enabled: true }],
+      assertions: [
+        { source: 'status', path: '', operator: 'equals', expected: '200' },
+        { source: 'body', path: '$.data.first_name', operator: 'equals', expected: 'Ada' },
+      ],
+    },
+  });
+  const panel = await openFolderRun(page, 'signup');
+  await expect(panel).toContainText('2 requests in order');
+
+  // A data file that does not read is named with its line, and nothing is lost.
+  const dataFile = panel.getByLabel('Data file (CSV or JSON rows)');
+  await dataFile.setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from('first,email\nAda\n') });
+  await expect(panel.getByRole('alert')).toHaveText('rows.csv line 2: 1 values, but the header names 2 columns');
+  const rows = [
+    { first: 'Ada', email: `ada-${stamp}@example.test` },
+    { first: 'Bob', email: `bob-${stamp}@example.test` },
+  ];
+  await dataFile.setInputFiles({ name: 'rows.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rows)) });
+  await expect(panel).toContainText('2 rows: {{first}}, {{email}}');
+  await expect(panel).toContainText('once for each of the 2 rows of rows.json');
+  await page.screenshot({ path: join(tmpdir(), 'kite-runs-options.png') });
+  await panel.getByRole('button', { name: 'Run', exact: true }).click();
+
+  await expect(panel.getByRole('status')).toHaveText(/^3 passed, 1 failed in \d+\.\d s$/);
+  const row1 = panel.getByRole('list', { name: 'Row 1' });
+  const row2 = panel.getByRole('list', { name: 'Row 2' });
+  await expect(row1.getByRole('listitem', { name: '1 Create user' })).toContainText('201');
+  await expect(row1.getByRole('listitem', { name: '2 Get user' })).toContainText('Pass $.data.first_name equals Ada got Ada');
+  const failing = row2.getByRole('listitem', { name: '2 Get user' });
+  await expect(failing).toHaveAttribute('data-outcome', 'fail');
+  await expect(failing).toContainText('Fail $.data.first_name equals Ada got Bob');
+  await expect(failing).toContainText('Expected $.data.first_name equals Ada, got Bob');
+  await page.screenshot({ path: join(tmpdir(), 'kite-runs.png') });
+
+  // The failing result's response opens in a tab: Bob, read back by the id the first request captured.
+  await failing.getByRole('button', { name: 'Open response' }).click();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/users/{{userId}}');
+  await expect(responseArea(page)).toContainText('200');
+  await expect(responseArea(page)).toContainText(`bob-${stamp}@example.test`);
+  // The panel folds to its summary so that it does not cover the response; it unfolds again.
+  await expect(panel.getByRole('list', { name: 'Row 2' })).toHaveCount(0);
+  await expect(panel.getByRole('status')).toHaveText(/^3 passed, 1 failed/);
+  await page.screenshot({ path: join(tmpdir(), 'kite-runs-opened.png') });
+  await panel.getByRole('button', { name: 'Show results' }).click();
+  await expect(failing).toBeVisible();
+});
+
+test('Cancel stops a run while a request takes long', async ({ page }) => {
+  test.slow();
+  writeRequests({
+    'slow-1.json': { name: 'A slow one', folder: 'slow', url: '/slow?ms=60000' },
+    'slow-2.json': { name: 'B quick one', folder: 'slow', url: '/users' },
+  });
+  const panel = await openFolderRun(page, 'slow');
+  await panel.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText('Running… 0 of 2');
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Cancelled after 0 of 2');
+  await expect(panel.getByRole('listitem')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Run again…' })).toBeVisible();
+});

@@ -29,11 +29,14 @@ export const USAGE = `Usage: kite serve [options]
                            or node:test against KITE_TARGET); secrets read from KITE_VAR_<name>
        kite run [FOLDER|FILE…] [--workspace DIR] [--env NAME] [--target URL] [--bail]
                 [--reporter cli,junit,json] [--output DIR] [--openapi FILE]
+                [--data rows.csv|rows.json] [--secrets FILE]
                            send the saved requests in file-name order, captures flowing
                            from one to the next, and check their assertions; secrets come
-                           from KITE_VAR_<name>=…; exit 0 all passed, 1 a failure, 2 a
-                           usage or file error; --openapi FILE documents the routes'
-                           responses for the schema assertion
+                           from KITE_VAR_<name>=… or a --secrets file (dotenv or JSON,
+                           outside the workspace; KITE_VAR_ wins); --data runs the
+                           requests once per row, its columns as variables; exit 0 all
+                           passed, 1 a failure, 2 a usage or file error; --openapi FILE
+                           documents the routes' responses for the schema assertion
 
   --port N                 port to listen on (default 8080)
   --host ADDRESS           address to listen on (default 127.0.0.1); 0.0.0.0 or :: needs

@@ -9,12 +9,13 @@
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CommandError, parse } from './import-cli.mjs';
 import { HOST_VERSION } from './index.mjs';
 import { OpenApiLoadError, loadOpenApiFile } from './openapi/load.mjs';
 import { openApiToApplication } from './openapi/to-routes.mjs';
 import { ModelMissingError, failed, requestModel, responsesByRoute, routeIdOf, runSequence } from './run-sequence.mjs';
+import { SecretsFileError, parseSecretsFile } from './secrets-file.mjs';
 import { WorkspaceError, createWorkspace } from './workspace.mjs';
 
 import { SECRET_ENV_PREFIX } from '../protocol/endpoints.js';
@@ -154,7 +155,7 @@ function documentedResponses(file) {
  * @returns {Promise<number>} the exit code
  */
 export async function runRequests(argv, io) {
-  const { options, positional } = parse(argv, ['--bail'], ['--workspace', '--env', '--target', '--reporter', '--output', '--openapi']);
+  const { options, positional } = parse(argv, ['--bail'], ['--workspace', '--env', '--target', '--reporter', '--output', '--openapi', '--data', '--secrets']);
   const reporters = String(options['--reporter'] ?? 'cli')
     .split(',')
     .map((name) => name.trim())
@@ -178,7 +179,9 @@ export async function runRequests(argv, io) {
   const model = await requestModel().catch((error) => {
     throw error instanceof ModelMissingError ? new CommandError(error.message) : error;
   });
-  const secrets = secretsFromEnvironment(io.env);
+  const rows = typeof options['--data'] === 'string' ? await dataRows(options['--data'], model) : undefined;
+  // KITE_VAR_<name> wins over the --secrets file, as the process's environment wins in CI.
+  const secrets = { ...(typeof options['--secrets'] === 'string' ? await secretsOfFile(options['--secrets'], root) : {}), ...secretsFromEnvironment(io.env) };
   // A value a request captured as secret (a session token) is kept out of every report too: the
   // run adds it to secretValues.
   /** @type {Record<string, string>} */
@@ -195,6 +198,7 @@ export async function runRequests(argv, io) {
   try {
     ({ results: requests } = await runSequence({
       files,
+      rows,
       environment,
       secrets,
       secretValues,
@@ -210,7 +214,8 @@ export async function runRequests(argv, io) {
         if (showProgress && io.isTTY) io.write(`\r\x1b[K[${index + 1}/${total}] ${redact(String(content.name ?? path))}…`);
       },
       onResult: (result) => {
-        if (showProgress) io.write(io.isTTY ? `\r\x1b[K` : `[${result.index + 1}/${files.length}] ${redact(progressLine(result))}\n`);
+        if (rows) result.name = `${result.name} (row ${result.iteration + 1})`;
+        if (showProgress) io.write(io.isTTY ? `\r\x1b[K` : `[${result.index + 1}/${files.length}${rows ? ` row ${result.iteration + 1}/${rows.length}` : ''}] ${redact(progressLine(result))}\n`);
       },
     }));
   } finally {
@@ -226,6 +231,46 @@ export async function runRequests(argv, io) {
     if (reporters.includes('json')) await fs.writeFile(join(output, 'kite-report.json'), redact(model.jsonReport(report, redact)));
   }
   return requests.some(failed) ? 1 : 0;
+}
+
+/**
+ * The rows of `--data FILE` (CSV or JSON, read by the model's data-file reader); a file that does
+ * not read is a usage error naming the file and the line.
+ * @param {string} path
+ * @param {any} model
+ * @returns {Promise<Array<Record<string, string>>>}
+ */
+async function dataRows(path, model) {
+  const text = await fs.readFile(path, 'utf8').catch((error) => {
+    throw new CommandError(`--data ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  });
+  try {
+    return model.parseDataFile(path, text);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'DataFileError') throw new CommandError(`--data ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * The values of `--secrets FILE` (dotenv or JSON). The file may not lie in the workspace: that
+ * folder is committed, and a secret never goes there.
+ * @param {string} path
+ * @param {string} workspaceRoot
+ * @returns {Promise<Record<string, string>>}
+ */
+async function secretsOfFile(path, workspaceRoot) {
+  const inside = relative(workspaceRoot, resolve(path));
+  if (!inside.startsWith('..') && !isAbsolute(inside)) throw new CommandError(`--secrets ${path}: the file lies in the workspace ${workspaceRoot}, which is shared; keep secrets outside it`);
+  const text = await fs.readFile(path, 'utf8').catch((error) => {
+    throw new CommandError(`--secrets ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  });
+  try {
+    return parseSecretsFile(path, text);
+  } catch (error) {
+    if (error instanceof SecretsFileError) throw new CommandError(`--secrets ${error.message}`);
+    throw error;
+  }
 }
 
 /**

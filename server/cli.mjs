@@ -7,7 +7,7 @@ import { OpenApiLoadError } from './openapi/load.mjs';
 import { isHeaderName } from './relay/validate.mjs';
 import { runExport, runImport } from './import-cli.mjs';
 import { runExportTest } from './export-test-cli.mjs';
-import { runRequests } from './run-cli.mjs';
+import { runCommand } from './run-cli.mjs';
 import { GENERATOR_PREFIX } from '../protocol/endpoints.js';
 
 export class UsageError extends Error {
@@ -245,12 +245,7 @@ export async function main(args) {
       console.log(USAGE);
       return 0;
     }
-    try {
-      return await runRequests(rest, { write: (text) => process.stdout.write(text), env: process.env, isTTY: process.stdout.isTTY === true });
-    } catch (error) {
-      console.error(`kite run: ${error instanceof Error ? error.message : String(error)}`);
-      return 2;
-    }
+    return runCommand(rest);
   }
   if (command !== 'serve') {
     console.error(`kite: unknown command '${command}' (try: kite serve --help)`);

@@ -11,11 +11,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CommandError, parse } from './import-cli.mjs';
-import { HOST_VERSION } from './index.mjs';
-import { OpenApiLoadError, loadOpenApiFile } from './openapi/load.mjs';
-import { openApiToApplication } from './openapi/to-routes.mjs';
 import { ModelMissingError, failed, requestModel, responsesByRoute, routeIdOf, runSequence } from './run-sequence.mjs';
 import { SecretsFileError, parseSecretsFile } from './secrets-file.mjs';
+import { HOST_VERSION } from './version.mjs';
 import { WorkspaceError, createWorkspace } from './workspace.mjs';
 
 import { SECRET_ENV_PREFIX } from '../protocol/endpoints.js';
@@ -137,10 +135,13 @@ function targetBase(flag, environment) {
 }
 
 /**
- * The documented responses of each route of `--openapi FILE`, by route id (`GET /pets/{id}`).
+ * The documented responses of each route of `--openapi FILE`, by route id (`GET /pets/{id}`). The
+ * OpenAPI reader is loaded only then: it is most of a run's start-up otherwise.
  * @param {string} file
  */
-function documentedResponses(file) {
+async function documentedResponses(file) {
+  const { OpenApiLoadError, loadOpenApiFile } = await import('./openapi/load.mjs');
+  const { openApiToApplication } = await import('./openapi/to-routes.mjs');
   try {
     return responsesByRoute(openApiToApplication(loadOpenApiFile(file), { file }));
   } catch (error) {
@@ -175,7 +176,7 @@ export async function runRequests(argv, io) {
   const files = await selectRequests(workspace, root, positional);
   if (files.length === 0) throw new CommandError(`the workspace ${folder} has no saved requests (requests/NAME.json)`);
 
-  const routeResponses = typeof options['--openapi'] === 'string' ? documentedResponses(options['--openapi']) : new Map();
+  const routeResponses = typeof options['--openapi'] === 'string' ? await documentedResponses(options['--openapi']) : new Map();
   const model = await requestModel().catch((error) => {
     throw error instanceof ModelMissingError ? new CommandError(error.message) : error;
   });
@@ -231,6 +232,22 @@ export async function runRequests(argv, io) {
     if (reporters.includes('json')) await fs.writeFile(join(output, 'kite-report.json'), redact(model.jsonReport(report, redact)));
   }
   return requests.some(failed) ? 1 : 0;
+}
+
+/**
+ * `kite run …` on this process: stdout, its environment; a usage or file error is one line on
+ * stderr and exit 2. bin/kite.mjs calls it without loading the host (server/cli.mjs), so that a
+ * run starts fast.
+ * @param {string[]} argv arguments after `run`
+ * @returns {Promise<number>}
+ */
+export async function runCommand(argv) {
+  try {
+    return await runRequests(argv, { write: (text) => process.stdout.write(text), env: process.env, isTTY: process.stdout.isTTY === true });
+  } catch (error) {
+    console.error(`kite run: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
 }
 
 /**

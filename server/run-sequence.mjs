@@ -15,14 +15,21 @@ import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
 /** Thrown when the request model bundle is missing: the caller turns it into its own error. */
 export class ModelMissingError extends Error {}
 
+/** What the runners take from the bundle: a bundle built before one of these existed is refused by name. */
+const MODEL_EXPORTS = ['relayRequestFromSavedFile', 'evaluateSavedAssertions', 'captureFromRelayResult', 'secretRedactor', 'reportedResult', 'summaryText', 'junitXml', 'jsonReport'];
+
 /** @returns {Promise<any>} the request model bundle (dist/node/model.mjs) */
 export async function requestModel() {
+  let model;
   try {
     // Named by URL: the bundle exists only once built, so the type checker does not look for it.
-    return await import(new URL('../dist/node/model.mjs', import.meta.url).href);
+    model = await import(new URL('../dist/node/model.mjs', import.meta.url).href);
   } catch (error) {
     throw new ModelMissingError(`the request model is not built (dist/node/model.mjs): run \`node build.mjs\` (${error instanceof Error ? error.message : String(error)})`);
   }
+  const missing = MODEL_EXPORTS.filter((name) => typeof model[name] !== 'function');
+  if (missing.length > 0) throw new ModelMissingError(`the request model (dist/node/model.mjs) is older than this host (it has no ${missing.join(', ')}): run \`node build.mjs\``);
+  return model;
 }
 
 /**

@@ -127,6 +127,12 @@ export const ASSERTION_OPERATORS = Object.freeze(
   }),
 );
 
+/**
+ * The prefix of the process environment variables a runner reads secret values from
+ * (`KITE_VAR_token=…` for `{{token}}`): `kite run`, and the tests Kite exports.
+ */
+export const SECRET_ENV_PREFIX = 'KITE_VAR_';
+
 /** `{{name}}` references only (or empty), the form of a saved auth field; the schema's `references`. */
 export const VARIABLE_REFERENCES_PATTERN = /^(\s*\{\{\s*[A-Za-z0-9_.-]+\s*\}\})*\s*$/;
 

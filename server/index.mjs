@@ -4,7 +4,6 @@
 import { createServer } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { API_ENDPOINTS, DEFAULT_RELAY_TIMEOUT_MS, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
 import { serveAsset } from './assets.mjs';
@@ -33,10 +32,10 @@ import { createHostCheck, isWildcardAddress } from './host-check.mjs';
 /** @typedef {import('./applications.mjs').OpenApiSource} OpenApiSource */
 /** @typedef {import('./applications.mjs').LoadedApplication} LoadedApplication */
 
-const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+import { HOST_VERSION } from './version.mjs';
 
 /** The Node host's own version (package.json). */
-export const HOST_VERSION = /** @type {string} */ (PACKAGE.version);
+export { HOST_VERSION };
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 export const DEFAULT_MAX_BODY_MB = 100;
 export const DEFAULT_MAX_HELD_MB = 512;

@@ -9,21 +9,20 @@
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CommandError, parse } from './import-cli.mjs';
-import { DEFAULT_RELAY_TIMEOUT_MS } from '../protocol/endpoints.js';
-import { HOST_VERSION } from './index.mjs';
-import { OpenApiLoadError, loadOpenApiFile } from './openapi/load.mjs';
-import { openApiToApplication } from './openapi/to-routes.mjs';
+import { DEFAULT_RELAY_TIMEOUT_MS, SECRET_ENV_PREFIX } from '../protocol/endpoints.js';
 import { buildOutgoing, sentQuery } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget } from './relay/perform.mjs';
 import { buildTargetUrl } from './relay/target.mjs';
 import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
 import { ModelMissingError, failed, requestModel, responsesByRoute, routeIdOf, runSequence } from './run-sequence.mjs';
+import { SecretsFileError, parseSecretsFile } from './secrets-file.mjs';
+import { HOST_VERSION } from './version.mjs';
 import { WorkspaceError, createWorkspace } from './workspace.mjs';
 
-/** The prefix of the environment variables that hold secret values: KITE_VAR_token=… */
-export const SECRET_ENV_PREFIX = 'KITE_VAR_';
+
+export { SECRET_ENV_PREFIX };
 
 const REPORTERS = ['cli', 'junit', 'json'];
 
@@ -63,7 +62,7 @@ async function readFile(workspace, path) {
  * @param {string[]} selection
  * @returns {Promise<Array<{ path: string; content: any }>>}
  */
-async function selectRequests(workspace, root, selection) {
+export async function selectRequests(workspace, root, selection) {
   const paths = (await workspace.list()).files.map((file) => file.path).filter((path) => path.startsWith('requests/'));
   /** @type {Map<string, any>} */
   const contents = new Map();
@@ -109,7 +108,7 @@ function fileArgument(argument, root) {
  * @param {ReturnType<typeof createWorkspace>} workspace
  * @param {string} name
  */
-async function selectEnvironment(workspace, name) {
+export async function selectEnvironment(workspace, name) {
   const paths = (await workspace.list()).files.map((file) => file.path).filter((path) => path.startsWith('environments/'));
   const byFile = `environments/${name.replace(/\.json$/, '')}.json`;
   if (paths.includes(byFile)) return readFile(workspace, byFile);
@@ -140,10 +139,13 @@ function targetBase(flag, environment) {
 }
 
 /**
- * The documented responses of each route of `--openapi FILE`, by route id (`GET /pets/{id}`).
+ * The documented responses of each route of `--openapi FILE`, by route id (`GET /pets/{id}`). The
+ * OpenAPI reader is loaded only then: it is most of a run's start-up otherwise.
  * @param {string} file
  */
-function documentedResponses(file) {
+async function documentedResponses(file) {
+  const { OpenApiLoadError, loadOpenApiFile } = await import('./openapi/load.mjs');
+  const { openApiToApplication } = await import('./openapi/to-routes.mjs');
   try {
     return responsesByRoute(openApiToApplication(loadOpenApiFile(file), { file }));
   } catch (error) {
@@ -158,7 +160,7 @@ function documentedResponses(file) {
  * @returns {Promise<number>} the exit code
  */
 export async function runRequests(argv, io) {
-  const { options, positional } = parse(argv, ['--bail'], ['--workspace', '--env', '--target', '--reporter', '--output', '--openapi']);
+  const { options, positional } = parse(argv, ['--bail'], ['--workspace', '--env', '--target', '--reporter', '--output', '--openapi', '--data', '--secrets']);
   const reporters = String(options['--reporter'] ?? 'cli')
     .split(',')
     .map((name) => name.trim())
@@ -178,11 +180,13 @@ export async function runRequests(argv, io) {
   const files = await selectRequests(workspace, root, positional);
   if (files.length === 0) throw new CommandError(`the workspace ${folder} has no saved requests (requests/NAME.json)`);
 
-  const routeResponses = typeof options['--openapi'] === 'string' ? documentedResponses(options['--openapi']) : new Map();
+  const routeResponses = typeof options['--openapi'] === 'string' ? await documentedResponses(options['--openapi']) : new Map();
   const model = await requestModel().catch((error) => {
     throw error instanceof ModelMissingError ? new CommandError(error.message) : error;
   });
-  const secrets = secretsFromEnvironment(io.env);
+  const rows = typeof options['--data'] === 'string' ? await dataRows(options['--data'], model) : undefined;
+  // KITE_VAR_<name> wins over the --secrets file, as the process's environment wins in CI.
+  const secrets = { ...(typeof options['--secrets'] === 'string' ? await secretsOfFile(options['--secrets'], root) : {}), ...secretsFromEnvironment(io.env) };
   // A value a request captured as secret (a session token) is kept out of every report too: the
   // run adds it to secretValues.
   /** @type {Record<string, string>} */
@@ -210,6 +214,7 @@ export async function runRequests(argv, io) {
   try {
     ({ results: requests } = await runSequence({
       files,
+      rows,
       environment,
       secrets,
       secretValues,
@@ -227,7 +232,8 @@ export async function runRequests(argv, io) {
       // "Send as…" identities that expect a status are checked after their request's own assertions.
       moreResults: (savedRun) => identityResults(model, savedRun, identityEnvironments, sendIdentity),
       onResult: (result) => {
-        if (showProgress) io.write(io.isTTY ? `\r\x1b[K` : `[${result.index + 1}/${files.length}] ${redact(progressLine(result))}\n`);
+        if (rows) result.name = `${result.name} (row ${result.iteration + 1})`;
+        if (showProgress) io.write(io.isTTY ? `\r\x1b[K` : `[${result.index + 1}/${files.length}${rows ? ` row ${result.iteration + 1}/${rows.length}` : ''}] ${redact(progressLine(result))}\n`);
       },
     }));
   } finally {
@@ -288,6 +294,62 @@ async function identityResults(model, savedRun, environments, send) {
     results.push({ ...model.checkExpectation(item.identity, undefined), message: `As ${item.label}: ${problem}` });
   }
   return results;
+}
+
+/**
+ * `kite run …` on this process: stdout, its environment; a usage or file error is one line on
+ * stderr and exit 2. bin/kite.mjs calls it without loading the host (server/cli.mjs), so that a
+ * run starts fast.
+ * @param {string[]} argv arguments after `run`
+ * @returns {Promise<number>}
+ */
+export async function runCommand(argv) {
+  try {
+    return await runRequests(argv, { write: (text) => process.stdout.write(text), env: process.env, isTTY: process.stdout.isTTY === true });
+  } catch (error) {
+    console.error(`kite run: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+}
+
+/**
+ * The rows of `--data FILE` (CSV or JSON, read by the model's data-file reader); a file that does
+ * not read is a usage error naming the file and the line.
+ * @param {string} path
+ * @param {any} model
+ * @returns {Promise<Array<Record<string, string>>>}
+ */
+async function dataRows(path, model) {
+  const text = await fs.readFile(path, 'utf8').catch((error) => {
+    throw new CommandError(`--data ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  });
+  try {
+    return model.parseDataFile(path, text);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'DataFileError') throw new CommandError(`--data ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * The values of `--secrets FILE` (dotenv or JSON). The file may not lie in the workspace: that
+ * folder is committed, and a secret never goes there.
+ * @param {string} path
+ * @param {string} workspaceRoot
+ * @returns {Promise<Record<string, string>>}
+ */
+async function secretsOfFile(path, workspaceRoot) {
+  const inside = relative(workspaceRoot, resolve(path));
+  if (!inside.startsWith('..') && !isAbsolute(inside)) throw new CommandError(`--secrets ${path}: the file lies in the workspace ${workspaceRoot}, which is shared; keep secrets outside it`);
+  const text = await fs.readFile(path, 'utf8').catch((error) => {
+    throw new CommandError(`--secrets ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  });
+  try {
+    return parseSecretsFile(path, text);
+  } catch (error) {
+    if (error instanceof SecretsFileError) throw new CommandError(`--secrets ${error.message}`);
+    throw error;
+  }
 }
 
 /**

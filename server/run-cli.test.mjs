@@ -2,13 +2,14 @@
 // exit codes, a value captured by one request used by the next, the JUnit file read back by
 // junit2json, and a secret given as KITE_VAR_<name> that reaches the target but no output or report.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'junit2json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKite } from './testing/run-kite.mjs';
+import { savedRequest as saved } from './testing/saved-request.mjs';
 import { createWorkspace } from './workspace.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -17,22 +18,6 @@ const workspaceFolder = join(dir, 'workspace');
 const API_TOKEN = 'tok_live_5f4e3d2c1b';
 const SESSION = 'sess-8c7b6a';
 
-/** A saved request file as the app's Save writes it. */
-const saved = (patch) => ({
-  name: 'Request',
-  folder: '',
-  application: 'default',
-  method: 'GET',
-  url: '/',
-  pathParams: {},
-  query: [],
-  headers: [],
-  body: { type: 'none' },
-  auth: { type: 'none' },
-  captures: [],
-  assertions: [],
-  ...patch,
-});
 
 // The target: /login wants the bearer token and answers a session (echoing the token in a header,
 // as careless APIs do); /profile answers only to that session.
@@ -237,5 +222,90 @@ describe('kite run', { timeout: 120_000 }, () => {
     const invalid = await runKite(['run', '--workspace', broken, '--target', baseUrl]);
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain('requests/bad.json is not valid JSON');
+  });
+});
+
+// --data and --secrets, on a workspace of their own: a pet read once per row of a data file, and
+// the login whose token comes from a secrets file.
+describe('kite run --data and --secrets', { timeout: 120_000 }, () => {
+  const folder = join(dir, 'rows-workspace');
+  const files = join(dir, 'files');
+  beforeAll(async () => {
+    const workspace = createWorkspace(folder);
+    await workspace.write('environments/local.json', { name: 'Local', variables: { baseUrl, apiToken: { value: '', secret: true } } });
+    await workspace.write('requests/pet.json', saved({ name: 'Pet', folder: 'pets', url: '/pets/{{petId}}', assertions: [{ source: 'body', path: '$.name', operator: 'equals', expected: '{{petName}}' }] }));
+    await workspace.write(
+      'requests/login.json',
+      saved({ name: 'Log in', folder: 'account', method: 'POST', url: '/login', auth: { type: 'bearer', token: '{{apiToken}}' }, assertions: [{ source: 'status', path: '', operator: 'equals', expected: '200' }] }),
+    );
+    mkdirSync(files, { recursive: true });
+  });
+  const write = (name, text) => {
+    writeFileSync(join(files, name), text);
+    return join(files, name);
+  };
+  /** The run with this process's environment minus any KITE_VAR_ it may have, plus `env`. */
+  const kite = (args, env = {}) =>
+    runKite(['run', ...args, '--workspace', folder, '--env', 'local'], { env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('KITE_VAR_'))), ...env } });
+
+  it('--data rows.csv runs the folder once per row, the row values as variables', async () => {
+    const rows = write('pets.csv', 'petId,petName\n1,Rex\n2,"Tom"\n');
+    const output = join(dir, 'out-rows');
+    const { code, stdout, stderr } = await kite(['pets', '--data', rows, '--reporter', 'cli,json', '--output', output]);
+    expect(stderr).toBe('');
+    expect(stdout).toContain('[1/1 row 1/2] PASS Pet (row 1) — GET');
+    expect(stdout).toContain('[1/1 row 2/2] PASS Pet (row 2) — GET');
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(join(output, 'kite-report.json'), 'utf8'));
+    expect(report.requests.map((request) => request.url)).toEqual([`${baseUrl}/pets/1`, `${baseUrl}/pets/2`]);
+  });
+
+  it('--data rows.json works the same, and a row whose value differs fails with exit 1', async () => {
+    const rows = write('pets.json', JSON.stringify([{ petId: 1, petName: 'Rex' }, { petId: 2, petName: 'Rex' }]));
+    const { code, stdout } = await kite(['pets', '--data', rows]);
+    expect(stdout).toContain('PASS Pet (row 1)');
+    expect(stdout).toContain('FAIL Pet (row 2)');
+    expect(code).toBe(1);
+  });
+
+  it('a malformed data file is a usage error naming the file and the line (exit 2), and nothing is sent', async () => {
+    const csv = write('broken.csv', 'petId,petName\n1,Rex\n2\n');
+    const broken = await kite(['pets', '--data', csv]);
+    expect(broken.stderr).toContain(`kite run: --data ${csv} line 3: 1 values, but the header names 2 columns`);
+    expect(broken.stdout).toBe('');
+    expect(broken.code).toBe(2);
+    const json = write('broken.json', '[{"petId": 1}, 2]');
+    const notRows = await kite(['pets', '--data', json]);
+    expect(notRows.stderr).toContain(`${json}: row 2 is not an object`);
+    expect(notRows.code).toBe(2);
+    const missing = await kite(['pets', '--data', join(files, 'none.csv')]);
+    expect(missing.stderr).toContain('none.csv: no such file');
+    expect(missing.code).toBe(2);
+  });
+
+  it('--secrets FILE (dotenv or JSON) gives the secret, never printed; KITE_VAR_ wins over it', async () => {
+    const dotenv = write('ci.env', `# CI secrets\nexport KITE_VAR_apiToken="${API_TOKEN}" # the API's token\n`);
+    const passed = await kite(['account', '--secrets', dotenv, '--reporter', 'cli,junit', '--output', join(dir, 'out-secrets')]);
+    expect(passed.stdout).toContain('PASS Log in');
+    expect(passed.code).toBe(0);
+    expect(passed.stdout + passed.stderr + readFileSync(join(dir, 'out-secrets', 'kite-junit.xml'), 'utf8')).not.toContain(API_TOKEN);
+    const json = write('ci.json', JSON.stringify({ apiToken: API_TOKEN }));
+    expect((await kite(['account', '--secrets', json])).code).toBe(0);
+    // A wrong value in the environment wins over the file's right one: the target refuses it.
+    const overridden = await kite(['account', '--secrets', json], { KITE_VAR_apiToken: 'tok_wrong' });
+    expect(overridden.stdout).toContain('FAIL Log in');
+    expect(overridden.code).toBe(1);
+  });
+
+  it('a malformed secrets file, or one in the workspace, is a usage error that names the line but never a value', async () => {
+    const broken = write('broken.env', `apiToken=${API_TOKEN}\nthis line has no equals sign\n`);
+    const result = await kite(['account', '--secrets', broken]);
+    expect(result.stderr).toContain(`kite run: --secrets ${broken} line 2: expected NAME=value`);
+    expect(result.stderr).not.toContain(API_TOKEN);
+    expect(result.code).toBe(2);
+    writeFileSync(join(folder, 'secrets.env'), `apiToken=${API_TOKEN}\n`);
+    const inWorkspace = await kite(['account', '--secrets', join(folder, 'secrets.env')]);
+    expect(inWorkspace.stderr).toContain('lies in the workspace');
+    expect(inWorkspace.code).toBe(2);
   });
 });

@@ -1,13 +1,10 @@
-// Saving bytes as a file the browser downloads: a response body (features/client/response), an
-// export of the saved requests (features/import).
-
-/**
- * Saves the body as a file. The Blob is always `application/octet-stream`, whatever the response
- * said: a `blob:` URL belongs to Kite's origin, and should a browser ever open it instead of
- * saving it, an HTML or SVG body would run its script there. The file name keeps the extension.
- */
-export function downloadBody(bytes: ArrayBuffer, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+// Saving bytes or text as a file the browser downloads: the response body's Download, the Saved
+// pane's exports (Postman, OpenAPI) and its "Export as test…". The Blob is always
+// `application/octet-stream`, whatever the content: a `blob:` URL belongs to Kite's origin, and
+// should a browser ever open it instead of saving it, an HTML or SVG body would run its script
+// there. The file name keeps the extension.
+export function downloadFile(content: ArrayBuffer | string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: 'application/octet-stream' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -148,3 +148,6 @@ export function secretRedactor(secrets: Values): (text: string) => string {
   const scope = buildScope({ environment: asVariables(secrets, true) });
   return (text) => redactSecrets(text, scope);
 }
+
+// Export to a framework test (`kite export-test`).
+export { exportTest, isTestFormat, TEST_FORMATS, type ExportedTest, type TestFormat } from './export-tests/export-test';

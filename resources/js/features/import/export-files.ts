@@ -2,7 +2,7 @@
 // read through the host's workspace API, model/import/export.ts makes the downloads, and a toast
 // says what went out and that the secrets did not. Loaded only when an export is chosen.
 import type { EnvironmentFile, SavedRequestFile } from '../../../../protocol/types';
-import { downloadBody } from '../../lib/download';
+import { downloadFile } from '../../lib/download';
 import { toast } from '../../lib/toast';
 import { type ExportFormat, exportSaved } from '../../model/import/export';
 import { listWorkspace, readWorkspaceFile, workspaceErrorMessage } from '../workspace/workspace-api';
@@ -21,7 +21,7 @@ export async function exportToFiles(format: ExportFormat, folder: string): Promi
     }
     const name = folder || listing.folder.split(/[\\/]/).filter((part) => part && part !== '.kite').pop() || 'Kite workspace';
     const exported = exportSaved(format, name, requests, environments, folder);
-    for (const file of exported.files) downloadBody(new TextEncoder().encode(file.text).buffer as ArrayBuffer, file.fileName);
+    for (const file of exported.files) downloadFile(file.text, file.fileName);
     const plural = exported.requests === 1 ? 'request' : 'requests';
     toast.success(`Exported ${exported.requests} ${plural}${folder ? ` of ${folder}` : ''} as ${FORMAT_LABELS[format]}`, {
       description: [

@@ -10,6 +10,7 @@ import type { RequestDefaults } from '../../model/request/request-state';
 import { openSavedAtom, runFolderAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
 import { savedFolders } from '../../model/workspace/saved-requests';
 import { deleteWorkspaceFile, workspaceErrorMessage } from './workspace-api';
+import { ExportTestMenu } from './ExportTestMenu';
 import { openSavedRequest, refreshWorkspace } from './workspace-sync';
 
 const ImportFlow = lazy(() => import('../import/ImportFlow'));
@@ -114,6 +115,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
                 <Play size={12} aria-hidden="true" /> Run
               </button>
               <ExportMenu folder={group.folder} label={`Export folder ${group.folder}`} />
+              <ExportTestMenu title={group.folder} paths={entries.filter((entry) => !entry.problem && (entry.folder === group.folder || entry.folder.startsWith(`${group.folder}/`))).map((entry) => entry.path)} />
             </div>
           )}
           <ul className="kite-saved-list">
@@ -126,6 +128,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
                   <span className="kite-saved-name">{entry.name}</span>
                   {entry.problem && <span className="kite-saved-problem">{entry.problem}</span>}
                 </button>
+                {!entry.problem && <ExportTestMenu title={entry.name} paths={[entry.path]} />}
                 <button type="button" className="kite-tool-button" aria-label={`Delete saved request ${entry.name}`} disabled={!listing?.writable} onClick={() => void remove(entry.path, entry.name)}>
                   <Trash2 size={13} aria-hidden="true" />
                 </button>

@@ -2,6 +2,7 @@
 // where the browser can take a Blob).
 import { copyText } from '../../../lib/clipboard';
 import { decodeBody } from './body-document';
+import { downloadFile } from '../../../lib/download';
 
 /** How long the 'Copied' indicator stays (spec: "Copied indicator 1500 ms"). */
 export const COPIED_INDICATOR_MS = 1500;
@@ -20,4 +21,7 @@ export async function copyBody(bytes: ArrayBuffer, charset?: string): Promise<vo
   if (!(await copyText(decodeBody(bytes, charset)))) throw new Error('The browser refused to copy to the clipboard.');
 }
 
-export { downloadBody } from '../../../lib/download';
+/** Saves the body as a file (lib/download.ts says why its type is always octet-stream). */
+export function downloadBody(bytes: ArrayBuffer, fileName: string): void {
+  downloadFile(bytes, fileName);
+}

@@ -754,29 +754,50 @@ export interface SavedRequestFile {
    * The type, and for its fields only `{{variable}}` references (`{"type":"bearer","token":"{{token}}"}`):
    * a literal token, password, username or user id is never written to a file (hosts answer 422).
    */
-  auth: {
-    type: AuthorizationType;
-    token?: string;
-    username?: string;
-    password?: string;
-    userId?: string;
-    /** OAuth 2.0's client secret: a `{{variable}}` reference too. */
-    clientSecret?: string;
-    /** Public settings, kept as typed (SAVED_AUTH_PLAIN_FIELDS): the scheme, where an API key goes, the OAuth 2.0 client. */
-    scheme?: string;
-    keyIn?: ApiKeyLocation;
-    keyName?: string;
-    grant?: 'client_credentials' | 'authorization_code' | 'password';
-    tokenUrl?: string;
-    authorizationUrl?: string;
-    clientId?: string;
-    scope?: string;
-  };
+  auth: SavedAuth;
   captures: Array<{ variable: string; source: 'body' | 'header' | 'cookie'; path: string; secret: boolean }>;
   /** What an import could not translate (another tool's scripts and tests), kept verbatim. */
   notes?: string;
   /** The Tests tab's checks of each response, in the order they are listed (absent in older files). */
   assertions?: SavedAssertion[];
+}
+
+/**
+ * A saved auth: the type, and for its fields only `{{variable}}` references. `inherit` (the default
+ * of a newly saved request) takes the nearest folder's auth, then the workspace's
+ * (FolderSettingsFile), then none (in the app: the default authorization type of the settings,
+ * which is the spec's `current-user`; `kite run` has no session and sends none).
+ */
+export interface SavedAuth {
+  type: AuthorizationType | 'inherit';
+  token?: string;
+  username?: string;
+  password?: string;
+  userId?: string;
+  /** OAuth 2.0's client secret: a `{{variable}}` reference too. */
+  clientSecret?: string;
+  /** Public settings, kept as typed (SAVED_AUTH_PLAIN_FIELDS): the scheme, where an API key goes, the OAuth 2.0 client. */
+  scheme?: string;
+  keyIn?: ApiKeyLocation;
+  keyName?: string;
+  grant?: 'client_credentials' | 'authorization_code' | 'password';
+  tokenUrl?: string;
+  authorizationUrl?: string;
+  clientId?: string;
+  scope?: string;
+}
+
+/**
+ * `folders/SLUG.json`: the settings a folder of saved requests gives the requests in it (and in its
+ * sub-folders), as Bruno's `folder.bru` and Postman's folder auth do. Kite's folders are a field of
+ * each request file, not directories, so the file names its folder; `folder: ""` is the workspace's
+ * own settings (Bruno's `collection.bru`), conventionally `folders/workspace.json`.
+ */
+export interface FolderSettingsFile {
+  /** The folder as requests name it (`users`, `users/admin`), `''` for the whole workspace. */
+  folder: string;
+  /** Same rules as a saved request's auth; `inherit` (or no file) takes the parent folder's. */
+  auth: SavedAuth;
 }
 
 /** What an assertion looks at: the status, a header, a JSONPath of the body, the body against the documented schema, the time. */
@@ -811,7 +832,7 @@ export interface SavedAssertion {
 export interface WorkspaceFile {
   path: string;
   modifiedMs: number;
-  content: EnvironmentFile | SavedRequestFile;
+  content: EnvironmentFile | SavedRequestFile | FolderSettingsFile;
 }
 
 // ---------------------------------------------------------------------------------------------

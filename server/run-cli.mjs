@@ -226,6 +226,8 @@ export async function runRequests(argv, io) {
   const environment = typeof options['--env'] === 'string' ? await selectEnvironment(workspace, options['--env']) : undefined;
   const base = targetBase(typeof options['--target'] === 'string' ? options['--target'] : undefined, environment);
   const files = await selectRequests(workspace, root, positional);
+  // Folder settings (folders/NAME.json): the auth a request saved as `inherit` sends.
+  const folders = await Promise.all((await workspace.list()).files.filter((file) => file.path.startsWith('folders/')).map((file) => readFile(workspace, file.path)));
   if (files.length === 0) throw new CommandError(`the workspace ${folder} has no saved requests (requests/NAME.json)`);
 
   const routeResponses = typeof options['--openapi'] === 'string' ? documentedResponses(options['--openapi']) : new Map();
@@ -253,7 +255,7 @@ export async function runRequests(argv, io) {
       const counter = `[${index + 1}/${files.length}]`;
       // A terminal shows the request under way on one line that the next one replaces.
       if (showProgress && io.isTTY) io.write(`\r\x1b[K${counter} ${redact(String(content.name ?? path))}…`);
-      const savedRun = { file: content, environment, secrets, captured };
+      const savedRun = { file: content, environment, secrets, captured, folders };
       const prepared = model.relayRequestFromSavedFile(savedRun);
       const name = String(content.name ?? path);
       const method = prepared.request.method;

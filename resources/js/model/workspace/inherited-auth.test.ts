@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FolderSettingsFile } from '../../../../protocol/types';
 import { defaultRequestState } from '../request/request-state';
-import { effectiveAuth, folderLineage, inheritedFromLabel, newFolderSettingsPath } from './inherited-auth';
+import { authForNewSave, effectiveAuth, folderLineage, inheritedFromLabel, newFolderSettingsPath } from './inherited-auth';
 import { fromSavedFile, toSavedFile } from './saved-requests';
 
 const inherit = { ...defaultRequestState().auth, type: 'inherit' as const };
@@ -44,5 +44,13 @@ describe('inherited auth', () => {
     expect(fromSavedFile({ auth: { type: 'inherit' } }).auth.type).toBe('inherit');
     expect(newFolderSettingsPath('users/admin', [])).toBe('folders/users-admin.json');
     expect(newFolderSettingsPath('', ['folders/workspace.json'])).toBe('folders/workspace-2.json');
+  });
+
+  it('is the auth of a newly saved request unless one was chosen', () => {
+    const untouched = { ...inherit, type: 'current-user' as const };
+    expect(authForNewSave(untouched, 'current-user').type).toBe('inherit');
+    expect(authForNewSave({ ...untouched, type: 'none' }, 'current-user').type).toBe('none');
+    expect(authForNewSave({ ...untouched, type: 'bearer', token: '{{token}}' }, 'bearer').type).toBe('bearer');
+    expect(authForNewSave({ ...untouched, type: 'bearer' }, 'bearer').type).toBe('inherit');
   });
 });

@@ -7,6 +7,7 @@
 import type { AuthorizationType, FolderSettingsFile } from '../../../../protocol/types';
 import { normalizeAuth } from '../request/normalize-request';
 import type { AuthState } from '../request/request-state';
+import { AUTH_FIELDS_KEPT } from './saved-credentials';
 
 /** A folder as requests name it: no leading or trailing `/`. */
 export const folderName = (folder: string): string => folder.trim().replace(/^\/+|\/+$/g, '');
@@ -47,6 +48,15 @@ export function effectiveAuth(auth: AuthState, folder: string, folders: readonly
     if (inherited.type !== 'inherit') return { auth: inherited, inheritedFrom: candidate };
   }
   return { auth: normalizeAuth({ type: fallback }, fallback), inheritedFrom: null };
+}
+
+/**
+ * The auth a request is first saved with: `inherit` (the default of a new saved request) unless one
+ * was chosen, that is, unless the type is not the default one or a field of it was filled in.
+ */
+export function authForNewSave(auth: AuthState, defaultType: AuthorizationType): AuthState {
+  const chosen = auth.type !== defaultType || AUTH_FIELDS_KEPT[auth.type].some((field) => (auth[field] ?? '') !== '');
+  return chosen ? auth : { ...auth, type: 'inherit' };
 }
 
 /** "requests/users", "the workspace": where an inherited auth comes from, as the Auth tab names it. */

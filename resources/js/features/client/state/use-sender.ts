@@ -25,6 +25,7 @@ import { fieldErrorsAtom, requestStateAtom } from './request-atoms';
 import { type ResponseState, activeTabAtom, shownCallAtom, tabCallAtom, updateTabAtom } from '../tabs/tab-atoms';
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../../model/workspace/variables';
 import { variableScopeAtom } from '../../workspace/workspace-atoms';
+import { withEffectiveAuth } from '../../workspace/saved-atoms';
 import { captureInputOf } from '../../../model/workspace/capture-rules';
 import { assertionInputOf } from '../../tests/assertion-input';
 
@@ -53,7 +54,8 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
     let releaseIdleWork: (() => void) | undefined;
     try {
       await settlePendingEdits();
-      const state = store.get(requestStateAtom);
+      // An inherited auth is sent as its folder's (or the workspace's): checked and resolved as such.
+      const state = withEffectiveAuth(store.get, store.get(requestStateAtom));
       const problem = requestProblem(state);
       if (problem || abort.signal.aborted) {
         if (problem) toast.error(problem.title, problem.description ? { description: problem.description } : undefined);

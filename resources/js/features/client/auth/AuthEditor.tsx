@@ -73,7 +73,7 @@ export function AuthEditor({
       {auth.type === 'inherit' && inherited && (
         <p className="kite-empty-note" role="status">
           {inherited.inheritedFrom === null || inherited.inheritedFrom === undefined
-            ? `No folder and not the workspace set an auth: sent as ${authorizationLabel(inherited.auth.type)}.`
+            ? `Neither its folders nor the workspace set an auth: sent as ${authorizationLabel(inherited.auth.type)} (the default type of the Settings).`
             : `Inherited from ${inheritedFromLabel(inherited.inheritedFrom)}: ${authorizationLabel(inherited.auth.type)}${inheritedDetail(inherited.auth)}.`}
         </p>
       )}

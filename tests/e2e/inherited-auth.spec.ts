@@ -2,22 +2,21 @@ import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { responseArea } from './support/client-screen';
 import { addEnvironment, addVariable, openFreshKite, typeRequest, useWorkspaceHost } from './support/workspace-host';
 
 // Inherited auth: a folder of saved requests sets a bearer {{token}} ("Folder settings…" in the
 // Saved pane, written to folders/NAME.json with the reference only), a request of the folder saved
 // with its default auth ("Inherit from folder") sends it, and one overriding it with None sends
-// nothing. Against the Node host's demo API (/echo answers the headers it received).
+// nothing. Against the Node host's demo API (/echo answers the headers it received, shown in the
+// response viewer).
 const workspace = useWorkspaceHost('kite-inherited-auth-e2e-');
 
-/** Sends and returns the Authorization headers /echo says it received. */
-async function sendAndEcho(page: Page): Promise<string[]> {
-  const answered = page.waitForResponse((response) => response.url().endsWith('/api/relay'));
+/** Sends; returns the authorization the app asked the host to relay. */
+async function sendAndReadAuthorization(page: Page): Promise<unknown> {
+  const call = page.waitForRequest((request) => request.url().endsWith('/api/relay'));
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  // The relay's frame: one line of JSON metadata, then the target's body as it came.
-  const frame = await (await answered).text();
-  const echo = JSON.parse(frame.slice(frame.indexOf('\n') + 1)) as { headers: Array<[string, string]> };
-  return echo.headers.filter(([name]) => name.toLowerCase() === 'authorization').map(([, value]) => value);
+  return ((await call).postDataJSON() as { authorization: unknown }).authorization;
 }
 
 test("a request saved in a folder inherits the folder's bearer {{token}}, one overriding it with None sends nothing, and the folder's file holds only the reference", async ({ page }) => {
@@ -58,15 +57,24 @@ test("a request saved in a folder inherits the folder's bearer {{token}}, one ov
   await expect(page.getByRole('combobox', { name: 'Authorization type' })).toHaveValue('inherit');
   await expect(page.getByRole('status').filter({ hasText: 'Inherited from' })).toHaveText('Inherited from requests/users: Bearer Token {{token}}.');
   await page.screenshot({ path: join(tmpdir(), 'kite-inherited-auth.png') });
-  expect(await sendAndEcho(page)).toEqual(['Bearer demo-token-inherited']);
+  // /echo answers the headers it received: the folder's token, its variable filled in.
+  expect(await sendAndReadAuthorization(page)).toEqual({ type: 'bearer', token: 'demo-token-inherited' });
+  await expect(responseArea(page)).toContainText('"Bearer demo-token-inherited"');
 
   // Overridden with None: nothing goes out, though the folder still sets a token.
+  // (Each send has its own query, so the check waits for its own answer on screen.)
   await page.getByRole('combobox', { name: 'Authorization type' }).selectOption('none');
-  expect(await sendAndEcho(page)).toEqual([]);
+  await page.getByRole('textbox', { name: 'URL' }).fill('/echo?case=none');
+  expect(await sendAndReadAuthorization(page)).toEqual({ type: 'none' });
+  await expect(responseArea(page)).toContainText('"case": "none"');
+  await expect(responseArea(page)).not.toContainText('Authorization');
 
-  // Back to inheriting, saved: the file keeps `inherit`, and the folder dialog reads back its file.
+  // Back to inheriting: the folder's token again, and the folder dialog reads back its file.
   await page.getByRole('combobox', { name: 'Authorization type' }).selectOption('inherit');
-  expect(await sendAndEcho(page)).toEqual(['Bearer demo-token-inherited']);
+  await page.getByRole('textbox', { name: 'URL' }).fill('/echo?case=inherit');
+  expect(await sendAndReadAuthorization(page)).toEqual({ type: 'bearer', token: 'demo-token-inherited' });
+  await expect(responseArea(page)).toContainText('"case": "inherit"');
+  await expect(responseArea(page)).toContainText('"Bearer demo-token-inherited"');
   await page.getByRole('navigation', { name: 'Saved requests' }).getByRole('button', { name: 'Folder settings… users' }).click();
   await expect(settings.getByRole('textbox', { name: 'Bearer token' })).toHaveValue('{{token}}');
   await page.screenshot({ path: join(tmpdir(), 'kite-folder-settings.png') });

@@ -81,11 +81,12 @@ export const DATA_MAX_ROWS = 20;
 export const DATA_MAX_CANDIDATES = 10;
 
 /**
- * The only files a workspace holds: `environments/NAME.json` and `requests/SLUG.json`, one level
+ * The only files a workspace holds: `environments/NAME.json`, `requests/SLUG.json` and
+ * `folders/SLUG.json` (a folder's settings, FolderSettingsFile), one level
  * deep, a name of letters, digits, `.`, `_` and `-` that starts with a letter or digit. Anything
  * else (`..`, absolute paths, sub-folders) is refused before the disk is touched.
  */
-export const WORKSPACE_FILE_PATTERN = /^(environments|requests)\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json$/;
+export const WORKSPACE_FILE_PATTERN = /^(environments|requests|folders)\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json$/;
 
 /**
  * @param {string} path
@@ -94,6 +95,9 @@ export const WORKSPACE_FILE_PATTERN = /^(environments|requests)\/[A-Za-z0-9][A-Z
 export function isWorkspaceFilePath(path) {
   return typeof path === 'string' && WORKSPACE_FILE_PATTERN.test(path) && !path.includes('..');
 }
+
+/** A saved request's or folder's auth types: a relay's, and `inherit` (the nearest folder's, then the workspace's). */
+export const SAVED_AUTH_TYPES = Object.freeze(['inherit', 'current-user', 'impersonate', 'none', 'bearer', 'basic', 'api-key', 'oauth2']);
 
 /** Auth fields a saved request may keep, each as `{{variable}}` references only (never a credential). */
 export const SAVED_AUTH_REFERENCE_FIELDS = Object.freeze(['token', 'username', 'password', 'userId', 'clientSecret']);

@@ -29,6 +29,7 @@ describe('workspace files', () => {
   it('are environments/NAME.json and requests/SLUG.json, nothing outside the folder', () => {
     expect(isWorkspaceFilePath('requests/login.json')).toBe(true);
     expect(isWorkspaceFilePath('environments/local.json')).toBe(true);
+    expect(isWorkspaceFilePath('folders/users.json')).toBe(true);
     for (const bad of ['../x.json', 'requests/../../x.json', '/etc/passwd', 'requests/a/b.json', 'requests/.hidden.json', 'other/x.json', 'requests/x.txt', 'requests/x..json']) {
       expect(isWorkspaceFilePath(bad), bad).toBe(false);
     }

@@ -754,24 +754,7 @@ export interface SavedRequestFile {
    * The type, and for its fields only `{{variable}}` references (`{"type":"bearer","token":"{{token}}"}`):
    * a literal token, password, username or user id is never written to a file (hosts answer 422).
    */
-  auth: {
-    type: AuthorizationType;
-    token?: string;
-    username?: string;
-    password?: string;
-    userId?: string;
-    /** OAuth 2.0's client secret: a `{{variable}}` reference too. */
-    clientSecret?: string;
-    /** Public settings, kept as typed (SAVED_AUTH_PLAIN_FIELDS): the scheme, where an API key goes, the OAuth 2.0 client. */
-    scheme?: string;
-    keyIn?: ApiKeyLocation;
-    keyName?: string;
-    grant?: 'client_credentials' | 'authorization_code' | 'password';
-    tokenUrl?: string;
-    authorizationUrl?: string;
-    clientId?: string;
-    scope?: string;
-  };
+  auth: SavedAuth;
   captures: Array<{ variable: string; source: 'body' | 'header' | 'cookie'; path: string; secret: boolean }>;
   /** What an import could not translate (another tool's scripts and tests), kept verbatim. */
   notes?: string;
@@ -779,6 +762,44 @@ export interface SavedRequestFile {
   assertions?: SavedAssertion[];
   /** "Send as…": the identities the request is sent as, each with the status it should get (absent in older files). */
   identities?: SavedIdentity[];
+}
+
+/**
+ * A saved auth: the type, and for its fields only `{{variable}}` references. `inherit` (the default
+ * of a newly saved request) takes the nearest folder's auth, then the workspace's
+ * (FolderSettingsFile), then none (in the app: the default authorization type of the settings,
+ * which is the spec's `current-user`; `kite run` has no session and sends none).
+ */
+export interface SavedAuth {
+  type: AuthorizationType | 'inherit';
+  token?: string;
+  username?: string;
+  password?: string;
+  userId?: string;
+  /** OAuth 2.0's client secret: a `{{variable}}` reference too. */
+  clientSecret?: string;
+  /** Public settings, kept as typed (SAVED_AUTH_PLAIN_FIELDS): the scheme, where an API key goes, the OAuth 2.0 client. */
+  scheme?: string;
+  keyIn?: ApiKeyLocation;
+  keyName?: string;
+  grant?: 'client_credentials' | 'authorization_code' | 'password';
+  tokenUrl?: string;
+  authorizationUrl?: string;
+  clientId?: string;
+  scope?: string;
+}
+
+/**
+ * `folders/SLUG.json`: the settings a folder of saved requests gives the requests in it (and in its
+ * sub-folders), as Bruno's `folder.bru` and Postman's folder auth do. Kite's folders are a field of
+ * each request file, not directories, so the file names its folder; `folder: ""` is the workspace's
+ * own settings (Bruno's `collection.bru`), conventionally `folders/workspace.json`.
+ */
+export interface FolderSettingsFile {
+  /** The folder as requests name it (`users`, `users/admin`), `''` for the whole workspace. */
+  folder: string;
+  /** Same rules as a saved request's auth; `inherit` (or no file) takes the parent folder's. */
+  auth: SavedAuth;
 }
 
 /**
@@ -845,7 +866,7 @@ export interface SavedAssertion {
 export interface WorkspaceFile {
   path: string;
   modifiedMs: number;
-  content: EnvironmentFile | SavedRequestFile;
+  content: EnvironmentFile | SavedRequestFile | FolderSettingsFile;
 }
 
 // ---------------------------------------------------------------------------------------------

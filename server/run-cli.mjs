@@ -178,6 +178,8 @@ export async function runRequests(argv, io) {
   const environment = typeof options['--env'] === 'string' ? await selectEnvironment(workspace, options['--env']) : undefined;
   const base = targetBase(typeof options['--target'] === 'string' ? options['--target'] : undefined, environment);
   const files = await selectRequests(workspace, root, positional);
+  // Folder settings (folders/NAME.json): the auth a request saved as `inherit` sends.
+  const folders = await Promise.all((await workspace.list()).files.filter((file) => file.path.startsWith('folders/')).map((file) => readFile(workspace, file.path)));
   if (files.length === 0) throw new CommandError(`the workspace ${folder} has no saved requests (requests/NAME.json)`);
 
   const routeResponses = typeof options['--openapi'] === 'string' ? await documentedResponses(options['--openapi']) : new Map();
@@ -225,6 +227,7 @@ export async function runRequests(argv, io) {
       userAgent,
       maxBodyBytes,
       model,
+      folders,
       // A terminal shows the request under way on one line that the next one replaces.
       onStart: (index, total, { path, content }) => {
         if (showProgress && io.isTTY) io.write(`\r\x1b[K[${index + 1}/${total}] ${redact(String(content.name ?? path))}…`);

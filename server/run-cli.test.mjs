@@ -164,6 +164,21 @@ describe('kite run', { timeout: 120_000 }, () => {
     expect(seen.length).toBe(before);
   });
 
+  it("sends the folder's auth for a request saved as inherit, and nothing for one that overrides it with None", async () => {
+    const folder = join(dir, 'inheriting');
+    const workspace = createWorkspace(folder);
+    await workspace.write('environments/local.json', { name: 'Local', variables: { baseUrl, apiToken: { value: '', secret: true } } });
+    await workspace.write('folders/account.json', { folder: 'account', auth: { type: 'bearer', token: '{{apiToken}}' } });
+    await workspace.write('requests/01-inherits.json', saved({ name: 'Inherits', folder: 'account', method: 'POST', url: '/login', auth: { type: 'inherit' } }));
+    await workspace.write('requests/02-none.json', saved({ name: 'Overrides with None', folder: 'account', method: 'POST', url: '/login', auth: { type: 'none' } }));
+    const before = seen.length;
+    const { code, stdout } = await runKite(['run', '--workspace', folder, '--env', 'local'], withSecret);
+    expect(seen.slice(before)).toEqual([`Bearer ${API_TOKEN}`, 'undefined']);
+    expect(stdout).toContain('PASS Inherits — POST');
+    expect(code).toBe(0);
+    expect(readFileSync(join(folder, 'folders', 'account.json'), 'utf8')).not.toContain(API_TOKEN);
+  });
+
   it('checks a body against the route documented in --openapi FILE, with ajv, its $refs resolved', async () => {
     const folder = join(dir, 'schema-workspace');
     const workspace = createWorkspace(folder);

@@ -105,6 +105,8 @@ export const needsSchemaCheck = (/** @type {Array<{ content: any }>} */ files) =
  * @property {Array<{ path: string; content: any }>} files the saved request files, in order
  * @property {any} [environment] an EnvironmentFile (secret variables named with no value)
  * @property {Record<string, string>} secrets the values of the environment's secret variables
+ * @property {any[]} [folders] the workspace's folder settings files (FolderSettingsFile): the auth a
+ *   request saved as `inherit` sends
  * @property {Record<string, string>} [secretValues] the values the caller keeps out of every text
  *   (its redactor's): the run adds each value a request captures as secret
  * @property {Array<Record<string, string>>} [rows] data rows: the sequence runs once per row
@@ -160,7 +162,7 @@ export async function runSequence(options) {
       }
       first = false;
       options.onStart?.(index, files.length, { path, content });
-      const savedRun = { file: content, environment, secrets: options.secrets, captured };
+      const savedRun = { file: content, environment, secrets: options.secrets, captured, folders: options.folders };
       const prepared = model.relayRequestFromSavedFile(savedRun);
       /** @type {SequenceResult} */
       const run = { iteration, index, file: path, name: String(content.name ?? path), method: prepared.request.method, url: String(content.url ?? ''), durationMs: 0, size: 0, results: [], captured: {} };

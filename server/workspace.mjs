@@ -1,14 +1,12 @@
 // @ts-check
-// The workspace folder (`--workspace`, default `.kite` where kite runs): saved requests and
-// environments as files, listed, read, written and deleted for the app. Only paths that match
+// The workspace folder (`--workspace`, default `.kite` where kite runs): saved requests,
+// environments and folder settings as files, listed, read, written and deleted for the app. Only paths that match
 // WORKSPACE_FILE_PATTERN are touched, never through a symbolic link, and only inside the folder.
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { ASSERTION_OPERATORS, IDENTITY_KINDS, IDENTITY_TOKEN_PATTERN, IDENTITY_USER_ID_PATTERN, SAVED_AUTH_PLAIN_FIELDS, SAVED_AUTH_REFERENCE_FIELDS, VARIABLE_REFERENCES_PATTERN, isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
+import { ASSERTION_OPERATORS, IDENTITY_KINDS, IDENTITY_TOKEN_PATTERN, IDENTITY_USER_ID_PATTERN, SAVED_AUTH_PLAIN_FIELDS, SAVED_AUTH_TYPES, SAVED_AUTH_REFERENCE_FIELDS, VARIABLE_REFERENCES_PATTERN, isWorkspaceFilePath, jsonDeeperThan, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, workspaceFileText } from '../protocol/endpoints.js';
 import { BodyTooLargeError, readBody, sendError, sendJson } from './http.mjs';
-
-const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic', 'api-key', 'oauth2'];
 
 export class WorkspaceError extends Error {
   /**
@@ -36,6 +34,13 @@ const isRecord = (/** @type {unknown} */ value) => typeof value === 'object' && 
 export function workspaceContentProblem(path, content) {
   if (!isRecord(content)) return 'a workspace file holds one JSON object';
   const value = /** @type {Record<string, unknown>} */ (content);
+  if (path.startsWith('folders/')) {
+    // A folder's settings (FolderSettingsFile): the folder it is for ('' the workspace) and its auth.
+    if (typeof value.folder !== 'string') return '"folder" must be the folder\'s name as requests give it ("" for the whole workspace)';
+    const extra = Object.keys(value).filter((key) => key !== 'folder' && key !== 'auth');
+    if (extra.length > 0) return `a folder's settings hold "folder" and "auth" only, not ${extra.join(', ')}`;
+    return value.auth === undefined ? '"auth" must be { "type": … }' : savedAuthProblem(value.auth);
+  }
   if (typeof value.name !== 'string' || value.name.trim() === '') return '"name" must be a non-empty string';
   if (path.startsWith('environments/')) {
     if (!isRecord(value.variables)) return '"variables" must be an object of name: value';
@@ -52,13 +57,8 @@ export function workspaceContentProblem(path, content) {
   }
   if (typeof value.method !== 'string' || typeof value.url !== 'string') return '"method" and "url" must be strings';
   if (value.auth !== undefined) {
-    if (!isRecord(value.auth) || !AUTH_TYPES.includes(/** @type {any} */ (value.auth).type)) return '"auth" must be { "type": … }';
-    const auth = /** @type {Record<string, unknown>} */ (value.auth);
-    // Beside its type and public settings, auth keeps {{variable}} references only, never a literal credential.
-    const extra = Object.keys(auth).filter(
-      (key) => key !== 'type' && !(SAVED_AUTH_PLAIN_FIELDS.includes(key) && typeof auth[key] === 'string') && !(SAVED_AUTH_REFERENCE_FIELDS.includes(key) && typeof auth[key] === 'string' && VARIABLE_REFERENCES_PATTERN.test(/** @type {string} */ (auth[key]))),
-    );
-    if (extra.length > 0) return `"auth" keeps only its type and {{variable}} references; credentials (${extra.join(', ')}) never go into a file`;
+    const problem = savedAuthProblem(value.auth);
+    if (problem) return problem;
   }
   if (value.assertions !== undefined) {
     const problem = assertionsProblem(value.assertions);
@@ -93,6 +93,20 @@ function identitiesProblem(identities) {
     if (status !== undefined && !(Number.isInteger(status) && /** @type {number} */ (status) >= 100 && /** @type {number} */ (status) <= 599)) return `identity ${index + 1}: "expectStatus" must be an HTTP status (100-599)`;
   }
   return null;
+}
+
+/**
+ * A saved request's or folder's `auth`: a type of SAVED_AUTH_TYPES, public settings, and
+ * {{variable}} references only, never a literal credential; returns a problem, or null.
+ * @param {unknown} value
+ */
+function savedAuthProblem(value) {
+  if (!isRecord(value) || !SAVED_AUTH_TYPES.includes(/** @type {any} */ (value).type)) return `"auth" must be { "type": … }, the type one of ${SAVED_AUTH_TYPES.join(', ')}`;
+  const auth = /** @type {Record<string, unknown>} */ (value);
+  const extra = Object.keys(auth).filter(
+    (key) => key !== 'type' && !(SAVED_AUTH_PLAIN_FIELDS.includes(key) && typeof auth[key] === 'string') && !(SAVED_AUTH_REFERENCE_FIELDS.includes(key) && typeof auth[key] === 'string' && VARIABLE_REFERENCES_PATTERN.test(/** @type {string} */ (auth[key]))),
+  );
+  return extra.length > 0 ? `"auth" keeps only its type and {{variable}} references; credentials (${extra.join(', ')}) never go into a file` : null;
 }
 
 /**
@@ -143,7 +157,7 @@ export function createWorkspace(folder, io = {}) {
    */
   async function locate(path) {
     if (!isWorkspaceFilePath(path)) {
-      throw new WorkspaceError(422, 'INVALID_WORKSPACE_PATH', `'${path}' is not a workspace file: use environments/NAME.json or requests/NAME.json`, 'path');
+      throw new WorkspaceError(422, 'INVALID_WORKSPACE_PATH', `'${path}' is not a workspace file: use environments/NAME.json, requests/NAME.json or folders/NAME.json`, 'path');
     }
     const file = join(root, path);
     for (const step of [root, dirname(file), file]) {
@@ -173,7 +187,7 @@ export function createWorkspace(folder, io = {}) {
   async function list() {
     /** @type {import('../protocol/types').WorkspaceFileInfo[]} */
     const files = [];
-    for (const kind of ['environments', 'requests']) {
+    for (const kind of ['environments', 'requests', 'folders']) {
       // A linked folder is not followed, as reads do not follow it: its files would not open.
       if ((await fs.lstat(join(root, kind)).catch(() => null))?.isSymbolicLink()) continue;
       const names = await fs.readdir(join(root, kind)).catch(() => /** @type {string[]} */ ([]));

@@ -77,6 +77,22 @@ describe('the workspace folder', () => {
     );
   });
 
+  it("keeps a folder's settings (folders/SLUG.json) with auth references, lists them, refuses a literal credential or a missing folder, and lets a request inherit", async () => {
+    const folder = scratch();
+    const workspace = createWorkspace(folder);
+    await workspace.write('folders/users.json', { folder: 'users', auth: { type: 'bearer', token: '{{token}}' } });
+    expect(readFileSync(join(folder, 'folders/users.json'), 'utf8')).toBe('{\n  "auth": {\n    "token": "{{token}}",\n    "type": "bearer"\n  },\n  "folder": "users"\n}\n');
+    await workspace.write('folders/workspace.json', { folder: '', auth: { type: 'api-key', keyIn: 'header', keyName: 'X-Key', token: '{{key}}' } });
+    expect((await workspace.list()).files.map((file) => file.path)).toEqual(['folders/users.json', 'folders/workspace.json']);
+    await expect(workspace.write('folders/users.json', { folder: 'users', auth: { type: 'bearer', token: 'abc' } })).rejects.toMatchObject({ status: 422, message: expect.stringContaining('credentials (token) never go into a file') });
+    await expect(workspace.write('folders/x.json', { auth: { type: 'none' } })).rejects.toThrow('"folder" must be');
+    await expect(workspace.write('folders/x.json', { folder: 'x' })).rejects.toThrow('"auth" must be { "type": … }');
+    await expect(workspace.write('folders/x.json', { folder: 'x', auth: { type: 'none' }, headers: [] })).rejects.toThrow('hold "folder" and "auth" only, not headers');
+    expect((await workspace.read('folders/users.json')).content.auth.token).toBe('{{token}}');
+    await workspace.write('requests/me.json', { name: 'Me', folder: 'users', method: 'GET', url: '/me', auth: { type: 'inherit' } });
+    expect((await workspace.read('requests/me.json')).content.auth).toEqual({ type: 'inherit' });
+  });
+
   it.skipIf(process.getuid?.() === 0)('says why a folder without write permission is read-only', async () => {
     const folder = scratch();
     chmodSync(folder, 0o555);

@@ -53,6 +53,7 @@ const ALLOWED_INNER_IMPORTS = new Map([
   ['features/auth/OAuth2Editor', 'a lazy part of the Auth tab for OAuth 2.0 (grants, token, popup); an entry file must keep it lazy'],
   ['features/auth/oauth-session', 'the send loads it lazily to get a valid access token (refresh, once more on a 401)'],
   ['features/client/ui/TextField', 'the shared text field (with {{variable}} marking); for components/ next'],
+  ['features/client/auth/AuthEditor', 'the Folder settings dialog (features/workspace) edits a folder\'s auth with the Auth tab\'s own editor, not a copy; for components/ next'],
   ['features/client/auth/LoginFields', 'OAuth 2.0 password grant shows the same username/password fields as Basic; for components/ next'],
   ['features/client/tabs/tab-atoms', 'workspace-sync opens a saved request in a tab of its own (openInTabAtom); with request-atoms'],
   ['features/diff/CompareDialog', 'a lazy dialog of the response viewer; an entry file must keep it lazy'],

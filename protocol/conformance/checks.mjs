@@ -660,6 +660,34 @@ export async function runConformance(pageUrl, options = {}) {
     return 'kept, literal token refused';
   });
 
+  await check('a folder settings file (folders/SLUG.json) keeps an auth of {{variable}} references, is refused with a literal credential, and a request may inherit', async () => {
+    needConfig();
+    const folderPath = 'folders/kite-conformance-probe.json';
+    const folderProbe = { folder: 'kite conformance probe', auth: { type: 'bearer', token: '{{token}}' } };
+    if (listing && !listing.writable) {
+      await expectError(await workspaceCall('PUT', `workspace/files/${folderPath}`, { body: JSON.stringify(folderProbe) }), 403, 'WORKSPACE_READ_ONLY');
+      return 'read-only workspace: refused with 403';
+    }
+    const written = await workspaceCall('PUT', `workspace/files/${folderPath}`, { body: JSON.stringify(folderProbe) });
+    expect(written.status === 200, `PUT ${folderPath} answered ${written.status}: ${(await written.text()).slice(0, 200)}`);
+    const file = await (await workspaceCall('GET', `workspace/files/${folderPath}`)).json();
+    expect(JSON.stringify(sortKeys(file.content)) === JSON.stringify(sortKeys(folderProbe)), 'the folder file read back differs from what was written');
+    const bad = problems('folder-settings-file', file.content);
+    expect(!bad, `the folder file does not match folder-settings-file.schema.json: ${bad}`);
+    const listed = await (await workspaceCall('GET', 'workspace')).json();
+    expect(listed.files.some((/** @type {any} */ f) => f.path === folderPath), 'the folder file is not listed');
+    const literal = await expectError(await workspaceCall('PUT', `workspace/files/${folderPath}`, { body: JSON.stringify({ ...folderProbe, auth: { type: 'bearer', token: 'secret' } }) }), 422, 'INVALID_WORKSPACE_FILE');
+    expect(literal.error.message.includes('token'), `the 422 does not name the field: ${literal.error.message}`);
+    await expectError(await workspaceCall('PUT', `workspace/files/${folderPath}`, { body: JSON.stringify({ auth: folderProbe.auth }) }), 422, 'INVALID_WORKSPACE_FILE');
+    const kept = await (await workspaceCall('GET', `workspace/files/${folderPath}`)).json();
+    expect(kept.content.auth.token === '{{token}}', 'a refused folder file changed the one on disk');
+    const inheriting = await workspaceCall('PUT', `workspace/files/${probePath}`, { body: JSON.stringify({ ...probe, folder: folderProbe.folder, auth: { type: 'inherit' } }) });
+    expect(inheriting.status === 200, `a request with auth { type: "inherit" } answered ${inheriting.status}: ${(await inheriting.text()).slice(0, 200)}`);
+    await (await workspaceCall('DELETE', `workspace/files/${probePath}`)).arrayBuffer();
+    await (await workspaceCall('DELETE', `workspace/files/${folderPath}`)).arrayBuffer();
+    return 'written, read, refused with a literal, deleted';
+  });
+
   await check('a save whose modifiedMs is not the file\'s is refused with 409 and writes nothing; without it the file is overwritten', async () => {
     needConfig();
     if (listing && !listing.writable) return 'read-only workspace';

@@ -4,14 +4,15 @@ namespace Kite\Workspace;
 
 /**
  * The workspace folder (config('kite.workspace'), default base_path('.kite')): saved requests and
- * environments as files. Only `environments/NAME.json` and `requests/NAME.json` are touched (the
+ * environments as files, and folders' settings (`folders/NAME.json`: the auth a folder's requests
+ * inherit). Only `environments/NAME.json`, `requests/NAME.json` and `folders/NAME.json` are touched (the
  * pattern of protocol/endpoints.js), never through a symbolic link, and only inside the folder.
  * Files are written as protocol/endpoints.js's workspaceFileText() writes them.
  */
 class WorkspaceFolder
 {
     // D: `$` is the end of the text, not also before a final newline ("requests/a.json\n").
-    public const FILE_PATTERN = '#^(environments|requests)/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json$#D';
+    public const FILE_PATTERN = '#^(environments|requests|folders)/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json$#D';
 
     /** The protocol's WORKSPACE_MAX_FILE_BYTES (protocol/endpoints.js): a larger PUT is a 413. */
     public const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -19,7 +20,8 @@ class WorkspaceFolder
     /** The protocol's WORKSPACE_MAX_DEPTH: json_decode's depth, deeper content is a 422. */
     public const MAX_DEPTH = 512;
 
-    private const AUTH_TYPES = ['current-user', 'impersonate', 'none', 'bearer', 'basic', 'api-key', 'oauth2'];
+    /** protocol/endpoints.js SAVED_AUTH_TYPES: a relay's types, and `inherit` (the nearest folder's auth). */
+    private const AUTH_TYPES = ['inherit', 'current-user', 'impersonate', 'none', 'bearer', 'basic', 'api-key', 'oauth2'];
 
     /** protocol/endpoints.js SAVED_AUTH_REFERENCE_FIELDS and VARIABLE_REFERENCES_PATTERN. */
     private const AUTH_REFERENCE_FIELDS = ['token', 'username', 'password', 'userId', 'clientSecret'];
@@ -42,7 +44,7 @@ class WorkspaceFolder
     public function list(): array
     {
         $files = [];
-        foreach (['environments', 'requests'] as $kind) {
+        foreach (['environments', 'requests', 'folders'] as $kind) {
             // A linked folder is not followed, as reads do not follow it: its files would not open.
             $folder = "{$this->root}/{$kind}";
             $names = is_dir($folder) && ! is_link($folder) ? (scandir($folder) ?: []) : [];
@@ -207,6 +209,18 @@ class WorkspaceFolder
         if (! $content instanceof \stdClass) {
             return 'a workspace file holds one JSON object';
         }
+        if (str_starts_with($path, 'folders/')) {
+            // A folder's settings (FolderSettingsFile): the folder it is for ('' the workspace) and its auth.
+            if (! isset($content->folder) || ! is_string($content->folder)) {
+                return '"folder" must be the folder\'s name as requests give it ("" for the whole workspace)';
+            }
+            $extra = array_diff(array_keys(get_object_vars($content)), ['folder', 'auth']);
+            if ($extra !== []) {
+                return 'a folder\'s settings hold "folder" and "auth" only, not '.implode(', ', $extra);
+            }
+
+            return property_exists($content, 'auth') ? self::authProblem($content->auth) : '"auth" must be { "type": … }';
+        }
         if (! isset($content->name) || ! is_string($content->name) || trim($content->name) === '') {
             return '"name" must be a non-empty string';
         }
@@ -234,22 +248,8 @@ class WorkspaceFolder
         if (! isset($content->method, $content->url) || ! is_string($content->method) || ! is_string($content->url)) {
             return '"method" and "url" must be strings';
         }
-        if (property_exists($content, 'auth')) {
-            if (! $content->auth instanceof \stdClass || ! in_array($content->auth->type ?? null, self::AUTH_TYPES, true)) {
-                return '"auth" must be { "type": … }';
-            }
-            // Beside its type, auth keeps {{variable}} references only, never a literal credential.
-            $extra = [];
-            foreach (get_object_vars($content->auth) as $key => $value) {
-                $reference = in_array($key, self::AUTH_REFERENCE_FIELDS, true) && is_string($value) && preg_match(self::VARIABLE_REFERENCES, $value) === 1;
-                $plain = in_array($key, self::AUTH_PLAIN_FIELDS, true) && is_string($value);
-                if ($key !== 'type' && ! $reference && ! $plain) {
-                    $extra[] = $key;
-                }
-            }
-            if ($extra !== []) {
-                return '"auth" keeps only its type and {{variable}} references; credentials ('.implode(', ', $extra).') never go into a file';
-            }
+        if (property_exists($content, 'auth') && ($problem = self::authProblem($content->auth)) !== null) {
+            return $problem;
         }
         if (property_exists($content, 'assertions') && ($problem = self::assertionsProblem($content->assertions)) !== null) {
             return $problem;
@@ -297,6 +297,24 @@ class WorkspaceFolder
         }
 
         return null;
+    }
+
+    /** A saved request's or folder's auth: its type, public settings, and {{variable}} references only, never a literal credential. */
+    private static function authProblem(mixed $auth): ?string
+    {
+        if (! $auth instanceof \stdClass || ! in_array($auth->type ?? null, self::AUTH_TYPES, true)) {
+            return '"auth" must be { "type": … }, the type one of '.implode(', ', self::AUTH_TYPES);
+        }
+        $extra = [];
+        foreach (get_object_vars($auth) as $key => $value) {
+            $reference = in_array($key, self::AUTH_REFERENCE_FIELDS, true) && is_string($value) && preg_match(self::VARIABLE_REFERENCES, $value) === 1;
+            $plain = in_array($key, self::AUTH_PLAIN_FIELDS, true) && is_string($value);
+            if ($key !== 'type' && ! $reference && ! $plain) {
+                $extra[] = $key;
+            }
+        }
+
+        return $extra === [] ? null : '"auth" keeps only its type and {{variable}} references; credentials ('.implode(', ', $extra).') never go into a file';
     }
 
     /** A saved request's Tests tab lines: each { source, path, operator, expected }, its operator one its source takes. */
@@ -350,7 +368,7 @@ class WorkspaceFolder
     private function locate(string $path): string
     {
         if (! self::isFilePath($path)) {
-            throw new WorkspaceError(422, 'INVALID_WORKSPACE_PATH', "'{$path}' is not a workspace file: use environments/NAME.json or requests/NAME.json", 'path');
+            throw new WorkspaceError(422, 'INVALID_WORKSPACE_PATH', "'{$path}' is not a workspace file: use environments/NAME.json, requests/NAME.json or folders/NAME.json", 'path');
         }
         $file = "{$this->root}/{$path}";
         foreach ([$this->root, dirname($file), $file] as $step) {

@@ -2,13 +2,14 @@
 // dist/node/model.mjs): a saved request file, an environment file, the secret values a file never
 // holds and the values earlier responses captured become one relay request, by the same mapping
 // the app's Send uses; a relay result's values are captured by the same rules. No DOM, no React.
-import type { EnvironmentFile, RelayRequest, SavedRequestFile } from '../../../protocol/types';
+import type { EnvironmentFile, FolderSettingsFile, RelayRequest, SavedRequestFile } from '../../../protocol/types';
 import { evaluateAssertions, type AssertionContext, type AssertionResponse, type AssertionResult } from './assertions/evaluate';
 import { relayRequestOf, requestProblem, type RequestProblem } from './request/relay-request';
 import type { RequestState } from './request/request-state';
 import { applyCaptureRules, type CaptureOutcome } from './workspace/capture';
 import { captureInputOf } from './workspace/capture-rules';
 import { normalizeVariables } from './workspace/environments';
+import { effectiveAuth } from './workspace/inherited-auth';
 import { fromSavedFile } from './workspace/saved-requests';
 import { identityRequests, type Identity } from './send-as/identity';
 import { checkExpectation } from './send-as/matrix';
@@ -38,6 +39,8 @@ export interface SavedRequestRun {
   globals?: Values;
   /** The host's global headers, generator values already resolved. */
   globalHeaders?: Array<{ name: string; value: string }>;
+  /** The workspace's folder settings (`.kite/folders/…json`): where an `inherit` auth comes from. */
+  folders?: FolderSettingsFile[];
 }
 
 export interface PreparedRelayRequest {
@@ -77,7 +80,9 @@ function scopeOf(run: SavedRequestRun): VariableScope {
 
 /** A saved request file with its environment, secrets and captured values → the relay request. */
 export function relayRequestFromSavedFile(run: SavedRequestRun): PreparedRelayRequest {
-  const state = fromSavedFile(run.file);
+  const typed = fromSavedFile(run.file);
+  // An `inherit` auth is its folder's, then the workspace's, then none (a runner has no session).
+  const state = { ...typed, auth: effectiveAuth(typed.auth, typeof run.file.folder === 'string' ? run.file.folder : '', run.folders ?? []).auth };
   const scope = scopeOf(run);
   const { state: resolved, unresolved } = resolveRequest(state, scope);
   const problem = unresolved.length > 0 ? { title: unresolvedMessage(unresolved) } : requestProblem(state);

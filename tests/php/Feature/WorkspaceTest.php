@@ -110,6 +110,23 @@ class WorkspaceTest extends TestCase
             ->assertJsonPath('error.message', 'secret variable "token" keeps no value in a file: { "value": "", "secret": true }');
     }
 
+    public function test_a_folders_settings_keep_auth_references_are_listed_refuse_a_literal_credential_and_a_request_may_inherit(): void
+    {
+        $this->putFile('folders/users.json', ['folder' => 'users', 'auth' => ['type' => 'bearer', 'token' => '{{token}}']])->assertOk();
+        $this->assertSame("{\n  \"auth\": {\n    \"token\": \"{{token}}\",\n    \"type\": \"bearer\"\n  },\n  \"folder\": \"users\"\n}\n", file_get_contents($this->folder.'/folders/users.json'));
+        $this->putFile('folders/workspace.json', ['folder' => '', 'auth' => ['type' => 'none']])->assertOk();
+        $this->getJson('/http-client/api/workspace')->assertOk()->assertJsonPath('files.0.path', 'folders/users.json')->assertJsonPath('files.1.path', 'folders/workspace.json');
+        $this->putFile('folders/users.json', ['folder' => 'users', 'auth' => ['type' => 'bearer', 'token' => 'abc']])->assertStatus(422)
+            ->assertJsonPath('error.message', '"auth" keeps only its type and {{variable}} references; credentials (token) never go into a file');
+        $this->putFile('folders/x.json', ['auth' => ['type' => 'none']])->assertStatus(422)->assertJsonPath('error.code', 'INVALID_WORKSPACE_FILE');
+        $this->putFile('folders/x.json', ['folder' => 'x'])->assertStatus(422)->assertJsonPath('error.message', '"auth" must be { "type": … }');
+        $this->putFile('folders/x.json', ['folder' => 'x', 'auth' => ['type' => 'none'], 'headers' => []])->assertStatus(422)
+            ->assertJsonPath('error.message', 'a folder\'s settings hold "folder" and "auth" only, not headers');
+        $this->getJson('/http-client/api/workspace/files/folders/users.json')->assertOk()->assertJsonPath('content.auth.token', '{{token}}');
+        $this->putFile('requests/me.json', ['name' => 'Me', 'folder' => 'users', 'method' => 'GET', 'url' => '/me', 'auth' => ['type' => 'inherit']])->assertOk();
+        $this->getJson('/http-client/api/workspace/files/requests/me.json')->assertOk()->assertJsonPath('content.auth', ['type' => 'inherit']);
+    }
+
     public function test_a_file_is_deleted(): void
     {
         $this->putFile('requests/a.json', ['name' => 'a', 'method' => 'GET', 'url' => '/'])->assertOk();

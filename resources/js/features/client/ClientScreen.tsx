@@ -37,7 +37,7 @@ import { SendAsLauncher } from './request/SendAsLauncher';
 import { copyText } from '../../lib/clipboard';
 import { EMPTY_SCOPE, publicScope, resolveRequest, type VariableScope } from '../../model/workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
-import { saveDialogOpenAtom } from '../workspace/saved-atoms';
+import { saveDialogOpenAtom, withEffectiveAuth } from '../workspace/saved-atoms';
 
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { matchesShortcut } from '../../lib/keyboard-shortcuts';
@@ -202,7 +202,7 @@ export default function ClientScreen() {
 
   const copyCurl = useCallback(async () => {
     await settlePendingEdits();
-    const current = store.get(requestStateAtom);
+    const current = withEffectiveAuth(store.get, store.get(requestStateAtom));
     // Variables are filled in; secret ones only when the user says so.
     const scope = store.get(variableScopeAtom);
     const { secrets } = resolveRequest(current, scope);
@@ -233,7 +233,7 @@ export default function ClientScreen() {
     async ({ includeSecrets, fillVariables }: { includeSecrets: boolean; fillVariables: boolean }) => {
       // As Copy as cURL and Send: an auto-fill still on its way is waited for.
       await settlePendingEdits();
-      const typed = store.get(requestStateAtom);
+      const typed = withEffectiveAuth(store.get, store.get(requestStateAtom));
       const scope = store.get(variableScopeAtom);
       const headers = await resolveGlobalHeaders(globalHeaders, typed.disabledGlobalHeaders, generateValue);
       const { describeOutgoing } = await import('../../model/request/outgoing');

@@ -13,7 +13,9 @@ import { describeAssertion } from '../../model/assertions/assertion';
 import { type DataRow, DataFileError, parseDataFile } from '../../model/runs/data-file';
 import { NO_PROGRESS, type RunProgress, resultFailed, resultsByIteration, withEvent } from '../../model/runs/run-events';
 import { folderRunEntries, runRequestOf } from '../../model/runs/run-plan';
-import { savedEntriesAtom } from '../workspace/saved-atoms';
+import { withInheritedSavedAuth } from '../../model/workspace/inherited-auth';
+import { preferencesAtom } from '../../lib/preferences/atoms';
+import { folderSettingsAtom, savedEntriesAtom } from '../workspace/saved-atoms';
 import { readWorkspaceFile } from '../workspace/workspace-api';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
 import { openRunResult } from './open-result';
@@ -60,7 +62,10 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
     setProgress(NO_PROGRESS);
     setStopped(null);
     try {
-      const read = await Promise.all(planned.map(async (entry) => ({ path: entry.path, file: (await readWorkspaceFile(entry.path)).content as SavedRequestFile })));
+      // The host runs the files it is given: an inherited auth is written in from the folders' settings.
+      const folders = store.get(folderSettingsAtom).map((settings) => settings.content);
+      const fallback = store.get(preferencesAtom).defaultAuthorizationType;
+      const read = await Promise.all(planned.map(async (entry) => ({ path: entry.path, file: withInheritedSavedAuth((await readWorkspaceFile(entry.path)).content as SavedRequestFile, folders, fallback) })));
       setFiles(new Map(read.map(({ path, file }) => [path, file])));
       const request = runRequestOf(read, store.get(variableScopeAtom), { rows: data?.rows, bail, delayMs, application: store.get(workspaceApplicationAtom) || undefined });
       await runOnHost(request, abort.signal, (event) => setProgress((previous) => withEvent(previous, event)));

@@ -1,7 +1,7 @@
 // The left pane's "Saved" tab: the requests of the workspace folder, in folders, searchable. Read
 // again whenever the window gets the focus back, so a file edited on disk shows up.
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { FileUp, FolderOpen, Lock, Play, Trash2 } from 'lucide-react';
+import { FileUp, FolderCog, FolderOpen, Lock, Play, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { SearchBox } from '../../components/SearchBox';
 import { ExportMenu } from '../import/import';
@@ -14,6 +14,7 @@ import { ExportTestMenu } from './ExportTestMenu';
 import { openSavedRequest, refreshWorkspace } from './workspace-sync';
 
 const ImportFlow = lazy(() => import('../import/ImportFlow'));
+const FolderSettingsDialog = lazy(() => import('./FolderSettingsDialog'));
 
 export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
   const store = useStore();
@@ -26,6 +27,8 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
   // Files being imported (chosen or dropped): Postman, Insomnia, Bruno, HAR, OpenAPI, cURL (features/import).
   const [importing, setImporting] = useState<File[] | null>(null);
   const picker = useRef<HTMLInputElement>(null);
+  // The folder whose settings are being edited ('' the workspace), or null.
+  const [settingsOf, setSettingsOf] = useState<string | null>(null);
   const importDone = useCallback(() => setImporting(null), []);
   const startImport = (files: FileList | null) => {
     if (files && files.length > 0 && listing?.writable) setImporting([...files]);
@@ -78,6 +81,9 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
               <Lock size={12} aria-hidden="true" /> Read-only
             </span>
           )}
+          <button type="button" className="kite-tool-button" title="Workspace settings… (the auth saved requests inherit)" aria-label="Workspace settings…" onClick={() => setSettingsOf('')}>
+            <FolderCog size={13} aria-hidden="true" />
+          </button>
           {listing.writable && (
             <button type="button" className="kite-tool-button kite-saved-import" title="Import Postman, Insomnia, Bruno, HAR, OpenAPI or cURL files (or drop them here)" onClick={() => picker.current?.click()}>
               <FileUp size={13} aria-hidden="true" /> Import
@@ -102,6 +108,11 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
           <ImportFlow files={importing} onDone={importDone} />
         </Suspense>
       )}
+      {settingsOf !== null && (
+        <Suspense fallback={null}>
+          <FolderSettingsDialog folder={settingsOf} onClose={() => setSettingsOf(null)} />
+        </Suspense>
+      )}
       {listing && !listing.writable && <p className="kite-empty-note">{listing.readOnlyReason}. Saving is off.</p>}
       {failure && <p className="kite-empty-note" role="alert">The workspace could not be read: {failure}</p>}
       {listing && entries.length === 0 && !failure && <p className="kite-empty-note">No saved requests yet. Press Ctrl+S (⌘S) to save the request you are building.</p>}
@@ -110,6 +121,9 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
           {group.folder && (
             <div className="kite-saved-folder-head">
               <h3 className="kite-section-title">{group.folder}</h3>
+              <button type="button" className="kite-tool-button" title="Folder settings…" aria-label={`Folder settings… ${group.folder}`} onClick={() => setSettingsOf(group.folder)}>
+                <FolderCog size={13} aria-hidden="true" />
+              </button>
               {/* The folder's requests in order, once per data row (features/runs, shown by the shell). */}
               <button type="button" className="kite-tool-button kite-saved-run" aria-label={`Run folder ${group.folder}`} title={`Run the requests of ${group.folder} in order`} onClick={() => store.set(runFolderAtom, group.folder)}>
                 <Play size={12} aria-hidden="true" /> Run

@@ -4,7 +4,7 @@
 // (Ctrl/Cmd+S) with the modifiedMs it was read with, so a file changed on disk is not overwritten
 // unasked: the host's 409 offers "Reload" (the disk's version) or "Overwrite" (this one).
 import type { createStore } from 'jotai';
-import type { EnvironmentFile, SavedRequestFile } from '../../../../protocol/types';
+import type { EnvironmentFile, FolderSettingsFile, SavedRequestFile } from '../../../../protocol/types';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
@@ -13,10 +13,11 @@ import { requestStateAtom, updateRequestAtom } from '../client/state/request-ato
 import { openInTabAtom } from '../client/tabs/tab-atoms';
 import { environmentFile, mergeFileEnvironments } from '../../model/workspace/environment-files';
 import { applicationWorkspace, normalizeEnvironment, type Environment } from '../../model/workspace/environments';
-import { openSavedAtom, saveDialogOpenAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
+import { folderSettingsAtom, openSavedAtom, saveDialogOpenAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
 import { credentialsToReplace, replacedSummary, replacementsFor, secretsIn, withReferences, type CredentialToReplace } from '../../model/workspace/saved-credentials';
 import { fromSavedFile, newRequestPath, toSavedFile, type SavedEntry } from '../../model/workspace/saved-requests';
 import { setVariable } from '../../model/workspace/set-variable';
+import { authForNewSave } from '../../model/workspace/inherited-auth';
 import { redactSecrets } from '../../model/workspace/variables';
 import { isWorkspaceConflict, listWorkspace, readWorkspaceFile, workspaceErrorMessage, writeWorkspaceFile } from './workspace-api';
 import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
@@ -29,6 +30,7 @@ export async function refreshWorkspace(store: Store): Promise<void> {
   store.set(workspaceListingAtom, listing);
   const environments: Environment[] = [];
   const entries: SavedEntry[] = [];
+  const folders: Array<{ path: string; modifiedMs: number; content: FolderSettingsFile }> = [];
   await Promise.all(
     listing.files.map(async (info) => {
       const known = seen.get(info.path);
@@ -43,11 +45,17 @@ export async function refreshWorkspace(store: Store): Promise<void> {
           if (environment) environments.push(environment);
           return;
         }
+        if (info.path.startsWith('folders/')) {
+          folders.push({ path: info.path, modifiedMs: file.modifiedMs, content: file.content as FolderSettingsFile });
+          return;
+        }
         const content = file.content as SavedRequestFile;
         const entry = { path: info.path, name: content.name, folder: content.folder ?? '', method: content.method, url: content.url };
         seen.set(info.path, { modifiedMs: info.modifiedMs, entry });
         entries.push(entry);
       } catch (error) {
+        // A folder's settings that do not read leave the folder without them (the host said why on the GET).
+        if (info.path.startsWith('folders/')) return;
         // Listed as a request file that does not read is, so it can be found, fixed or deleted.
         const name = info.path.startsWith('requests/') ? info.path.slice('requests/'.length) : info.path;
         entries.push({ path: info.path, name, folder: '', method: '', url: '', problem: await workspaceErrorMessage(error) });
@@ -55,6 +63,7 @@ export async function refreshWorkspace(store: Store): Promise<void> {
     }),
   );
   store.set(savedEntriesAtom, entries);
+  store.set(folderSettingsAtom, folders.sort((a, b) => a.path.localeCompare(b.path)));
   if (environments.length > 0) store.set(workspaceStoreAtom, (current) => mergeFileEnvironments(current, store.get(workspaceApplicationAtom), environments));
 }
 
@@ -153,6 +162,8 @@ export async function saveCurrentRequest(store: Store, named?: SaveChoice): Prom
   const target = open
     ? { ...open, name: named?.name ?? open.name, folder: named?.folder ?? open.folder }
     : { path: newRequestPath((named as SaveChoice).fileName || (named as SaveChoice).name, listing.files.map((file) => file.path)), name: (named as SaveChoice).name, folder: (named as SaveChoice).folder };
+  // A new saved request inherits its folder's auth unless one was chosen for it.
+  if (!open) store.set(updateRequestAtom, (current) => ({ ...current, auth: authForNewSave(current.auth, store.get(preferencesAtom).defaultAuthorizationType) }));
   const replacements = replacementsFor(items, named?.variables ?? {});
   const home = credentialHome(store);
   const application = store.get(workspaceApplicationAtom);

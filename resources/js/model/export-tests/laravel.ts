@@ -143,6 +143,10 @@ function assertionLines(line: StepAssertion, names: Names): string[] {
     case 'body':
       if (steps === null) return skip('the JSONPath is more than a dot path');
       return bodyLines(assertion, steps, expected, literal, expect, names, message);
+    default:
+      // queries, mail, dispatched, log, exception, row: the trace's checks (Mail::fake() and the
+      // like would change what the app does); php artisan kite:run makes them.
+      return skip('a check of the trace: php artisan kite:run makes it');
   }
 }
 

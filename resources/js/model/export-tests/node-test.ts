@@ -133,6 +133,9 @@ function assertionLine(line: StepAssertion): string {
       if (!condition) return `// Not exported: ${describeAssertion(assertion)}`;
       return `{\n  const found = ${found};\n  check(${condition}, ${message}, found);\n}`;
     }
+    default:
+      // queries, mail, dispatched, log, exception, row: read from the Laravel host's trace of the call.
+      return `// Not exported: ${describeAssertion(assertion)} (a check of the Laravel trace: php artisan kite:run makes it)`;
   }
 }
 

@@ -1,6 +1,7 @@
 // The authentication types a request can use, in the order and with the labels the UI shows:
 // the special types first, then the traditional ones.
 import type { AuthorizationType } from '../../../../protocol/types';
+import type { RequestAuthType } from './request-state';
 
 export interface AuthorizationOption {
   type: AuthorizationType;
@@ -20,6 +21,10 @@ export const AUTHORIZATION_OPTIONS: readonly AuthorizationOption[] = [
 
 export const DEFAULT_AUTHORIZATION_TYPE: AuthorizationType = 'current-user';
 
-export function authorizationLabel(type: AuthorizationType): string {
+/** A saved request's (or folder's) choice to take the auth of its folder, then the workspace's (model/workspace/inherited-auth.ts). */
+export const INHERIT_LABEL = 'Inherit from folder';
+
+export function authorizationLabel(type: RequestAuthType): string {
+  if (type === 'inherit') return INHERIT_LABEL;
   return AUTHORIZATION_OPTIONS.find((option) => option.type === type)?.label ?? type;
 }

@@ -1,6 +1,5 @@
 // A request read back from anything (a stored entry, a saved file, a share link, a draft): field
 // by field, so a corrupt or outdated value yields defaults (per field), never a crash.
-import type { AuthorizationType } from '../../../../protocol/types';
 import { BODY_TYPES } from './body-types';
 import { AUTHORIZATION_OPTIONS } from './authorization';
 import { isRecord } from '../is-record';
@@ -9,6 +8,8 @@ import {
   type KeyValueRow,
   type MultipartRow,
   type RequestDefaults,
+  type AuthState,
+  type RequestAuthType,
   type RequestState,
   defaultRequestState,
   emptyRow,
@@ -49,6 +50,23 @@ function multipartRows(value: unknown): MultipartRow[] {
 }
 
 /**
+ * A stored or saved auth (a request's, a folder's) as a complete AuthState: a type that is not a
+ * request's takes `fallbackType`, fields that are not text are left empty.
+ */
+export function normalizeAuth(value: unknown, fallbackType: RequestAuthType): AuthState {
+  const auth = isRecord(value) ? value : {};
+  const known = auth.type === 'inherit' || AUTHORIZATION_OPTIONS.some((option) => option.type === auth.type);
+  return {
+    type: known ? (auth.type as RequestAuthType) : fallbackType,
+    token: asString(auth.token, ''),
+    username: asString(auth.username, ''),
+    password: asString(auth.password, ''),
+    userId: asString(auth.userId, ''),
+    ...readAuthSettings(auth),
+  };
+}
+
+/**
  * Reads any value into a complete RequestState; unknown or malformed parts take the defaults. The
  * names of present but unreadable top-level fields are added to `unreadable`.
  */
@@ -63,8 +81,6 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
   };
   const text = (key: keyof RequestState, fallback: string) => field(key, (item) => typeof item === 'string', fallback);
   const list = (key: keyof RequestState) => field<unknown[]>(key, Array.isArray, []);
-  const auth = field<Record<string, unknown>>('auth', isRecord, {});
-  const authType = AUTHORIZATION_OPTIONS.some((option) => option.type === auth.type) ? (auth.type as AuthorizationType) : base.auth.type;
   // The query lives in the rows only (older saves kept it in the URL too), so it goes out once.
   const { path, query: inlineQuery } = splitUrl(field('url', (item) => typeof item === 'string', base.url));
   const pathParams: Record<string, string> = {};
@@ -84,14 +100,7 @@ export function normalizeRequestState(value: unknown, defaults?: RequestDefaults
     multipartFields: multipartRows(list('multipartFields')),
     rawBody: text('rawBody', base.rawBody),
     rawContentType: text('rawContentType', base.rawContentType),
-    auth: {
-      type: authType,
-      token: asString(auth.token, ''),
-      username: asString(auth.username, ''),
-      password: asString(auth.password, ''),
-      userId: asString(auth.userId, ''),
-      ...readAuthSettings(auth),
-    },
+    auth: normalizeAuth(field<Record<string, unknown>>('auth', isRecord, {}), base.auth.type),
     autofillSeed: field('autofillSeed', (item) => item === null || (typeof item === 'number' && Number.isFinite(item)), null),
     captures: normalizeCaptureRules(value.captures),
     assertions: normalizeAssertions(value.assertions),

@@ -31,8 +31,11 @@ export interface MultipartRow extends KeyValueRow {
   file?: FilePart;
 }
 
+/** A request's auth type: a relay's, or `inherit` (its folder's, then the workspace's: model/workspace/inherited-auth.ts), resolved before anything is sent. */
+export type RequestAuthType = AuthorizationType | 'inherit';
+
 export interface AuthState {
-  type: AuthorizationType;
+  type: RequestAuthType;
   /** bearer: the token; api-key: the key; oauth2: the access token of this send only (kept in the token store, never here). */
   token: string;
   username: string;

@@ -10,6 +10,7 @@ import { redactSecrets, type VariableScope } from './variables';
 
 /** The auth fields the file keeps for each auth type (as `{{variable}}` references only). */
 export const AUTH_FIELDS_KEPT: Record<AuthState['type'], readonly AuthCredentialField[]> = {
+  inherit: [],
   bearer: ['token'],
   basic: ['username', 'password'],
   impersonate: ['userId'],

@@ -4,10 +4,10 @@
 // keeps its name and not its literal value, a secret variable's value goes back to its reference
 // (`redact`), and file parts keep their name, not their content. saved-credentials.ts turns the
 // credentials into references before this runs, so the blanking here is the last line of defence.
-import type { SavedRequestFile, SavedRow } from '../../../../protocol/types';
+import type { SavedAuth, SavedRequestFile, SavedRow } from '../../../../protocol/types';
 import { isCredentialRow, isReferenceOnly, type Redact } from './credentials';
 import { normalizeRequestState } from '../request/normalize-request';
-import type { KeyValueRow, RequestDefaults, RequestState } from '../request/request-state';
+import type { AuthState, KeyValueRow, RequestDefaults, RequestState } from '../request/request-state';
 import { AUTH_FIELDS_KEPT } from './saved-credentials';
 import { savedAuthSettings } from '../../model/auth/auth-settings';
 
@@ -25,12 +25,7 @@ export function toSavedFile(state: RequestState, name: string, folder: string, r
           : state.bodyType === 'multipart'
             ? { type: 'multipart', fields: state.multipartFields.map((row) => ({ name: row.name, value: row.kind === 'file' ? (row.file?.filename ?? '') : row.value, enabled: row.enabled, kind: row.kind })) }
             : { type: 'none' };
-  const auth: SavedRequestFile['auth'] = { type: state.auth.type };
-  for (const field of AUTH_FIELDS_KEPT[state.auth.type]) {
-    const value = state.auth[field] ?? '';
-    if (value !== '' && isReferenceOnly(value)) auth[field] = value;
-  }
-  Object.assign(auth, savedAuthSettings(state.auth));
+  const auth = savedAuthOf(state.auth);
   const file: SavedRequestFile = {
     name: name.trim(),
     folder: folder.trim().replace(/^\/+|\/+$/g, ''),
@@ -48,6 +43,17 @@ export function toSavedFile(state: RequestState, name: string, folder: string, r
   };
   // Any secret variable's value typed in literally goes back to its {{name}}.
   return JSON.parse(JSON.stringify(file), (_key, value: unknown) => (typeof value === 'string' ? redact(value) : value)) as SavedRequestFile;
+}
+
+/** An auth as a file keeps it (a request's, a folder's): its type, `{{variable}}` references only, its public settings. */
+export function savedAuthOf(state: AuthState): SavedAuth {
+  const auth: SavedAuth = { type: state.type };
+  if (state.type === 'inherit') return auth;
+  for (const field of AUTH_FIELDS_KEPT[state.type]) {
+    const value = state[field] ?? '';
+    if (value !== '' && isReferenceOnly(value)) auth[field] = value;
+  }
+  return Object.assign(auth, savedAuthSettings(state));
 }
 
 /** The builder's state for a saved file; whatever is missing or malformed takes the defaults. */

@@ -1,7 +1,8 @@
 // Authorization: the schemes the API's document declares first (pre-filled), then the types in the
 // spec's order and labels, and the fields each one needs.
 import { lazy, Suspense } from 'react';
-import { AUTHORIZATION_OPTIONS } from '../../../model/request/authorization';
+import { AUTHORIZATION_OPTIONS, INHERIT_LABEL, authorizationLabel } from '../../../model/request/authorization';
+import { inheritedFromLabel, type EffectiveAuth } from '../../../model/workspace/inherited-auth';
 import type { ApiKeyLocation, DocumentedAuthorization } from '../../../../../protocol/types';
 import type { AuthState } from '../../../model/request/request-state';
 import { TextField } from '../ui/TextField';
@@ -18,9 +19,22 @@ const UserPicker = lazy(() => import('../data/DataPicker').then((chunk) => ({ de
 /**
  * `declared`: the schemes the API's document declares for this route, offered first;
  * `documented`: the older one-line note of the document's authorization, shown while that type is
- * chosen and no declared scheme is.
+ * chosen and no declared scheme is; `inherited`: what "Inherit from folder" gives (a saved request's
+ * folder, a folder's parent), offered first when set.
  */
-export function AuthEditor({ auth, onChange, documented, declared = [] }: { auth: AuthState; onChange: (auth: AuthState) => void; documented?: DocumentedAuthorization; declared?: DeclaredAuth[] }) {
+export function AuthEditor({
+  auth,
+  onChange,
+  documented,
+  declared = [],
+  inherited,
+}: {
+  auth: AuthState;
+  onChange: (auth: AuthState) => void;
+  documented?: DocumentedAuthorization;
+  declared?: DeclaredAuth[];
+  inherited?: EffectiveAuth;
+}) {
   const set = (patch: Partial<AuthState>) => onChange({ ...auth, ...patch });
   const chosenScheme = declared.find((item) => item.scheme === auth.scheme && item.auth.type === auth.type);
   const choose = (value: string) => {
@@ -46,6 +60,7 @@ export function AuthEditor({ auth, onChange, documented, declared = [] }: { auth
               ))}
             </optgroup>
           )}
+          {inherited && <option value="inherit">{INHERIT_LABEL}</option>}
           <optgroup label={declared.length > 0 ? 'Any type' : 'Types'}>
             {AUTHORIZATION_OPTIONS.map((option) => (
               <option key={option.type} value={option.type}>
@@ -55,6 +70,13 @@ export function AuthEditor({ auth, onChange, documented, declared = [] }: { auth
           </optgroup>
         </select>
       </label>
+      {auth.type === 'inherit' && inherited && (
+        <p className="kite-empty-note" role="status">
+          {inherited.inheritedFrom === null || inherited.inheritedFrom === undefined
+            ? `Neither its folders nor the workspace set an auth: sent as ${authorizationLabel(inherited.auth.type)} (the default type of the Settings).`
+            : `Inherited from ${inheritedFromLabel(inherited.inheritedFrom)}: ${authorizationLabel(inherited.auth.type)}${inheritedDetail(inherited.auth)}.`}
+        </p>
+      )}
       {!chosenScheme && documented?.note && documented.type === auth.type && <p className="kite-empty-note">{documented.note}</p>}
       {auth.type === 'current-user' && (
         <p className="kite-empty-note">The host forwards the cookies of your session in this browser, so the request runs as you.</p>
@@ -105,4 +127,12 @@ export function AuthEditor({ auth, onChange, documented, declared = [] }: { auth
       {auth.type === 'basic' && <LoginFields auth={auth} set={set} />}
     </div>
   );
+}
+
+/** ` {{token}}`, ` header X-Key`: the reference or place an inherited auth uses, never a value (files hold references only). */
+function inheritedDetail(auth: AuthState): string {
+  if (auth.type === 'bearer') return auth.token ? ` ${auth.token}` : '';
+  if (auth.type === 'api-key') return ` in the ${auth.keyIn ?? 'header'} ${auth.keyName ?? ''}`.trimEnd();
+  if (auth.type === 'basic') return auth.username ? ` as ${auth.username}` : '';
+  return '';
 }

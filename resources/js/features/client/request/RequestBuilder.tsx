@@ -26,6 +26,7 @@ import { activeRows, finalUrl, missingPathParams, splitUrl } from '../../../mode
 import type { DeclaredAuth } from '../../../model/auth/document-schemes';
 import { UrlBar } from './UrlBar';
 import { EnvironmentPicker } from '../../workspace/EnvironmentPicker';
+import { builderInheritanceAtom } from '../../workspace/saved-atoms';
 import type { AssertionResponse } from '../../../model/assertions/evaluate';
 import { useAssertionResults } from '../../tests/use-assertion-results';
 import { CodeSpans } from '../../../components/CodeSpans';
@@ -101,6 +102,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
   const preview = finalUrl(baseUrl, state.url, state.pathParams, state.query);
   const missing = missingPathParams(splitUrl(state.url).path, state.pathParams);
   const jarSize = withoutExpired(useAtomValue(cookieJarsAtom)[props.jarId] ?? []).length;
+  const inheritanceOf = useAtomValue(builderInheritanceAtom);
   const results = useAssertionResults(state.assertions, props.testResponse, route?.responses);
   const enabledGlobal = globalHeaders.filter((header) => !state.disabledGlobalHeaders.includes(header.name)).length;
   const counts: Record<Tab, string> = {
@@ -351,7 +353,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
         )}
         {tab === 'auth' && (
           <Suspense fallback={null}>
-            <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} documented={props.authNote} declared={props.declaredAuths} />
+            <AuthEditor auth={state.auth} onChange={(auth) => update({ auth })} documented={props.authNote} declared={props.declaredAuths} inherited={inheritanceOf(state.auth)} />
           </Suspense>
         )}
         {tab === 'cookies' && (

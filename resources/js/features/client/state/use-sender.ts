@@ -27,6 +27,7 @@ import { redactSecrets, resolveRequest, unresolvedMessage } from '../../../model
 import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../../workspace/workspace-atoms';
 import { applicationWorkspace, scopeOf } from '../../../model/workspace/environments';
 import { identityRequestsOf, type RelayParts } from '../../../model/send-as/identity';
+import { withEffectiveAuth } from '../../workspace/saved-atoms';
 import { captureInputOf } from '../../../model/workspace/capture-rules';
 import { assertionInputOf } from '../../tests/assertion-input';
 
@@ -55,7 +56,8 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
     let releaseIdleWork: (() => void) | undefined;
     try {
       await settlePendingEdits();
-      const state = store.get(requestStateAtom);
+      // An inherited auth is sent as its folder's (or the workspace's): checked and resolved as such.
+      const state = withEffectiveAuth(store.get, store.get(requestStateAtom));
       const problem = requestProblem(state);
       if (problem || abort.signal.aborted) {
         if (problem) toast.error(problem.title, problem.description ? { description: problem.description } : undefined);

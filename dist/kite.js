@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-P7FYQNQX.js";
+import"./chunks/chunk-ZLYZ5X4D.js";

@@ -57,12 +57,15 @@ if (build.status !== 0) {
 const typecheck = run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 record('typecheck', { passed: typecheck.status === 0 ? 1 : 0, failed: 0 }, typecheck.status ?? 1);
 
-const vitestReport = join(scratch, 'vitest.json');
-const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
-record('unit', readVitest(vitestReport), vitest.status ?? 1);
-
-// One Laravel 12 app (tests/php/laravel12.mjs) for the Laravel end-to-end tests and the PHP tests.
+// One Laravel 12 app (tests/php/laravel12.mjs) for every test that needs one: the exported-test
+// check among the unit tests, the Laravel end-to-end tests and the PHP tests.
 const laravelApp = prepareLaravelApp();
+
+const vitestReport = join(scratch, 'vitest.json');
+const vitest = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], {
+  env: { ...process.env, ...(laravelApp ? { KITE_LARAVEL_APP: laravelApp } : {}) },
+});
+record('unit', readVitest(vitestReport), vitest.status ?? 1);
 
 const playwrightReport = join(scratch, 'playwright.json');
 const playwright = run('npx', ['playwright', 'test', '--reporter=list,json'], {

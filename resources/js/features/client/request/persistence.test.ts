@@ -87,7 +87,7 @@ describe('the request survives a reload', () => {
     expect(loadRequestState(storage)).toEqual(defaultRequestState());
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toBe(
-      'Kite: the saved request (localStorage "kite:request") had unreadable fields (auth, url, query); they start from their defaults.',
+      'Kite: the saved request (localStorage "kite:request") had unreadable fields (url, query, auth); they start from their defaults.',
     );
   });
 

@@ -1,6 +1,7 @@
 // Method, URL and Send. The URL takes `{param}` placeholders (edited as fields below it); a pasted
 // cURL command is imported instead of typed in; the query is the Params table's ticked rows, and
 // typing one updates them (url-query.ts).
+import { Users } from 'lucide-react';
 import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { HttpMethod, RouteInfo, TraceNotUndone } from '../../../../../protocol/types';
@@ -104,8 +105,9 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
           </button>
         )}
         {onSendAs ? (
-          <button type="button" className="kite-button kite-send-as" title="Send as several identities and compare the answers" onClick={onSendAs}>
-            Send as…
+          // An icon beside Send: the URL field keeps its room (and its placeholder) at 800 px.
+          <button type="button" className="kite-button kite-send-as" aria-label="Send as…" title="Send as… several identities, and compare the answers" onClick={onSendAs}>
+            <Users size={15} aria-hidden="true" />
           </button>
         ) : null}
       </form>

@@ -1,8 +1,9 @@
 // Response shapes the Laravel host infers from the code (src/Routes/ResponseShapes.php), inside a
 // real Laravel 12 app (tests/php/laravel12.mjs): the Docs panel shows a JsonResource route's
-// documented response and its fields, and the Tests tab's "Body schema" line passes against it.
+// documented response and its fields, and the Tests tab's "Body schema" line passes against it;
+// versioned route groups (`api/v1`, `api/v2`) are offered as an API version filter.
 import { expect, test } from '@playwright/test';
-import { pickRoute, send } from './support/client-screen';
+import { pickRoute, routeButton, send } from './support/client-screen';
 import { startLaravel, type LaravelServer } from './support/laravel-app';
 
 let laravel: LaravelServer | undefined;
@@ -39,4 +40,17 @@ test('a JsonResource route documents its inferred response in the Docs panel, an
   await send(page);
   await expect(page.getByRole('group', { name: 'Assertion 1', exact: true }).getByRole('status')).toHaveText('Pass actual matches 200');
   await expect(page.getByRole('tab', { name: /^Tests/ })).toHaveText('Tests1/1');
+});
+
+test('versioned route groups (api/v1, api/v2) are offered as an API version filter', async ({ page }) => {
+  await page.goto(`${laravel!.origin}/http-client`);
+  const version = page.getByRole('combobox', { name: 'API version' });
+  await expect(version.getByRole('option')).toHaveText(['All versions', 'v1', 'v2']);
+  // One application: no application switcher.
+  await expect(page.getByRole('combobox', { name: 'Application' })).toHaveCount(0);
+
+  await version.selectOption('v2');
+  await expect(page.locator('.kite-explorer-footer')).toHaveText(/^1 of \d+ routes$/);
+  await pickRoute(page, 'GET', '/api/v2/widgets');
+  await expect(routeButton(page, 'GET', '/api/v1/widgets')).toHaveCount(0);
 });

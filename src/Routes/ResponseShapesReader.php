@@ -155,21 +155,23 @@ final class ResponseShapesReader
         if ($file === false || ! is_file($file)) {
             return null;
         }
+        [$all, $lines] = self::fileTokens($file);
         $start = $function->getStartLine();
         $end = $function->getEndLine();
+        // The first token on the function's first line (binary search: a routes file may hold thousands of closures).
+        $low = 0;
+        $high = count($all);
+        while ($low < $high) {
+            $middle = intdiv($low + $high, 2);
+            if ($lines[$middle] < $start) {
+                $low = $middle + 1;
+            } else {
+                $high = $middle;
+            }
+        }
         $tokens = [];
-        foreach (token_get_all((string) file_get_contents($file)) as $token) {
-            $line = is_array($token) ? $token[2] : null;
-            if ($line !== null && $line > $end) {
-                break;
-            }
-            if (is_array($token) && in_array($token[0], [T_WHITESPACE, T_COMMENT, T_DOC_COMMENT], true)) {
-                continue;
-            }
-            // A one-character token has no line: it belongs to the range once the range has begun.
-            if (($line ?? PHP_INT_MAX) >= $start || ($line === null && $tokens !== [])) {
-                $tokens[] = $token;
-            }
+        for ($i = $low, $n = count($all); $i < $n && $lines[$i] <= $end; $i++) {
+            $tokens[] = $all[$i];
         }
         $at = self::functionKeyword($tokens, $function);
         if ($at === null) {
@@ -206,6 +208,37 @@ final class ResponseShapesReader
         }
 
         return ['returns' => $returns];
+    }
+
+    /**
+     * A file's tokens without whitespace and comments, and the line of each (a one-character token
+     * takes the line of the token before it), read once per file.
+     *
+     * @return array{0: list<array|string>, 1: list<int>}
+     */
+    private static function fileTokens(string $file): array
+    {
+        static $cache = [];
+        // Keyed by modification time too: a long-lived worker (Octane) sees an edited file anew.
+        $key = $file.'@'.@filemtime($file);
+        if (isset($cache[$key])) {
+            return $cache[$key];
+        }
+        $tokens = [];
+        $lines = [];
+        $line = 1;
+        foreach (token_get_all((string) file_get_contents($file)) as $token) {
+            if (is_array($token)) {
+                $line = $token[2];
+                if (in_array($token[0], [T_WHITESPACE, T_COMMENT, T_DOC_COMMENT], true)) {
+                    continue;
+                }
+            }
+            $tokens[] = $token;
+            $lines[] = $line;
+        }
+
+        return $cache[$key] = [$tokens, $lines];
     }
 
     private static function functionKeyword(array $tokens, ReflectionFunctionAbstract $function): ?int
@@ -312,8 +345,9 @@ final class ResponseShapesReader
         if ($file === null || ! is_file($file)) {
             return [];
         }
-        if (isset($cache[$file])) {
-            return $cache[$file];
+        $key = $file.'@'.@filemtime($file);
+        if (isset($cache[$key])) {
+            return $cache[$key];
         }
         $imports = [];
         preg_match_all('/^use\s+([\w\\\\]+)(?:\s+as\s+(\w+))?\s*;/mi', (string) file_get_contents($file), $matches, PREG_SET_ORDER);
@@ -322,12 +356,17 @@ final class ResponseShapesReader
             $imports[strtolower($alias !== '' ? $alias : substr(strrchr('\\'.$match[1], '\\'), 1))] = ltrim($match[1], '\\');
         }
 
-        return $cache[$file] = $imports;
+        return $cache[$key] = $imports;
     }
 
     private static function namespaceOf(?string $file): string
     {
-        return $file !== null && preg_match('/^namespace\s+([\w\\\\]+)\s*;/m', (string) file_get_contents($file), $match) ? $match[1] : '';
+        static $cache = [];
+        if ($file === null) {
+            return '';
+        }
+
+        return $cache[$file.'@'.@filemtime($file)] ??= preg_match('/^namespace\s+([\w\\\\]+)\s*;/m', (string) file_get_contents($file), $match) ? $match[1] : '';
     }
 
     private static function isName(array|string $token): bool

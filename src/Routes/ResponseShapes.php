@@ -41,6 +41,9 @@ final class ResponseShapes
     /** @var array<string, array|null> model shapes by class, for one routes answer */
     private array $models = [];
 
+    /** @var array<string, array|null> response schemas by returned class (and whether a collection), for one routes answer */
+    private array $schemas = [];
+
     /** @return list<array<string, mixed>> the route's documented responses (none when its return cannot be read) */
     public function responsesFor(Route $route, string $primaryMethod): array
     {
@@ -53,7 +56,8 @@ final class ResponseShapes
             if ($returned === null) {
                 return [];
             }
-            $schema = $this->schemaOf($returned['class'], $returned['collection'], 0);
+            $key = $returned['class'].($returned['collection'] ? '[]' : '');
+            $schema = array_key_exists($key, $this->schemas) ? $this->schemas[$key] : ($this->schemas[$key] = $this->schemaOf($returned['class'], $returned['collection'], 0));
         } catch (Throwable) {
             return [];
         }

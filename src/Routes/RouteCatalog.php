@@ -12,7 +12,7 @@ final class RouteCatalog
 {
     private const BODYLESS = ['GET', 'HEAD'];
 
-    public function __construct(private Router $router, private RuleSource $rules, private ModelBindings $bindings)
+    public function __construct(private Router $router, private RuleSource $rules, private ModelBindings $bindings, private ResponseShapes $shapes)
     {
     }
 
@@ -119,6 +119,10 @@ final class RouteCatalog
         ];
         if ($route->getName() !== null) {
             $description['name'] = $route->getName();
+        }
+        $responses = $this->shapes->responsesFor($route, $primary);
+        if ($responses !== []) {
+            $description['responses'] = $responses;
         }
         if (isset($schema['body'])) {
             $description['bodyContentType'] = $converted['hasFiles'] ? 'multipart/form-data' : 'application/json';

@@ -23,6 +23,11 @@ return Application::configure(basePath: dirname(__DIR__))
             Route::middleware('api')->prefix('api')->get('registered-in-bootstrap', fn () => ['from' => 'bootstrap/app.php'])->name('bootstrap.registered');
             // A payload as a spatie/laravel-data object (installed in the Laravel 12 app only): RoutesTest reads its schema.
             Route::middleware('api')->prefix('api')->post('orders', fn (\App\Data\OrderData $order) => response()->json($order, 201))->name('orders.store');
+            // A Data object returned (its declared return type): RoutesTest reads the response's shape.
+            Route::middleware('api')->prefix('api')->get('orders/sample', fn (): \App\Data\OrderData => \App\Data\OrderData::from([
+                'customer' => 'Ada', 'email' => 'ada@example.test', 'address' => ['street' => '1 Loop Road', 'zip' => '12345'],
+                'lines' => [['sku' => 'KITE-1', 'quantity' => 2]], 'payment' => 'card',
+            ]))->name('orders.sample');
         },
     )
     ->withMiddleware(function (Middleware $middleware): void {

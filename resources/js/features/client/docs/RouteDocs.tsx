@@ -94,6 +94,7 @@ function DocsBody({ route, securityLabels }: { route: RouteInfo; securityLabels:
                   <RichText source={response.description} inline />
                   {response.contentTypes && <span className="kite-muted kite-mono kite-docs-content-type">{response.contentTypes.join(', ')}</span>}
                 </span>
+                {response.schema && <ResponseShape status={response.status} schema={response.schema} />}
               </li>
             ))}
           </ul>
@@ -111,6 +112,22 @@ function DocsSection({ id, title, detail, children }: { id: string; title: strin
       </h4>
       {children}
     </section>
+  );
+}
+
+/**
+ * A documented response's JSON body as fields, folded away until asked for (its `$ref`s resolve at
+ * its own root). Folded content is out of the accessibility tree, so it never doubles the body's fields.
+ */
+function ResponseShape({ status, schema }: { status: string; schema: JsonSchema }) {
+  const shape = flattenSchema(schema, schema).schema;
+  return (
+    <details className="kite-docs-response-shape">
+      <summary>Shape</summary>
+      <div className="kite-docs-rows" role="group" aria-label={`Response ${status} shape`}>
+        {shape.properties ? <SchemaRows schema={shape} root={schema} depth={0} /> : <SchemaLine name="body" schema={shape} root={schema} required={false} depth={0} />}
+      </div>
+    </details>
   );
 }
 

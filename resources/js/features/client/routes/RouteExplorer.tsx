@@ -6,7 +6,7 @@ import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } f
 import { Link } from 'react-router-dom';
 import type { RouteInfo } from '../../../../../protocol/types';
 import type { RoutesState } from '../state/use-routes';
-import { type ExplorerRow, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, shortenPath } from './route-list';
+import { type ExplorerRow, type RouteScope, apiVersions, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
 import { SearchBox } from '../../../components/SearchBox';
 import { rowOffsets, scrollToShow, visibleRows } from './row-window';
 
@@ -41,12 +41,21 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   const idPrefix = useId();
   const deferredSearch = useDeferredValue(search);
   const items = useMemo(() => explorerRoutes(routes.data), [routes.data]);
-  const multipleApplications = (routes.data?.applications.length ?? 0) > 1;
-  const filtered = useMemo(() => filterRoutes(items, deferredSearch), [items, deferredSearch]);
+  const applications = routes.data?.applications ?? [];
+  const multipleApplications = applications.length > 1;
+  const versions = useMemo(() => apiVersions(items), [items]);
+  // The switcher's choices; a choice the routes no longer have counts as "all".
+  const [chosen, setChosen] = useState<RouteScope>({ application: '', version: '' });
+  const scope: RouteScope = {
+    application: applications.some((application) => application.id === chosen.application) ? chosen.application : '',
+    version: versions.includes(chosen.version) ? chosen.version : '',
+  };
+  const scoped = useMemo(() => scopeRoutes(items, scope), [items, scope.application, scope.version]);
+  const filtered = useMemo(() => filterRoutes(scoped, deferredSearch), [scoped, deferredSearch]);
   // While searching every group is open: a match hidden in a collapsed group would look like none.
   const rows = useMemo(
-    () => explorerRows(filtered, deferredSearch.trim() ? new Set() : collapsed, multipleApplications),
-    [filtered, collapsed, deferredSearch, multipleApplications],
+    () => explorerRows(filtered, deferredSearch.trim() ? new Set() : collapsed, multipleApplications && !scope.application),
+    [filtered, collapsed, deferredSearch, multipleApplications, scope.application],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
   // Only the rows in view are drawn (row-window.ts). The list's size comes from a ResizeObserver
@@ -176,6 +185,30 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           <RefreshCw size={14} aria-hidden="true" />
         </button>
       </div>
+      {(multipleApplications || versions.length > 1) && (
+        <div className="kite-explorer-scope">
+          {multipleApplications && (
+            <select className="kite-select" aria-label="Application" value={scope.application} onChange={(event) => setChosen({ ...scope, application: event.target.value })}>
+              <option value="">All applications</option>
+              {applications.map((application) => (
+                <option key={application.id} value={application.id}>
+                  {application.name || application.id}
+                </option>
+              ))}
+            </select>
+          )}
+          {versions.length > 1 && (
+            <select className="kite-select" aria-label="API version" value={scope.version} onChange={(event) => setChosen({ ...scope, version: event.target.value })}>
+              <option value="">All versions</option>
+              {versions.map((version) => (
+                <option key={version} value={version}>
+                  {version}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+      )}
       {routes.error && !routes.data && (
         <p className="kite-explorer-message" role="alert">
           Routes could not be loaded: {routes.error}

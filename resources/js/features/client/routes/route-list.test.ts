@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo, RoutesResponse } from '../../../../../protocol/types';
-import { explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+import { apiVersionOf, apiVersions, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 
 const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
   id: `${methods[0]} ${uri}`,
@@ -145,5 +145,36 @@ describe('moving through routes with the arrow keys', () => {
     expect(moveActiveRoute(rows, rows[4]!.key, 1)).toBe(4);
     expect(moveActiveRoute(rows, rows[1]!.key, -1)).toBe(1);
     expect(moveActiveRoute([], null, 1)).toBe(-1);
+  });
+});
+
+describe('applications and API versions', () => {
+  const versioned: RoutesResponse = {
+    application: 'shop',
+    revision: '1',
+    applications: [
+      { id: 'shop', name: 'Shop', baseUrl: 'http://shop', routes: [route(['GET'], '/api/v1/orders', 'orders'), route(['GET'], '/api/v10/orders', 'orders'), route(['GET'], '/api/v2/orders', 'orders'), route(['GET'], '/health', 'health')] },
+      { id: 'admin', name: 'Admin', baseUrl: 'http://admin', routes: [route(['GET'], '/V2/users', 'users'), route(['GET'], '/vendors', 'vendors')] },
+    ],
+  };
+  const items = explorerRoutes(versioned);
+  const uris = (list: ReturnType<typeof explorerRoutes>) => list.map((item) => `${item.application} ${item.route.uri}`);
+
+  it('reads a version from a `vN` path segment only', () => {
+    expect(apiVersionOf('/api/v2/orders')).toBe('v2');
+    expect(apiVersionOf('/V3/users')).toBe('v3');
+    expect(apiVersionOf('/vendors/{v1}')).toBeUndefined();
+    expect(apiVersionOf('/api/version/2')).toBeUndefined();
+  });
+
+  it('offers the versions the paths name, in number order', () => {
+    expect(apiVersions(items)).toEqual(['v1', 'v2', 'v10']);
+  });
+
+  it('lists one application, one version, or both', () => {
+    expect(uris(scopeRoutes(items, { application: '', version: '' }))).toHaveLength(6);
+    expect(uris(scopeRoutes(items, { application: 'admin', version: '' }))).toEqual(['admin /V2/users', 'admin /vendors']);
+    expect(uris(scopeRoutes(items, { application: '', version: 'v2' }))).toEqual(['shop /api/v2/orders', 'admin /V2/users']);
+    expect(uris(scopeRoutes(items, { application: 'shop', version: 'v2' }))).toEqual(['shop /api/v2/orders']);
   });
 });

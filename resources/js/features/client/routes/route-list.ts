@@ -58,6 +58,33 @@ export function filterRoutes(items: ExplorerRoute[], search: string): ExplorerRo
   );
 }
 
+/** The API version a path names by a `v1`, `v2` segment (`/api/v2/users` → `v2`), if any. */
+export function apiVersionOf(uri: string): string | undefined {
+  return uri.split('/').find((segment) => /^v\d+$/i.test(segment))?.toLowerCase();
+}
+
+/** The API versions the routes' paths name, in number order (`v1`, `v2`, `v10`). */
+export function apiVersions(items: ExplorerRoute[]): string[] {
+  const versions = new Set<string>();
+  for (const item of items) {
+    const version = apiVersionOf(item.route.uri);
+    if (version) versions.add(version);
+  }
+  return [...versions].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+}
+
+/** Which routes the explorer lists: one application's (or all, `''`), one API version's (or all, `''`). */
+export interface RouteScope {
+  application: string;
+  version: string;
+}
+
+/** The routes in scope; with a version chosen, routes whose path names no version are left out too. */
+export function scopeRoutes(items: ExplorerRoute[], scope: RouteScope): ExplorerRoute[] {
+  if (!scope.application && !scope.version) return items;
+  return items.filter((item) => (!scope.application || item.application === scope.application) && (!scope.version || apiVersionOf(item.route.uri) === scope.version));
+}
+
 /**
  * A long path shortened in the middle, keeping its start and its distinctive end:
  * `/repos/{owner}/{repo}/issues/{issue_number}/comments` → `/repos/…/issues/{issue_number}/comments`.

@@ -225,7 +225,7 @@ export interface RouteInfo {
   summary?: string;
   /** Longer text of the operation, Markdown or HTML as the document has it (see lib/plain-text.ts). */
   description?: string;
-  /** Every tag of the operation; `group` is the first. */
+  /** Every tag of the operation; `group` is the first (hosts may leave out a lone tag: it is `group`). */
   tags?: string[];
   /** Resource group shown in the route explorer (a tag or the first path segment). */
   group: string;

@@ -27,7 +27,6 @@ import { ROUTES_FORMAT, SHARED_PARAMETER_PREFIX, SHARED_RESPONSE_PREFIX } from '
 /**
  * @typedef {{ routes: RouteOnWire[]; $defs: Record<string, JsonSchema>; parameters?: Record<string, RouteParameter>; responses?: Record<string, RouteResponseDoc>; securitySchemes?: Record<string, import('../../protocol/types').SecurityScheme> }} ConvertedApplication
  */
-/** @typedef {WeakMap<object, string>} SharedNames a converted entry → the component it came from (`components.parameters.top` → `top`) */
 
 const METHODS = /** @type {const} */ (['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
 const SCHEMA_TYPES = new Set(['object', 'array', 'string', 'integer', 'number', 'boolean', 'null']);
@@ -61,8 +60,6 @@ const BODY_PREFERENCE = [
  */
 export function openApiToApplication(document, options = {}) {
   const resolver = createResolver(document, options.file);
-  /** @type {SharedNames} */
-  const componentNames = new WeakMap();
   /** @type {RouteInfo[]} */
   const routes = [];
   for (const [uri, rawPathItem] of Object.entries(document.paths ?? {})) {
@@ -73,14 +70,14 @@ export function openApiToApplication(document, options = {}) {
     for (const method of METHODS) {
       const operation = pathItem[method];
       if (!operation || typeof operation !== 'object') continue;
-      const route = operationToRoute(uri, method, operation, pathItem, `${pathPointer}/${method}`, resolver, pathErrors, componentNames);
+      const route = operationToRoute(uri, method, operation, pathItem, `${pathPointer}/${method}`, resolver, pathErrors);
       const security = operationSecurity(document, operation);
       routes.push(security ? { ...route, security } : route);
     }
   }
   const securitySchemes = securitySchemesOf(document);
-  const parameters = shareRepeated(routes, 'parameters', SHARED_PARAMETER_PREFIX, componentNames, (entry) => `${entry.in}.${entry.name}`);
-  const responses = shareRepeated(routes, 'responses', SHARED_RESPONSE_PREFIX, componentNames, (entry) => entry.status);
+  const parameters = shareRepeated(routes, 'parameters', SHARED_PARAMETER_PREFIX);
+  const responses = shareRepeated(routes, 'responses', SHARED_RESPONSE_PREFIX);
   return {
     routes,
     $defs: resolver.defs(),
@@ -96,18 +93,15 @@ export const routesFormatOf = (/** @type {{ parameters?: object; responses?: obj
 /**
  * Moves every parameter (or response) that more than one route carries, equal in content, into one
  * shared map and leaves `{ "$ref": "#/parameters/ID" }` in each route (protocol/route-refs.js): a
- * document's `components.parameters` and `components.responses` (named after their component) and
- * identical inline ones alike. Graph's `$top`, `$filter`, … and its error responses are in each of
+ * document's `components.parameters` and `components.responses` and identical inline ones alike. Graph's `$top`, `$filter`, … and its error responses are in each of
  * 11,422 operations; sent once, the routes response shrinks by more than half.
  * @template {'parameters' | 'responses'} F
  * @param {RouteInfo[]} routes converted with every entry inline; changed in place
  * @param {F} field
  * @param {string} prefix
- * @param {SharedNames} componentNames
- * @param {(entry: any) => string} fallbackName the id of an entry no component names
  * @returns {Record<string, NonNullable<RouteInfo[F]>[number]>}
  */
-function shareRepeated(routes, field, prefix, componentNames, fallbackName) {
+function shareRepeated(routes, field, prefix) {
   /** @type {Map<string, { entry: any; count: number; id?: string }>} */
   const byContent = new Map();
   const keysPerRoute = routes.map((route) =>
@@ -121,11 +115,12 @@ function shareRepeated(routes, field, prefix, componentNames, fallbackName) {
   );
   /** @type {Record<string, any>} */
   const shared = {};
-  /** @type {Set<string>} */
-  const taken = new Set();
+  // Ids are short (base 36, in order of first use): Graph refers to shared entries 80,000 times,
+  // and the entry itself names what it is.
+  let next = 0;
   for (const info of byContent.values()) {
     if (info.count < 2) continue;
-    info.id = uniqueName(componentNames.get(info.entry) ?? fallbackName(info.entry), taken);
+    info.id = (next++).toString(36);
     shared[info.id] = info.entry;
   }
   routes.forEach((route, index) => {
@@ -147,10 +142,9 @@ function shareRepeated(routes, field, prefix, componentNames, fallbackName) {
  * @param {string} pointer
  * @param {ReturnType<typeof createResolver>} resolver
  * @param {ExtractionError[]} pathErrors
- * @param {SharedNames} componentNames
  * @returns {RouteInfo}
  */
-function operationToRoute(uri, method, operation, pathItem, pointer, resolver, pathErrors, componentNames) {
+function operationToRoute(uri, method, operation, pathItem, pointer, resolver, pathErrors) {
   const upper = /** @type {HttpMethod} */ (method.toUpperCase());
   const tags = Array.isArray(operation.tags) ? operation.tags.filter((/** @type {unknown} */ t) => typeof t === 'string' && t.trim()) : [];
   const description = typeof operation.description === 'string' && operation.description.trim() ? operation.description.trim() : undefined;
@@ -162,21 +156,22 @@ function operationToRoute(uri, method, operation, pathItem, pointer, resolver, p
     ...(typeof operation.operationId === 'string' ? { name: operation.operationId } : {}),
     ...(summaryOf(operation) ? { summary: summaryOf(operation) } : {}),
     ...(description && description !== summaryOf(operation) ? { description } : {}),
-    ...(tags.length ? { tags } : {}),
+    // A lone tag is the group: the route search reads `tags ?? [group]`.
+    ...(tags.length > 1 ? { tags } : {}),
     group: groupOf(uri, operation),
     parameters: [],
     schema: {},
     extractionErrors: [...pathErrors],
   };
   try {
-    route.parameters = parametersOf(pathItem, operation, pointer, resolver, route.extractionErrors, componentNames);
+    route.parameters = parametersOf(pathItem, operation, pointer, resolver, route.extractionErrors);
     // Query parameters travel once, in `parameters` (the app builds the query schema from them).
     const body = requestBodyOf(operation, pointer, resolver, route.extractionErrors);
     if (body) {
       route.schema.body = body.schema;
       route.bodyContentType = body.contentType;
     }
-    const responses = responsesOf(operation, pointer, resolver, route.extractionErrors, componentNames);
+    const responses = responsesOf(operation, pointer, resolver, route.extractionErrors);
     if (responses.length) route.responses = responses;
   } catch (error) {
     route.extractionErrors.push({ message: error instanceof Error ? error.message : String(error), location: pointer });
@@ -212,10 +207,9 @@ export function groupOf(uri, operation) {
  * @param {string} pointer
  * @param {ReturnType<typeof createResolver>} resolver
  * @param {ExtractionError[]} errors
- * @param {SharedNames} componentNames
  * @returns {RouteParameter[]}
  */
-function parametersOf(pathItem, operation, pointer, resolver, errors, componentNames) {
+function parametersOf(pathItem, operation, pointer, resolver, errors) {
   /** @type {Map<string, RouteParameter>} */
   const byKey = new Map();
   const lists = [
@@ -245,7 +239,6 @@ function parametersOf(pathItem, operation, pointer, resolver, errors, componentN
       // the builder reads it from the schema, where JSON Schema keeps one.
       const example = parameterExample(parameter);
       if (example !== undefined && converted.schema?.example === undefined && converted.schema?.examples === undefined) converted.schema = { ...(converted.schema ?? { type: 'string' }), example };
-      if (typeof raw?.$ref === 'string') componentNames.set(converted, nameOf(raw.$ref));
       byKey.set(`${parameter.in}:${parameter.name}`, converted);
     });
   }
@@ -299,10 +292,9 @@ function requestBodyOf(operation, pointer, resolver, errors) {
  * @param {string} pointer
  * @param {ReturnType<typeof createResolver>} resolver
  * @param {ExtractionError[]} errors
- * @param {SharedNames} componentNames
  * @returns {RouteResponseDoc[]}
  */
-function responsesOf(operation, pointer, resolver, errors, componentNames) {
+function responsesOf(operation, pointer, resolver, errors) {
   if (!operation.responses || typeof operation.responses !== 'object') return [];
   return Object.entries(operation.responses).map(([status, raw]) => {
     const response = resolver.deref(raw, `${pointer}/responses/${escapePointer(status)}`, errors) ?? {};
@@ -311,15 +303,12 @@ function responsesOf(operation, pointer, resolver, errors, componentNames) {
     const json = contentTypes.find((type) => /[/+]json\b/i.test(type));
     const source = json === undefined ? undefined : response.content[json]?.schema;
     const at = `${pointer}/responses/${escapePointer(status)}/content/${escapePointer(json ?? '')}/schema`;
-    /** @type {RouteResponseDoc} */
-    const converted = {
+    return {
       status,
       ...(typeof response.description === 'string' && response.description.trim() ? { description: response.description.trim() } : {}),
       ...(contentTypes.length ? { contentTypes } : {}),
       ...(source !== undefined ? { schema: resolver.schema(source, at, errors) } : {}),
     };
-    if (typeof raw?.$ref === 'string') componentNames.set(converted, nameOf(raw.$ref));
-    return converted;
   });
 }
 

@@ -301,7 +301,7 @@ describe('OpenAPI to routes', () => {
     expect(route).toMatchObject({ name: 'getA', summary: 'Get A', description: 'Long **text**.', tags: ['alpha', 'beta'], group: 'alpha' });
   });
 
-  it('sends a parameter or response several routes carry once, named after its component, and refers to it from each route', () => {
+  it('sends a parameter or response several routes carry once, under a short id, and refers to it from each route', () => {
     const top = { name: '$top', in: 'query', schema: { type: 'integer', minimum: 0 } };
     const application = openApiToApplication(
       doc(
@@ -313,11 +313,11 @@ describe('OpenAPI to routes', () => {
         { parameters: { top }, responses: { error: { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ODataError' } } } } }, schemas: { ODataError: { type: 'object' } } },
       ),
     );
-    // One definition each: the component under its name, the identical inline one under where and what it is.
-    expect(application.parameters).toEqual({ top: { name: '$top', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } }, 'query.since': { name: 'since', in: 'query', required: false, schema: { type: 'string' } } });
-    expect(application.responses).toEqual({ error: { status: '4XX', description: 'An error', contentTypes: ['application/json'], schema: { $ref: '#/$defs/ODataError' } } });
-    expect(byId(application.routes, 'GET /users').parameters).toEqual([{ $ref: '#/parameters/top' }, { $ref: '#/parameters/query.since' }]);
-    expect(byId(application.routes, 'GET /groups').responses).toEqual([{ status: '200', description: 'The groups' }, { $ref: '#/responses/error' }]);
+    // One definition each, the component's and the identical inline one's alike.
+    expect(application.parameters).toEqual({ 0: { name: '$top', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } }, 1: { name: 'since', in: 'query', required: false, schema: { type: 'string' } } });
+    expect(application.responses).toEqual({ 0: { status: '4XX', description: 'An error', contentTypes: ['application/json'], schema: { $ref: '#/$defs/ODataError' } } });
+    expect(byId(application.routes, 'GET /users').parameters).toEqual([{ $ref: '#/parameters/0' }, { $ref: '#/parameters/1' }]);
+    expect(byId(application.routes, 'GET /groups').responses).toEqual([{ status: '200', description: 'The groups' }, { $ref: '#/responses/0' }]);
     // What one route alone carries stays in place.
     expect(byId(application.routes, 'GET /me').parameters).toEqual([{ name: 'select', in: 'query', required: false }]);
   });
@@ -327,5 +327,11 @@ describe('OpenAPI to routes', () => {
     expect(application.parameters).toBeUndefined();
     expect(application.responses).toBeUndefined();
     expect(application.routes.map((route) => route.parameters[0].required)).toEqual([false, true]);
+  });
+
+  it('leaves out a lone tag, which is the group the route search reads in its place', () => {
+    const [route] = openApiToRoutes(doc({ '/a': { get: { tags: ['alpha'] } } }));
+    expect(route.group).toBe('alpha');
+    expect(route.tags).toBeUndefined();
   });
 });

@@ -70,8 +70,10 @@ test('a parameter thousands of routes share travels once, and a route that refer
   const routes = await (await page.request.get(`${host.url}/api/routes`)).json();
   const [application] = routes.applications;
   expect(routes.format).toBe(2);
-  expect(application.parameters['path.id']).toEqual({ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
-  expect(application.routes.filter((route: { parameters: unknown[] }) => JSON.stringify(route.parameters) === '[{"$ref":"#/parameters/path.id"}]')).toHaveLength(3000);
+  const shared = Object.entries(application.parameters).filter(([, parameter]) => (parameter as { name: string }).name === 'id');
+  expect(shared).toEqual([[expect.any(String), { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }]]);
+  const reference = JSON.stringify([{ $ref: `#/parameters/${shared[0]![0]}` }]);
+  expect(application.routes.filter((route: { parameters: unknown[] }) => JSON.stringify(route.parameters) === reference)).toHaveLength(3000);
 
   await page.goto(host.url);
   await page.getByRole('searchbox', { name: 'Search routes' }).fill('put resource432');

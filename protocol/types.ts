@@ -225,7 +225,7 @@ export interface RouteInfo {
   summary?: string;
   /** Longer text of the operation, Markdown or HTML as the document has it (see lib/plain-text.ts). */
   description?: string;
-  /** Every tag of the operation; `group` is the first. */
+  /** Every tag of the operation; `group` is the first (hosts may leave out a lone tag: it is `group`). */
   tags?: string[];
   /** Resource group shown in the route explorer (a tag or the first path segment). */
   group: string;
@@ -261,8 +261,23 @@ export interface RouteResponseDoc {
   schema?: JsonSchema;
 }
 
+/**
+ * A route as the routes response carries it: a parameter or response many routes share may be a
+ * reference into its application's `parameters` / `responses` (protocol/route-refs.js resolves
+ * them into a RouteInfo).
+ */
+export interface RouteOnWire extends Omit<RouteInfo, 'parameters' | 'responses'> {
+  parameters: Array<RouteParameter | SharedRef>;
+  responses?: Array<RouteResponseDoc | SharedRef>;
+}
+
+/** `{ "$ref": "#/parameters/ID" }` or `{ "$ref": "#/responses/ID" }`: an entry of the application's shared maps. */
+export interface SharedRef {
+  $ref: string;
+}
+
 export interface RoutesApplication extends KiteApplication {
-  routes: RouteInfo[];
+  routes: RouteOnWire[];
   /**
    * Schemas the routes share, each sent once and referred to as `{ "$ref": "#/$defs/Name" }` from
    * route schemas and from one another (cycles stay references). Hosts that inline every schema
@@ -271,9 +286,21 @@ export interface RoutesApplication extends KiteApplication {
   $defs?: Record<string, JsonSchema>;
   /** The document's security schemes by name, as routes' `security` refers to them. */
   securitySchemes?: Record<string, SecurityScheme>;
+  /**
+   * Parameters and responses several routes share, each sent once and referred to from a route as
+   * `{ "$ref": "#/parameters/ID" }` / `{ "$ref": "#/responses/ID" }` (format 2). Hosts that inline
+   * every entry (Laravel) leave them out.
+   */
+  parameters?: Record<string, RouteParameter>;
+  responses?: Record<string, RouteResponseDoc>;
 }
 
 export interface RoutesResponse {
+  /**
+   * 2 when routes may refer to shared parameters and responses; absent means 1 (every entry
+   * inline). A reader refuses a format above the one it knows (protocol/route-refs.js).
+   */
+  format?: number;
   /** The first (default) application, kept for hosts that serve one. */
   application: string;
   applications: RoutesApplication[];

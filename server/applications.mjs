@@ -25,8 +25,10 @@ import { demoOpenApiDocument } from './demo/openapi.mjs';
  * @property {string} id
  * @property {string} name
  * @property {string | null} baseUrl null while it depends on where the server listens (the demo)
- * @property {RouteInfo[]} routes
+ * @property {import('../protocol/types').RouteOnWire[]} routes
  * @property {Record<string, JsonSchema>} $defs the schemas its routes share (`#/$defs/Name`)
+ * @property {Record<string, import('../protocol/types').RouteParameter>} [parameters] the parameters its routes share (`#/parameters/ID`)
+ * @property {Record<string, import('../protocol/types').RouteResponseDoc>} [responses] the responses its routes share (`#/responses/ID`)
  * @property {string} [file] the OpenAPI file it was read from, watched for edits
  * @property {import('../protocol/types').DocumentedAuthorization} [defaultAuthorization] what its document's security declares
  * @property {Record<string, import('../protocol/types').SecurityScheme>} [securitySchemes] the document's security schemes
@@ -43,9 +45,9 @@ export function loadApplications(sources, targets = []) {
   const ids = new Set();
   return sources.map((raw, index) => {
     const source = sourceOf(raw);
-    const { name, baseUrl, routes, $defs, securitySchemes, defaultAuthorization } = readApplication(source, index, source.target ?? targets[index]);
+    const { name, baseUrl, routes, $defs, parameters, responses, securitySchemes, defaultAuthorization } = readApplication(source, index, source.target ?? targets[index]);
     const id = uniqueId(source.id ?? slug(name), ids);
-    return { id, name, baseUrl, routes, $defs, file: source.file, ...(securitySchemes ? { securitySchemes } : {}), ...(defaultAuthorization ? { defaultAuthorization } : {}) };
+    return { id, name, baseUrl, routes, $defs, ...sharedEntries(parameters, responses), file: source.file, ...(securitySchemes ? { securitySchemes } : {}), ...(defaultAuthorization ? { defaultAuthorization } : {}) };
   });
 }
 
@@ -61,10 +63,17 @@ export function loadApplications(sources, targets = []) {
  */
 export function reloadApplication(previous, raw, index, target) {
   const source = sourceOf(raw);
-  const { name, baseUrl, routes, $defs, securitySchemes, defaultAuthorization } = readApplication(source, index, source.target ?? target);
-  const { defaultAuthorization: _before, securitySchemes: _schemes, ...rest } = previous;
-  return { ...rest, name, baseUrl, routes, $defs, ...(securitySchemes ? { securitySchemes } : {}), ...(defaultAuthorization ? { defaultAuthorization } : {}) };
+  const { name, baseUrl, routes, $defs, parameters, responses, securitySchemes, defaultAuthorization } = readApplication(source, index, source.target ?? target);
+  const { defaultAuthorization: _before, securitySchemes: _schemes, parameters: _parameters, responses: _responses, ...rest } = previous;
+  return { ...rest, name, baseUrl, routes, $defs, ...sharedEntries(parameters, responses), ...(securitySchemes ? { securitySchemes } : {}), ...(defaultAuthorization ? { defaultAuthorization } : {}) };
 }
+
+/**
+ * The shared parameters and responses a converted document has (none when no route shares any).
+ * @param {LoadedApplication['parameters']} parameters
+ * @param {LoadedApplication['responses']} responses
+ */
+const sharedEntries = (parameters, responses) => ({ ...(parameters ? { parameters } : {}), ...(responses ? { responses } : {}) });
 
 /** @param {string | OpenApiSource} raw */
 function sourceOf(raw) {
@@ -194,6 +203,6 @@ function uniqueId(id, taken) {
  */
 export function routesRevision(applications) {
   const hash = createHash('sha256');
-  for (const app of applications) hash.update(JSON.stringify([app.id, app.name, app.routes, app.$defs]));
+  for (const app of applications) hash.update(JSON.stringify([app.id, app.name, app.routes, app.$defs, app.parameters, app.responses]));
   return hash.digest('base64url').slice(0, 16);
 }

@@ -7,6 +7,7 @@
 // (bail), a pause between requests, and a stop when the caller's signal aborts.
 import { setTimeout as wait } from 'node:timers/promises';
 import { DEFAULT_RELAY_TIMEOUT_MS } from '../protocol/endpoints.js';
+import { resolveRoute } from '../protocol/route-refs.js';
 import { buildOutgoing, sentQuery } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget } from './relay/perform.mjs';
 import { buildTargetUrl } from './relay/target.mjs';
@@ -60,7 +61,7 @@ export async function ajvSchemaProblems() {
 /**
  * The documented responses of each route of an application, by route id (`GET /pets/{id}`), each
  * schema carrying the application's shared `$defs` at its root so that ajv resolves its `$ref`s.
- * @param {{ routes: Array<{ id: string; responses?: import('../protocol/types').RouteResponseDoc[] }>; $defs?: Record<string, import('../protocol/types').JsonSchema> }} application
+ * @param {Pick<import('../protocol/types').RoutesApplication, 'routes' | '$defs' | 'parameters' | 'responses'>} application
  * @returns {Map<string, import('../protocol/types').RouteResponseDoc[]>}
  */
 export function responsesByRoute(application) {
@@ -68,7 +69,7 @@ export function responsesByRoute(application) {
   return new Map(
     application.routes.map((route) => [
       route.id,
-      (route.responses ?? []).map((response) => (response.schema && defs && Object.keys(defs).length ? { ...response, schema: { ...response.schema, $defs: defs } } : response)),
+      (resolveRoute(route, application).responses ?? []).map((response) => (response.schema && defs && Object.keys(defs).length ? { ...response, schema: { ...response.schema, $defs: defs } } : response)),
     ]),
   );
 }

@@ -10,6 +10,7 @@ import { decodeWholeRelayFrame } from '../frame-whole.js';
 import { StreamedBodyParser } from '../frame-stream.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
 import { API_ENDPOINTS, DATA_MAX_CANDIDATES, DATA_MAX_ROWS, PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RUN_CONTENT_TYPE, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
+import { isSharedRef, ROUTES_FORMAT, SHARED_PARAMETER_PREFIX, SHARED_RESPONSE_PREFIX } from '../route-refs.js';
 
 /**
  * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
@@ -176,8 +177,11 @@ export async function runConformance(pageUrl, options = {}) {
     let refs = 0;
     for (const app of state.routes.applications) {
       const defs = app.$defs ?? {};
+      // Shared parameters and responses (format 2) are walked where they are defined; each route's
+      // reference to one is checked by the next check.
+      const routes = app.routes.map((/** @type {any} */ route) => ({ ...route, parameters: route.parameters.filter((/** @type {any} */ p) => !isSharedRef(p)), responses: (route.responses ?? []).filter((/** @type {any} */ r) => !isSharedRef(r)) }));
       /** @type {unknown[]} */
-      const stack = [app.routes, defs];
+      const stack = [routes, defs, app.parameters ?? {}, app.responses ?? {}];
       while (stack.length) {
         const node = stack.pop();
         if (!node || typeof node !== 'object') continue;
@@ -191,6 +195,25 @@ export async function runConformance(pageUrl, options = {}) {
       }
     }
     return `${refs} references`;
+  });
+
+  await check('every shared parameter or response a route refers to is in its application, and format 2 says so', async () => {
+    needRoutes();
+    let refs = 0;
+    for (const app of state.routes.applications) {
+      for (const route of app.routes) {
+        for (const [field, prefix] of /** @type {const} */ ([['parameters', SHARED_PARAMETER_PREFIX], ['responses', SHARED_RESPONSE_PREFIX]])) {
+          for (const entry of route[field] ?? []) {
+            if (!isSharedRef(entry)) continue;
+            refs += 1;
+            const id = entry.$ref.startsWith(prefix) ? decodeURIComponent(entry.$ref.slice(prefix.length)) : undefined;
+            expect(id !== undefined && Object.hasOwn(app[field] ?? {}, id), `${app.id}: ${route.id} refers to '${entry.$ref}', which its application's ${field} does not hold`);
+          }
+        }
+      }
+      if (app.parameters || app.responses) expect(state.routes.format === ROUTES_FORMAT, `${app.id} shares parameters or responses, so the response must say format ${ROUTES_FORMAT}`);
+    }
+    return `${refs} references to shared entries`;
   });
 
   await check('GET routes sent compressed (when the host compresses) decodes to the same routes', async () => {

@@ -15,13 +15,18 @@ import { dirname, resolve as resolvePath, basename, extname } from 'node:path';
 import { loadDataFile } from './load.mjs';
 import { mergeSchemas } from '../../protocol/json-schema-merge.js';
 import { operationSecurity, securitySchemesOf } from './security.mjs';
+import { ROUTES_FORMAT, SHARED_PARAMETER_PREFIX, SHARED_RESPONSE_PREFIX } from '../../protocol/route-refs.js';
 
 /** @typedef {import('../../protocol/types').RouteInfo} RouteInfo */
 /** @typedef {import('../../protocol/types').RouteParameter} RouteParameter */
 /** @typedef {import('../../protocol/types').JsonSchema} JsonSchema */
 /** @typedef {import('../../protocol/types').ExtractionError} ExtractionError */
 /** @typedef {import('../../protocol/types').HttpMethod} HttpMethod */
-/** @typedef {{ routes: RouteInfo[]; $defs: Record<string, JsonSchema>; securitySchemes?: Record<string, import('../../protocol/types').SecurityScheme> }} ConvertedApplication */
+/** @typedef {import('../../protocol/types').RouteOnWire} RouteOnWire */
+/** @typedef {import('../../protocol/types').RouteResponseDoc} RouteResponseDoc */
+/**
+ * @typedef {{ routes: RouteOnWire[]; $defs: Record<string, JsonSchema>; parameters?: Record<string, RouteParameter>; responses?: Record<string, RouteResponseDoc>; securitySchemes?: Record<string, import('../../protocol/types').SecurityScheme> }} ConvertedApplication
+ */
 
 const METHODS = /** @type {const} */ (['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
 const SCHEMA_TYPES = new Set(['object', 'array', 'string', 'integer', 'number', 'boolean', 'null']);
@@ -71,7 +76,62 @@ export function openApiToApplication(document, options = {}) {
     }
   }
   const securitySchemes = securitySchemesOf(document);
-  return { routes, $defs: resolver.defs(), ...(Object.keys(securitySchemes).length ? { securitySchemes } : {}) };
+  const parameters = shareRepeated(routes, 'parameters', SHARED_PARAMETER_PREFIX);
+  const responses = shareRepeated(routes, 'responses', SHARED_RESPONSE_PREFIX);
+  return {
+    routes,
+    $defs: resolver.defs(),
+    ...(Object.keys(parameters).length ? { parameters } : {}),
+    ...(Object.keys(responses).length ? { responses } : {}),
+    ...(Object.keys(securitySchemes).length ? { securitySchemes } : {}),
+  };
+}
+
+/** Whether a converted application shares entries by reference, so its routes response must say `format: ROUTES_FORMAT`. */
+export const routesFormatOf = (/** @type {{ parameters?: object; responses?: object }} */ application) => (application.parameters || application.responses ? ROUTES_FORMAT : undefined);
+
+/**
+ * Moves every parameter (or response) that more than one route carries, equal in content, into one
+ * shared map and leaves `{ "$ref": "#/parameters/ID" }` in each route (protocol/route-refs.js): a
+ * document's `components.parameters` and `components.responses` and identical inline ones alike. Graph's `$top`, `$filter`, … and its error responses are in each of
+ * 11,422 operations; sent once, the routes response shrinks by more than half.
+ * @template {'parameters' | 'responses'} F
+ * @param {RouteInfo[]} routes converted with every entry inline; changed in place
+ * @param {F} field
+ * @param {string} prefix
+ * @returns {Record<string, NonNullable<RouteInfo[F]>[number]>}
+ */
+function shareRepeated(routes, field, prefix) {
+  /** @type {Map<string, { entry: any; count: number; id?: string }>} */
+  const byContent = new Map();
+  const keysPerRoute = routes.map((route) =>
+    (route[field] ?? []).map((/** @type {any} */ entry) => {
+      const key = JSON.stringify(entry);
+      const known = byContent.get(key);
+      if (known) known.count += 1;
+      else byContent.set(key, { entry, count: 1 });
+      return key;
+    }),
+  );
+  /** @type {Record<string, any>} */
+  const shared = {};
+  // Ids are short (base 36, in order of first use): Graph refers to shared entries 80,000 times,
+  // and the entry itself names what it is.
+  let next = 0;
+  for (const info of byContent.values()) {
+    if (info.count < 2) continue;
+    info.id = (next++).toString(36);
+    shared[info.id] = info.entry;
+  }
+  routes.forEach((route, index) => {
+    const entries = route[field];
+    if (!entries) return;
+    /** @type {any} */ (route)[field] = entries.map((entry, position) => {
+      const id = byContent.get(keysPerRoute[index][position])?.id;
+      return id === undefined ? entry : { $ref: `${prefix}${encodeURIComponent(id)}` };
+    });
+  });
+  return shared;
 }
 
 /**
@@ -96,7 +156,8 @@ function operationToRoute(uri, method, operation, pathItem, pointer, resolver, p
     ...(typeof operation.operationId === 'string' ? { name: operation.operationId } : {}),
     ...(summaryOf(operation) ? { summary: summaryOf(operation) } : {}),
     ...(description && description !== summaryOf(operation) ? { description } : {}),
-    ...(tags.length ? { tags } : {}),
+    // A lone tag is the group: the route search reads `tags ?? [group]`.
+    ...(tags.length > 1 ? { tags } : {}),
     group: groupOf(uri, operation),
     parameters: [],
     schema: {},
@@ -231,7 +292,7 @@ function requestBodyOf(operation, pointer, resolver, errors) {
  * @param {string} pointer
  * @param {ReturnType<typeof createResolver>} resolver
  * @param {ExtractionError[]} errors
- * @returns {import('../../protocol/types').RouteResponseDoc[]}
+ * @returns {RouteResponseDoc[]}
  */
 function responsesOf(operation, pointer, resolver, errors) {
   if (!operation.responses || typeof operation.responses !== 'object') return [];

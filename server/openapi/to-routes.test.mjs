@@ -300,4 +300,38 @@ describe('OpenAPI to routes', () => {
     const [route] = openApiToRoutes(doc({ '/a': { get: { operationId: 'getA', summary: 'Get A', description: 'Long **text**.', tags: ['alpha', 'beta'] } } }));
     expect(route).toMatchObject({ name: 'getA', summary: 'Get A', description: 'Long **text**.', tags: ['alpha', 'beta'], group: 'alpha' });
   });
+
+  it('sends a parameter or response several routes carry once, under a short id, and refers to it from each route', () => {
+    const top = { name: '$top', in: 'query', schema: { type: 'integer', minimum: 0 } };
+    const application = openApiToApplication(
+      doc(
+        {
+          '/users': { get: { parameters: [{ $ref: '#/components/parameters/top' }, { name: 'since', in: 'query', schema: { type: 'string' } }], responses: { '4XX': { $ref: '#/components/responses/error' } } } },
+          '/groups': { get: { parameters: [{ $ref: '#/components/parameters/top' }, { name: 'since', in: 'query', schema: { type: 'string' } }], responses: { 200: { description: 'The groups' }, '4XX': { $ref: '#/components/responses/error' } } } },
+          '/me': { get: { parameters: [{ name: 'select', in: 'query' }] } },
+        },
+        { parameters: { top }, responses: { error: { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ODataError' } } } } }, schemas: { ODataError: { type: 'object' } } },
+      ),
+    );
+    // One definition each, the component's and the identical inline one's alike.
+    expect(application.parameters).toEqual({ 0: { name: '$top', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } }, 1: { name: 'since', in: 'query', required: false, schema: { type: 'string' } } });
+    expect(application.responses).toEqual({ 0: { status: '4XX', description: 'An error', contentTypes: ['application/json'], schema: { $ref: '#/$defs/ODataError' } } });
+    expect(byId(application.routes, 'GET /users').parameters).toEqual([{ $ref: '#/parameters/0' }, { $ref: '#/parameters/1' }]);
+    expect(byId(application.routes, 'GET /groups').responses).toEqual([{ status: '200', description: 'The groups' }, { $ref: '#/responses/0' }]);
+    // What one route alone carries stays in place.
+    expect(byId(application.routes, 'GET /me').parameters).toEqual([{ name: 'select', in: 'query', required: false }]);
+  });
+
+  it('shares nothing when no two routes carry the same entry (the response stays format 1)', () => {
+    const application = openApiToApplication(doc({ '/a': { get: { parameters: [{ name: 'x', in: 'query' }] } }, '/b': { get: { parameters: [{ name: 'x', in: 'query', required: true }] } } }));
+    expect(application.parameters).toBeUndefined();
+    expect(application.responses).toBeUndefined();
+    expect(application.routes.map((route) => route.parameters[0].required)).toEqual([false, true]);
+  });
+
+  it('leaves out a lone tag, which is the group the route search reads in its place', () => {
+    const [route] = openApiToRoutes(doc({ '/a': { get: { tags: ['alpha'] } } }));
+    expect(route.group).toBe('alpha');
+    expect(route.tags).toBeUndefined();
+  });
 });

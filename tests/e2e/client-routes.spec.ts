@@ -64,3 +64,25 @@ test('a route whose schema could not be read is marked and links to the Status s
   await link.click();
   await expect(page).toHaveURL(/\/http-client\/status$/);
 });
+
+test('a parameter thousands of routes share travels once, and a route that refers to it shows it in full', async ({ page }) => {
+  // `{id}` is the same path parameter in 3,000 operations: the host sends it once (format 2).
+  const routes = await (await page.request.get(`${host.url}/api/routes`)).json();
+  const [application] = routes.applications;
+  expect(routes.format).toBe(2);
+  const shared = Object.entries(application.parameters).filter(([, parameter]) => (parameter as { name: string }).name === 'id');
+  expect(shared).toEqual([[expect.any(String), { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }]]);
+  const reference = JSON.stringify([{ $ref: `#/parameters/${shared[0]![0]}` }]);
+  expect(application.routes.filter((route: { parameters: unknown[] }) => JSON.stringify(route.parameters) === reference)).toHaveLength(3000);
+
+  await page.goto(host.url);
+  await page.getByRole('searchbox', { name: 'Search routes' }).fill('put resource432');
+  await routeButton(page, 'PUT', '/resource432/{id}').click();
+  const docsButton = page.getByRole('button', { name: 'Docs 1 parameter · body' });
+  await docsButton.click();
+  const id = page.locator('.kite-docs-content').getByRole('group', { name: 'Parameter id' });
+  await expect(id).toContainText('path');
+  await expect(id).toContainText('integer');
+  await expect(id).toContainText('required');
+  await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
+});

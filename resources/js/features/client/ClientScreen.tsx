@@ -10,7 +10,7 @@ import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth
 import { schemesOf } from './state/application';
 import { markScreenUsable, whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
-import type { RouteInfo } from '../../../../protocol/types';
+import type { RouteOnWire } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import { type HistoryEntry, ddPagesOfTab } from '../history/history-entry';
@@ -22,7 +22,7 @@ import { type RequestState, defaultRequestState } from '../../model/request/requ
 import { buildRelayRequest, resolveGlobalHeaders } from '../../model/request/relay-request';
 import { LazyResponseViewer } from './response/LazyResponseViewer';
 import { RouteExplorer } from './routes/RouteExplorer';
-import { absoluteBaseUrl, activeRoute, currentApplication } from './state/application';
+import { absoluteBaseUrl, activeRoute, currentApplication, findRoute } from './state/application';
 import { generateValue } from './state/generator-kits';
 import { flushPendingEdits, settlePendingEdits } from './state/pending-edits';
 import { requestStateAtom, updateRequestAtom } from './state/request-atoms';
@@ -167,9 +167,11 @@ export default function ClientScreen() {
   // A picked route opens in the preview tab (pinned on a double click), never over a pinned tab's
   // request; in a new tab it starts from the Settings defaults, as any new tab.
   const selectRoute = useCallback(
-    (next: RouteInfo, applicationId: string, pin = false) => {
+    (picked: RouteOnWire, applicationId: string, pin = false) => {
       flushPendingEdits();
-      if (store.set(focusRouteAtom, { application: applicationId, routeId: next.id, pin })) return; // already open in a tab
+      if (store.set(focusRouteAtom, { application: applicationId, routeId: picked.id, pin })) return; // already open in a tab
+      const next = findRoute(routes.data, applicationId, picked.id);
+      if (!next) return;
       const open = (replaced: RequestState | null) => {
         if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
         const opened = drafts.open(next, applicationId, replaced ?? defaultRequestState(defaults));

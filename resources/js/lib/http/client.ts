@@ -6,6 +6,7 @@
 import ky, { type KyInstance } from 'ky';
 import { toast } from '../toast';
 import type { RoutesResponse, StatusResponse } from '../../../../protocol/types';
+import { routesFormatProblem } from '../../../../protocol/route-refs.js';
 import { kiteConfig } from '../config';
 import { notifyNonOkResponse, type FailureNotifier } from './hooks/error-toast';
 import { markAsXhr } from './hooks/requested-with';
@@ -75,7 +76,15 @@ export const hostClient: KyInstance = createHostClient({ prefixUrl: absoluteApiU
 // The two GET endpoints live here, beside the client, so that the first load and the Status
 // screen can call them without the relay's frame codec (lib/http/host-api.ts re-exports them).
 export function fetchRoutes(client: KyInstance = hostClient, signal?: AbortSignal): Promise<RoutesResponse> {
-  return client.get('routes', { signal }).json<RoutesResponse>();
+  return client
+    .get('routes', { signal })
+    .json<RoutesResponse>()
+    .then((response) => {
+      // A format this page cannot read is refused, named, rather than shown half understood.
+      const problem = routesFormatProblem(response);
+      if (problem) throw new Error(problem);
+      return response;
+    });
 }
 
 export function fetchStatus(client: KyInstance = hostClient, signal?: AbortSignal): Promise<StatusResponse> {

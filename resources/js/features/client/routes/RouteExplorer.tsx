@@ -4,7 +4,7 @@
 import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { RouteInfo } from '../../../../../protocol/types';
+import type { RouteOnWire } from '../../../../../protocol/types';
 import type { RoutesState } from '../state/use-routes';
 import { type ExplorerRow, type RouteScope, apiVersions, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
 import { SearchBox } from '../../../components/SearchBox';
@@ -14,7 +14,7 @@ export interface RouteExplorerProps {
   routes: RoutesState;
   selectedRouteId: string;
   /** A route picked: one click opens it in the preview tab, a double click (`pin`) in a tab of its own. */
-  onSelect: (route: RouteInfo, application: string, pin?: boolean) => void;
+  onSelect: (route: RouteOnWire, application: string, pin?: boolean) => void;
 }
 
 const ROW_HEIGHT = 30;

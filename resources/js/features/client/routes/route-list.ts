@@ -1,12 +1,13 @@
 // The route explorer's list as flat rows (group headers and routes) for a virtualised view, and the
 // search that filters it by path, name and method.
-import type { RouteInfo, RoutesResponse } from '../../../../../protocol/types';
+import type { RouteOnWire, RoutesResponse } from '../../../../../protocol/types';
 import { HTTP_METHODS } from '../../../model/request/request-state';
 
 export interface ExplorerRoute {
   key: string;
   application: string;
-  route: RouteInfo;
+  /** As the response carries it: opening it reads it through findRoute (shared entries resolved). */
+  route: RouteOnWire;
   /** Lower-cased `METHODS uri name summary tags`, computed once so each keystroke only scans strings. */
   haystack: string;
 }
@@ -35,7 +36,7 @@ export function explorerRoutes(response: RoutesResponse | null | undefined): Exp
  * What the search looks in: methods, path, operation id (also split into words, so `list repos`
  * finds `repos/list-for-org` and `listReposForOrg`), summary and tags.
  */
-export function routeHaystack(route: RouteInfo): string {
+export function routeHaystack(route: RouteOnWire): string {
   const name = route.name ?? '';
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[^A-Za-z0-9]+/g, ' ');
   return `${route.methods.join(' ')} ${route.uri} ${name} ${words} ${route.summary ?? ''} ${(route.tags ?? [route.group]).join(' ')}`.toLowerCase();

@@ -1,6 +1,7 @@
 // Which application (and base URL) the request is for, from the routes response or the page config,
 // and which of its routes the request being built is.
-import type { HttpMethod, KiteApplication, RouteInfo, RoutesResponse, SecurityScheme } from '../../../../../protocol/types';
+import type { HttpMethod, KiteApplication, RouteInfo, RouteOnWire, RoutesApplication, RoutesResponse, SecurityScheme } from '../../../../../protocol/types';
+import { resolveRoute } from '../../../../../protocol/route-refs.js';
 import { linkRouteSchemas } from '../../../lib/json-schema/refs';
 import { pathMatches, routeFitting } from '../../../model/request/route-match';
 
@@ -27,16 +28,25 @@ function applicationOf(routes: RoutesResponse | null, applicationId: string) {
   return routes.applications.find((item) => item.id === (applicationId || routes.application)) ?? routes.applications[0];
 }
 
-function applicationRoutes(routes: RoutesResponse | null, applicationId: string): RouteInfo[] {
+function applicationRoutes(routes: RoutesResponse | null, applicationId: string): RouteOnWire[] {
   return applicationOf(routes, applicationId)?.routes ?? [];
 }
 
-/** The route, its schemas carrying the shared schemas (`$defs`) they refer to. */
+/**
+ * The one place the app reads a route of the routes response: its shared parameters and responses
+ * written in (protocol/route-refs.js) and its schemas carrying the shared schemas (`$defs`) they
+ * refer to.
+ */
+function readRoute(route: RouteOnWire, application: RoutesApplication | undefined): RouteInfo {
+  return linkRouteSchemas(resolveRoute(route, application), application?.$defs);
+}
+
+/** The route, as readRoute gives it. */
 export function findRoute(routes: RoutesResponse | null, applicationId: string, routeId: string): RouteInfo | undefined {
   if (!routeId) return undefined;
   const application = applicationOf(routes, applicationId);
   const route = application?.routes.find((item) => item.id === routeId);
-  return route && linkRouteSchemas(route, application?.$defs);
+  return route && readRoute(route, application);
 }
 
 /**
@@ -52,7 +62,7 @@ export function activeRoute(
   const loaded = findRoute(routes, request.application, request.routeId);
   if (loaded && fits(loaded)) return loaded;
   const found = routeFitting(applicationRoutes(routes, request.application), request.method, request.url);
-  return found && linkRouteSchemas(found, applicationOf(routes, request.application)?.$defs);
+  return found && readRoute(found, applicationOf(routes, request.application));
 }
 
 /** The security schemes the application's document declares (routes response), if any. */

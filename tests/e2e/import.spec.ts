@@ -33,11 +33,13 @@ test('a Postman collection with folders and an environment is imported from the 
   const report = page.getByRole('dialog', { name: 'Import report' });
   // The readers are a lazy chunk of their own (Bruno's parser among them): slow to arrive on a busy machine.
   await expect(page.getByRole('status').filter({ hasText: 'Importing' }).or(report)).toBeVisible();
-  await expect(report).toContainText('6 requests, 1 environment imported; 7 files written to the workspace.', { timeout: 60_000 });
+  // 6 requests, 1 environment and the collection's auth as the workspace's folder settings.
+  await expect(report).toContainText('6 requests, 1 environment imported; 8 files written to the workspace.', { timeout: 60_000 });
   // GET/POST /users, GET /users/{id}, POST /login and GET /me are routes of the demo API, under the collection's {{baseUrl}}.
   await expect(report).toContainText('5 matched to a known route (its schema and docs show in the builder).');
   await expect(report.getByRole('region', { name: 'Not imported' })).toContainText('shop.postman_collection.json › Purge cache: method PURGE: Kite sends GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS');
   await expect(report.getByRole('region', { name: 'Converted' })).toContainText('Users/Admin/Create user: auth password → secret variable {{password}}');
+  await expect(report.getByRole('region', { name: 'Converted' })).toContainText('the collection: its bearer auth → folders/workspace.json, inherited by its requests that set none');
   await expect(report.getByRole('region', { name: 'Kept as a note' })).toContainText('Users/List users: a script kept verbatim');
   await expect(report.getByRole('region', { name: 'Secret variables kept in this browser' })).toContainText('Shop staging: {{token}}');
   await page.screenshot({ path: join(tmpdir(), 'kite-import-report.png') });
@@ -49,6 +51,9 @@ test('a Postman collection with folders and an environment is imported from the 
   expect(files).toHaveLength(6);
   expect(files.join('\n')).not.toContain(SHOP_PASSWORD);
   expect(readFileSync(join(workspace.folder, 'environments', 'shop-staging.json'), 'utf8')).not.toContain('demo-token');
+  // "Who am I" sets no auth: it inherits the collection's, now the workspace's folder settings.
+  expect(JSON.parse(readFileSync(join(workspace.folder, 'folders', 'workspace.json'), 'utf8'))).toEqual({ folder: '', auth: { type: 'bearer', token: '{{token}}' } });
+  expect(JSON.parse(readFileSync(join(workspace.folder, 'requests', 'users-who-am-i.json'), 'utf8')).auth).toEqual({ type: 'inherit' });
 
   // The request runs with the environment's secret token (kept in this browser only).
   await page.getByRole('combobox', { name: 'Environment' }).selectOption('Shop staging');

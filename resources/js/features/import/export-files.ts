@@ -1,7 +1,7 @@
 // Exporting the saved requests (the workspace, or one folder) from the Saved pane: every file is
 // read through the host's workspace API, model/import/export.ts makes the downloads, and a toast
 // says what went out and that the secrets did not. Loaded only when an export is chosen.
-import type { EnvironmentFile, SavedRequestFile } from '../../../../protocol/types';
+import type { EnvironmentFile, FolderSettingsFile, SavedRequestFile } from '../../../../protocol/types';
 import { downloadFile } from '../../lib/download';
 import { toast } from '../../lib/toast';
 import { type ExportFormat, exportSaved } from '../../model/import/export';
@@ -14,13 +14,15 @@ export async function exportToFiles(format: ExportFormat, folder: string): Promi
     const listing = await listWorkspace();
     const requests: SavedRequestFile[] = [];
     const environments: EnvironmentFile[] = [];
+    const folders: FolderSettingsFile[] = [];
     for (const file of listing.files) {
       const { content } = await readWorkspaceFile(file.path);
       if (file.path.startsWith('requests/')) requests.push(content as SavedRequestFile);
       else if (file.path.startsWith('environments/')) environments.push(content as EnvironmentFile);
+      else if (file.path.startsWith('folders/')) folders.push(content as FolderSettingsFile);
     }
     const name = folder || listing.folder.split(/[\\/]/).filter((part) => part && part !== '.kite').pop() || 'Kite workspace';
-    const exported = exportSaved(format, name, requests, environments, folder);
+    const exported = exportSaved(format, name, requests, environments, folder, folders);
     for (const file of exported.files) downloadFile(file.text, file.fileName);
     const plural = exported.requests === 1 ? 'request' : 'requests';
     toast.success(`Exported ${exported.requests} ${plural}${folder ? ` of ${folder}` : ''} as ${FORMAT_LABELS[format]}`, {

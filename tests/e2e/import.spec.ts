@@ -106,9 +106,12 @@ test('the workspace exports as an OpenAPI document and a folder as a Postman col
   await page.getByRole('tab', { name: 'Saved' }).click();
   const pane = page.getByRole('navigation', { name: 'Saved requests' });
   await pane.getByRole('button', { name: 'Export the saved requests' }).click();
-  await expect(pane.getByRole('menu', { name: 'Export the saved requests' })).toBeVisible();
+  // One menu: the collections, a separator, the tests.
+  const menu = page.getByRole('menu', { name: 'Export the saved requests' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Postman collection', 'OpenAPI', 'PHPUnit (Laravel)', 'Pest (Laravel)', 'node:test (Node)']);
+  await expect(menu.getByRole('separator')).toBeVisible();
   await page.screenshot({ path: join(tmpdir(), 'kite-export-menu.png') });
-  const [openapi] = await Promise.all([page.waitForEvent('download'), pane.getByRole('menuitem', { name: 'Export as OpenAPI' }).click()]);
+  const [openapi] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: 'OpenAPI' }).click()]);
   expect(openapi.suggestedFilename()).toMatch(/\.openapi\.json$/);
   const document = JSON.parse(readFileSync(await openapi.path(), 'utf8'));
   expect(document.openapi).toBe('3.0.3');
@@ -119,11 +122,20 @@ test('the workspace exports as an OpenAPI document and a folder as a Postman col
   await page.screenshot({ path: join(tmpdir(), 'kite-export-toast.png') });
 
   await pane.getByRole('button', { name: 'Export folder Users/Admin' }).click();
-  const [postman] = await Promise.all([page.waitForEvent('download'), pane.getByRole('menuitem', { name: 'Export as Postman collection' }).click()]);
+  const [postman] = await Promise.all([page.waitForEvent('download'), page.getByRole('menu', { name: 'Export folder Users/Admin' }).getByRole('menuitem', { name: 'Postman collection' }).click()]);
   expect(postman.suggestedFilename()).toBe('users-admin.postman_collection.json');
   const collection = JSON.parse(readFileSync(await postman.path(), 'utf8'));
   expect(collection.item.map((item: { name: string }) => item.name)).toEqual(['Create user']);
-  for (const text of [JSON.stringify(document), JSON.stringify(collection)]) {
+
+  // One request, from its own menu: it inherits the workspace's bearer, which becomes the collection's auth.
+  await pane.getByRole('button', { name: 'Export Who am I', exact: true }).click();
+  const [single] = await Promise.all([page.waitForEvent('download'), page.getByRole('menu', { name: 'Export Who am I' }).getByRole('menuitem', { name: 'Postman collection' }).click()]);
+  expect(single.suggestedFilename()).toBe('who-am-i.postman_collection.json');
+  const one = JSON.parse(readFileSync(await single.path(), 'utf8'));
+  expect(one.auth).toEqual({ type: 'bearer', bearer: [{ key: 'token', value: '{{token}}', type: 'string' }] });
+  expect(one.item.map((item: { name: string; request: object }) => [item.name, 'auth' in item.request])).toEqual([['Who am I', false]]);
+  await expect(page.getByText('Exported 1 request of Who am I as a Postman collection')).toBeVisible();
+  for (const text of [JSON.stringify(document), JSON.stringify(collection), JSON.stringify(one)]) {
     expect(text).not.toContain(SHOP_PASSWORD);
     expect(text).not.toContain('demo-token');
   }

@@ -4,7 +4,9 @@
 // `hopp test` (Hoppscotch) — each written in the tool's own format and each tool installed from
 // npm by this bench into a scratch folder (versions pinned below). Prints wall time and requests
 // per second (median of 5 runs of the whole command, start-up included), the ratio to the best
-// peer, and Kite's CLI start-up time. A tool that cannot run here is printed with why.
+// peer, and Kite's CLI start-up time (median of 7, beside `node -e 0`). `php artisan kite:run` runs
+// the same Kite files in-process in a Laravel 12 app (tests/php/laravel12.mjs, with the same
+// POST /items added to its routes), printed beside them. A tool that cannot run here is printed with why.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -12,9 +14,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, printTable } from './stats.mjs';
+import { prepareLaravel12App, removeLaravel12App } from '../tests/php/laravel12.mjs';
 
 const REQUESTS = 200;
 const RUNS = 5;
+/** Runs of the start-up measure (short runs: more of them for a steady median). */
+const STARTUP_RUNS = 7;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const KITE_BIN = join(root, 'bin/kite.mjs');
 /** Where the peers are installed (kept between runs: an install takes minutes). */
@@ -62,7 +67,8 @@ function writeKite() {
     const file = {
       name: item.name,
       folder: '',
-      application: 'default',
+      // The host's default application: `default` on the Node host, config('kite.applications')'s first on Laravel.
+      application: '',
       method: 'POST',
       url: '/items',
       pathParams: {},
@@ -79,7 +85,29 @@ function writeKite() {
     };
     writeFileSync(join(folder, 'requests', `${item.name}.json`), JSON.stringify(file));
   }
-  return { command: process.execPath, args: [KITE_BIN, 'run', '--workspace', folder, '--env', 'bench'], cwd: folder };
+  return { command: process.execPath, args: [KITE_BIN, 'run', '--workspace', folder, '--env', 'bench'], cwd: folder, folder };
+}
+
+/** The API's POST /items in the Laravel app: the same answer, its id the one sent plus one (no state between requests). */
+const LARAVEL_ITEMS_ROUTE = `
+// Added by bench/runner.bench.mjs: the runner bench's API, as the Node bench serves it.
+Route::post('/items', function (\\Illuminate\\Http\\Request $request) {
+    return response()->json(['id' => (int) $request->input('prev') + 1, 'name' => $request->input('name'), 'prev' => $request->input('prev')], 201);
+})->withoutMiddleware([\\Illuminate\\Foundation\\Http\\Middleware\\ValidateCsrfToken::class]);
+`;
+
+/** `php artisan kite:run` on the Kite collection, in a Laravel 12 app made for the bench; or why not. */
+function laravelRunner(kiteFolder) {
+  const php = spawnSync('php', ['--version'], { encoding: 'utf8' });
+  if (php.status !== 0) return { why: 'php is not on the PATH' };
+  let app;
+  try {
+    app = prepareLaravel12App();
+  } catch (error) {
+    return { why: `the Laravel 12 app could not be made: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+  }
+  writeFileSync(join(app, 'routes/web.php'), readFileSync(join(app, 'routes/web.php'), 'utf8') + LARAVEL_ITEMS_ROUTE);
+  return { run: { command: 'php', args: ['artisan', 'kite:run', '--workspace', kiteFolder, '--env', 'bench'], cwd: app }, remove: () => removeLaravel12App(app) };
 }
 
 function writeNewman(bin) {
@@ -213,9 +241,10 @@ async function measure(run) {
 }
 
 rmSync(scratch, { recursive: true, force: true });
-/** @type {Array<{ label: string; ms?: number; why?: string; kite?: boolean }>} */
+/** @type {Array<{ label: string; ms?: number; why?: string; kite?: boolean; laravel?: boolean }>} */
 const rows = [];
-const kite = await measure(writeKite());
+const kiteRun = writeKite();
+const kite = await measure(kiteRun);
 rows.push({ label: 'kite run', kite: true, ...kite });
 for (const peer of PEERS) {
   const tool = installed(peer);
@@ -227,18 +256,31 @@ for (const peer of PEERS) {
   rows.push({ label: `${peer.label} ${peer.spec.split('@').pop()}`, ...result });
 }
 
-// Kite's own start-up: `kite run` loading and answering on a workspace with no request (exit 2), nothing sent.
+// The same Kite files in-process in a Laravel 12 app: not a peer (not in "vs best peer"'s best).
+const laravel = laravelRunner(kiteRun.folder);
+if (laravel.run) {
+  try {
+    rows.push({ label: 'php artisan kite:run (Laravel 12, in-process)', laravel: true, ...(await measure(laravel.run)) });
+  } finally {
+    laravel.remove();
+  }
+} else rows.push({ label: 'php artisan kite:run (Laravel 12, in-process)', laravel: true, why: laravel.why });
+
+// Kite's own start-up: `kite run` loading and answering on a workspace with no request (exit 2),
+// nothing sent; `node -e 0` interleaved with it, so both see the same load.
 const empty = join(scratch, 'empty');
 mkdirSync(empty, { recursive: true });
 const startups = [];
-for (let i = 0; i < RUNS; i += 1) startups.push((await timed({ command: process.execPath, args: [KITE_BIN, 'run', '--workspace', empty], cwd: root })).ms);
 const nodeAlone = [];
-for (let i = 0; i < RUNS; i += 1) nodeAlone.push((await timed({ command: process.execPath, args: ['-e', '0'], cwd: root })).ms);
+for (let i = 0; i < STARTUP_RUNS; i += 1) {
+  startups.push((await timed({ command: process.execPath, args: [KITE_BIN, 'run', '--workspace', empty], cwd: root })).ms);
+  nodeAlone.push((await timed({ command: process.execPath, args: ['-e', '0'], cwd: root })).ms);
+}
 
 api.close();
 rmSync(scratch, { recursive: true, force: true });
 
-const peers = rows.filter((row) => !row.kite && row.ms !== undefined);
+const peers = rows.filter((row) => !row.kite && !row.laravel && row.ms !== undefined);
 const best = peers.length > 0 ? Math.min(...peers.map((row) => /** @type {number} */ (row.ms))) : undefined;
 console.log(`${REQUESTS} requests (JSON body, 1 capture, 3 assertions each) against one API on 127.0.0.1; wall time of the whole command, median of ${RUNS}; Node ${process.version}`);
 printTable(
@@ -249,8 +291,7 @@ printTable(
       : [row.label, `${Math.round(row.ms)} ms`, `${Math.round(REQUESTS / (row.ms / 1000))}`, best ? `${(row.ms / best).toFixed(2)}×` : ''],
   ),
 );
-console.log(`php artisan kite:run: not measured: kite:run is on the runlaravel branch, not yet in this one`);
-console.log(`kite run's start-up (loading, then exit on an empty workspace): ${Math.round(median(startups))} ms (goal < 150 ms); node -e 0 alone: ${Math.round(median(nodeAlone))} ms`);
+console.log(`kite run's start-up (loading, then exit on an empty workspace), median of ${STARTUP_RUNS}: ${Math.round(median(startups))} ms (goal < 150 ms); node -e 0 alone, interleaved: ${Math.round(median(nodeAlone))} ms`);
 console.log(`load average while measuring: ${loadavg().map((value) => value.toFixed(1)).join(', ')} on ${cpus().length} cores`);
 const kiteRow = rows[0];
 if (kiteRow.ms !== undefined && best) console.log(`goal: kite run at most half the best peer's time: ${kiteRow.ms <= best / 2 ? 'met' : 'missed'} (${(kiteRow.ms / best).toFixed(2)}×)`);

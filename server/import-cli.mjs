@@ -121,9 +121,13 @@ export async function runExport(argv, out) {
   const requests = [];
   /** @type {any[]} */
   const environments = [];
+  /** @type {any[]} */
+  const folderSettings = [];
   for (const file of listing.files) {
     const { content } = await workspace.read(file.path);
-    (file.path.startsWith('environments/') ? environments : requests).push(content);
+    if (file.path.startsWith('environments/')) environments.push(content);
+    else if (file.path.startsWith('folders/')) folderSettings.push(content);
+    else if (file.path.startsWith('requests/')) requests.push(content);
   }
   const name = typeof options['--name'] === 'string' ? options['--name'] : basename(output).replace(/(\.postman_collection|\.openapi)?\.(json|ya?ml)$/, '');
   const folder = typeof options['--folder'] === 'string' ? options['--folder'] : '';
@@ -134,13 +138,13 @@ export async function runExport(argv, out) {
   }
   if (format === 'openapi') {
     // Environments give the server's default (a plain value only: a secret's value is in no file).
-    const { document, left } = model.toOpenApiDocument(name, exported, environments, folder);
+    const { document, left } = model.toOpenApiDocument(name, exported, environments, folder, folderSettings);
     await fs.writeFile(output, `${JSON.stringify(document, null, 2)}\n`);
     out.log(`Wrote ${output}: ${exported.length - left.length} operation${exported.length - left.length === 1 ? '' : 's'}${folder ? ` of folder ${folder}` : ''} (OpenAPI ${document.openapi}; secrets left out)`);
     for (const line of left) out.log(`  not written: ${line}`);
     return 0;
   }
-  const collection = model.toPostmanCollection(name, exported, folder);
+  const collection = model.toPostmanCollection(name, exported, folder, folderSettings);
   await fs.writeFile(output, `${JSON.stringify(collection, null, 2)}\n`);
   out.log(`Wrote ${output}: ${exported.length} request${exported.length === 1 ? '' : 's'}${folder ? ` in folder ${folder}` : ''}`);
   for (const environment of environments) {

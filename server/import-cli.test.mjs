@@ -21,6 +21,10 @@ const file = (name, value) => {
 const requestsOf = (workspace) =>
   Object.fromEntries(readdirSync(join(workspace, 'requests')).map((name) => [name, JSON.parse(readFileSync(join(workspace, 'requests', name), 'utf8'))]));
 
+/** Every folder settings file of a workspace (folders/SLUG.json), by file name. */
+const foldersOf = (workspace) =>
+  Object.fromEntries(readdirSync(join(workspace, 'folders')).map((name) => [name, JSON.parse(readFileSync(join(workspace, 'folders', name), 'utf8'))]));
+
 // Each command starts a Node process: seconds each on a busy machine.
 describe('kite import / export', { timeout: 120_000 }, () => {
   const collection = file('shop.postman_collection.json', shopCollection());
@@ -42,7 +46,7 @@ describe('kite import / export', { timeout: 120_000 }, () => {
     }
   });
 
-  it('round-trips: import → export → import gives the same requests', async () => {
+  it('round-trips: import → export → import gives the same requests and folder auth (the collection\'s, inherited)', async () => {
     const first = join(dir, 'round-1');
     const second = join(dir, 'round-2');
     expect((await kite(['import', collection, '--workspace', first])).code).toBe(0);
@@ -54,6 +58,9 @@ describe('kite import / export', { timeout: 120_000 }, () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('5 requests');
     expect(requestsOf(second)).toEqual(requestsOf(first));
+    expect(foldersOf(first)).toEqual({ 'workspace.json': { folder: '', auth: { type: 'bearer', token: '{{token}}' } } });
+    expect(requestsOf(first)['users-list-users.json'].auth).toEqual({ type: 'inherit' });
+    expect(foldersOf(second)).toEqual(foldersOf(first));
   });
 
   it('export --folder counts the requests of that folder, not of the whole workspace; an unknown folder writes nothing', async () => {

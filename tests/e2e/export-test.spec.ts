@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { savedRequest } from '../../server/testing/saved-request.mjs';
 import { openFreshKite, useWorkspaceHost } from './support/workspace-host';
 
-// "Export as test…" in the Saved pane (features/workspace/ExportTestMenu): a folder becomes a
+// Export as a test from the Saved pane's Export menu (features/import/ExportMenu): a folder becomes a
 // node:test file that passes against the demo API as downloaded, a request a PHPUnit test; the
 // active environment's values go in, its secret is read from KITE_VAR_<name>.
 const workspace = useWorkspaceHost('kite-export-test-e2e-');
@@ -68,11 +68,22 @@ test('a folder exported as node:test from the Saved pane downloads a file that p
   await page.getByRole('tab', { name: 'Saved' }).click();
   const pane = page.getByRole('navigation', { name: 'Saved requests' });
   await page.getByRole('combobox', { name: 'Environment' }).selectOption('Demo');
-  await pane.getByRole('button', { name: 'Export Accounts as test…' }).click();
-  const menu = page.getByRole('menu', { name: 'Export Accounts as' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['PHPUnit (Laravel)', 'Pest (Laravel)', 'node:test (Node)']);
+  // By keyboard: Enter opens the folder's Export menu on its first item, ↑ wraps to the last, Enter chooses it.
+  const button = pane.getByRole('button', { name: 'Export folder Accounts' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Export folder Accounts' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Postman collection', 'OpenAPI', 'PHPUnit (Laravel)', 'Pest (Laravel)', 'node:test (Node)']);
+  await expect(menu.getByRole('menuitem', { name: 'Postman collection' })).toBeFocused();
   await page.screenshot({ path: join(tmpdir(), 'kite-export-test-menu.png') });
-  const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: 'node:test (Node)' }).click()]);
+  // Escape closes it and gives the focus back to its button.
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: 'node:test (Node)' })).toBeFocused();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
   expect(download.suggestedFilename()).toBe('accounts.test.mjs');
   const file = join(workspace.folder, 'accounts.test.mjs');
   await download.saveAs(file);
@@ -93,8 +104,8 @@ test('one saved request exported as PHPUnit downloads a Laravel feature test of 
   await openFreshKite(page, workspace.host.url);
   await page.getByRole('tab', { name: 'Saved' }).click();
   const pane = page.getByRole('navigation', { name: 'Saved requests' });
-  await pane.getByRole('button', { name: 'Export Who am I as test…' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menu', { name: 'Export Who am I as' }).getByRole('menuitem', { name: 'PHPUnit (Laravel)' }).click()]);
+  await pane.getByRole('button', { name: 'Export Who am I', exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menu', { name: 'Export Who am I' }).getByRole('menuitem', { name: 'PHPUnit (Laravel)' }).click()]);
   expect(download.suggestedFilename()).toBe('WhoAmITest.php');
   const file = join(workspace.folder, 'WhoAmITest.php');
   await download.saveAs(file);

@@ -33,11 +33,13 @@ test('a Postman collection with folders and an environment is imported from the 
   const report = page.getByRole('dialog', { name: 'Import report' });
   // The readers are a lazy chunk of their own (Bruno's parser among them): slow to arrive on a busy machine.
   await expect(page.getByRole('status').filter({ hasText: 'Importing' }).or(report)).toBeVisible();
-  await expect(report).toContainText('6 requests, 1 environment imported; 7 files written to the workspace.', { timeout: 60_000 });
+  // 6 requests, 1 environment and the collection's auth as the workspace's folder settings.
+  await expect(report).toContainText('6 requests, 1 environment imported; 8 files written to the workspace.', { timeout: 60_000 });
   // GET/POST /users, GET /users/{id}, POST /login and GET /me are routes of the demo API, under the collection's {{baseUrl}}.
   await expect(report).toContainText('5 matched to a known route (its schema and docs show in the builder).');
   await expect(report.getByRole('region', { name: 'Not imported' })).toContainText('shop.postman_collection.json › Purge cache: method PURGE: Kite sends GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS');
   await expect(report.getByRole('region', { name: 'Converted' })).toContainText('Users/Admin/Create user: auth password → secret variable {{password}}');
+  await expect(report.getByRole('region', { name: 'Converted' })).toContainText('the collection: its bearer auth → folders/workspace.json, inherited by its requests that set none');
   await expect(report.getByRole('region', { name: 'Kept as a note' })).toContainText('Users/List users: a script kept verbatim');
   await expect(report.getByRole('region', { name: 'Secret variables kept in this browser' })).toContainText('Shop staging: {{token}}');
   await page.screenshot({ path: join(tmpdir(), 'kite-import-report.png') });
@@ -49,6 +51,9 @@ test('a Postman collection with folders and an environment is imported from the 
   expect(files).toHaveLength(6);
   expect(files.join('\n')).not.toContain(SHOP_PASSWORD);
   expect(readFileSync(join(workspace.folder, 'environments', 'shop-staging.json'), 'utf8')).not.toContain('demo-token');
+  // "Who am I" sets no auth: it inherits the collection's, now the workspace's folder settings.
+  expect(JSON.parse(readFileSync(join(workspace.folder, 'folders', 'workspace.json'), 'utf8'))).toEqual({ folder: '', auth: { type: 'bearer', token: '{{token}}' } });
+  expect(JSON.parse(readFileSync(join(workspace.folder, 'requests', 'users-who-am-i.json'), 'utf8')).auth).toEqual({ type: 'inherit' });
 
   // The request runs with the environment's secret token (kept in this browser only).
   await page.getByRole('combobox', { name: 'Environment' }).selectOption('Shop staging');
@@ -101,9 +106,12 @@ test('the workspace exports as an OpenAPI document and a folder as a Postman col
   await page.getByRole('tab', { name: 'Saved' }).click();
   const pane = page.getByRole('navigation', { name: 'Saved requests' });
   await pane.getByRole('button', { name: 'Export the saved requests' }).click();
-  await expect(pane.getByRole('menu', { name: 'Export the saved requests' })).toBeVisible();
+  // One menu: the collections, a separator, the tests.
+  const menu = page.getByRole('menu', { name: 'Export the saved requests' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Postman collection', 'OpenAPI', 'PHPUnit (Laravel)', 'Pest (Laravel)', 'node:test (Node)']);
+  await expect(menu.getByRole('separator')).toBeVisible();
   await page.screenshot({ path: join(tmpdir(), 'kite-export-menu.png') });
-  const [openapi] = await Promise.all([page.waitForEvent('download'), pane.getByRole('menuitem', { name: 'Export as OpenAPI' }).click()]);
+  const [openapi] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: 'OpenAPI' }).click()]);
   expect(openapi.suggestedFilename()).toMatch(/\.openapi\.json$/);
   const document = JSON.parse(readFileSync(await openapi.path(), 'utf8'));
   expect(document.openapi).toBe('3.0.3');
@@ -114,11 +122,20 @@ test('the workspace exports as an OpenAPI document and a folder as a Postman col
   await page.screenshot({ path: join(tmpdir(), 'kite-export-toast.png') });
 
   await pane.getByRole('button', { name: 'Export folder Users/Admin' }).click();
-  const [postman] = await Promise.all([page.waitForEvent('download'), pane.getByRole('menuitem', { name: 'Export as Postman collection' }).click()]);
+  const [postman] = await Promise.all([page.waitForEvent('download'), page.getByRole('menu', { name: 'Export folder Users/Admin' }).getByRole('menuitem', { name: 'Postman collection' }).click()]);
   expect(postman.suggestedFilename()).toBe('users-admin.postman_collection.json');
   const collection = JSON.parse(readFileSync(await postman.path(), 'utf8'));
   expect(collection.item.map((item: { name: string }) => item.name)).toEqual(['Create user']);
-  for (const text of [JSON.stringify(document), JSON.stringify(collection)]) {
+
+  // One request, from its own menu: it inherits the workspace's bearer, which becomes the collection's auth.
+  await pane.getByRole('button', { name: 'Export Who am I', exact: true }).click();
+  const [single] = await Promise.all([page.waitForEvent('download'), page.getByRole('menu', { name: 'Export Who am I' }).getByRole('menuitem', { name: 'Postman collection' }).click()]);
+  expect(single.suggestedFilename()).toBe('who-am-i.postman_collection.json');
+  const one = JSON.parse(readFileSync(await single.path(), 'utf8'));
+  expect(one.auth).toEqual({ type: 'bearer', bearer: [{ key: 'token', value: '{{token}}', type: 'string' }] });
+  expect(one.item.map((item: { name: string; request: object }) => [item.name, 'auth' in item.request])).toEqual([['Who am I', false]]);
+  await expect(page.getByText('Exported 1 request of Who am I as a Postman collection')).toBeVisible();
+  for (const text of [JSON.stringify(document), JSON.stringify(collection), JSON.stringify(one)]) {
     expect(text).not.toContain(SHOP_PASSWORD);
     expect(text).not.toContain('demo-token');
   }

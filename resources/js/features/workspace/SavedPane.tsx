@@ -10,7 +10,6 @@ import type { RequestDefaults } from '../../model/request/request-state';
 import { openSavedAtom, runFolderAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
 import { savedFolders } from '../../model/workspace/saved-requests';
 import { deleteWorkspaceFile, workspaceErrorMessage } from './workspace-api';
-import { ExportTestMenu } from './ExportTestMenu';
 import { openSavedRequest, refreshWorkspace } from './workspace-sync';
 
 const ImportFlow = lazy(() => import('../import/ImportFlow'));
@@ -89,7 +88,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
               <FileUp size={13} aria-hidden="true" /> Import
             </button>
           )}
-          {entries.length > 0 && <ExportMenu folder="" label="Export the saved requests" />}
+          {entries.length > 0 && <ExportMenu label="Export the saved requests" title="" folder="" paths={entries.filter((entry) => !entry.problem).map((entry) => entry.path)} withText />}
           <input
             ref={picker}
             type="file"
@@ -128,8 +127,12 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
               <button type="button" className="kite-tool-button kite-saved-run" aria-label={`Run folder ${group.folder}`} title={`Run the requests of ${group.folder} in order`} onClick={() => store.set(runFolderAtom, group.folder)}>
                 <Play size={12} aria-hidden="true" /> Run
               </button>
-              <ExportMenu folder={group.folder} label={`Export folder ${group.folder}`} />
-              <ExportTestMenu title={group.folder} paths={entries.filter((entry) => !entry.problem && (entry.folder === group.folder || entry.folder.startsWith(`${group.folder}/`))).map((entry) => entry.path)} />
+              <ExportMenu
+                label={`Export folder ${group.folder}`}
+                title={group.folder}
+                folder={group.folder}
+                paths={entries.filter((entry) => !entry.problem && (entry.folder === group.folder || entry.folder.startsWith(`${group.folder}/`))).map((entry) => entry.path)}
+              />
             </div>
           )}
           <ul className="kite-saved-list">
@@ -142,7 +145,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
                   <span className="kite-saved-name">{entry.name}</span>
                   {entry.problem && <span className="kite-saved-problem">{entry.problem}</span>}
                 </button>
-                {!entry.problem && <ExportTestMenu title={entry.name} paths={[entry.path]} />}
+                {!entry.problem && <ExportMenu label={`Export ${entry.name}`} title={entry.name} folder={entry.folder} paths={[entry.path]} />}
                 <button type="button" className="kite-tool-button" aria-label={`Delete saved request ${entry.name}`} disabled={!listing?.writable} onClick={() => void remove(entry.path, entry.name)}>
                   <Trash2 size={13} aria-hidden="true" />
                 </button>

@@ -3,13 +3,14 @@
 // builder's state; it names them safely, takes every credential out into a secret variable
 // (features/workspace/saved-credentials.ts decides what is one, as for a save), and writes the
 // saved-file form (features/workspace/saved-requests.ts). Pure.
-import type { EnvironmentFile, SavedRequestFile } from '../../../../protocol/types';
+import type { EnvironmentFile, FolderSettingsFile, SavedRequestFile } from '../../../../protocol/types';
 import { WORKSPACE_MAX_FILE_BYTES } from '../../../../protocol/endpoints.js';
-import { HTTP_METHODS, defaultRequestState, type RequestState } from '../request/request-state';
+import { HTTP_METHODS, defaultRequestState, emptyRow, type AuthState, type RequestState } from '../request/request-state';
 import { environmentFile } from '../workspace/environment-files';
 import type { Environment } from '../workspace/environments';
 import { credentialsToReplace, replacementsFor, withReferences } from '../workspace/saved-credentials';
-import { fileSlug, toSavedFile } from '../workspace/saved-requests';
+import { fileSlug, savedAuthOf, toSavedFile } from '../workspace/saved-requests';
+import { newFolderSettingsPath } from '../workspace/inherited-auth';
 import { VARIABLE_NAME } from '../workspace/set-variable';
 import type { Variable, VariableScope } from '../workspace/variables';
 import { isSecretName } from '../workspace/secret-names';
@@ -44,6 +45,8 @@ export interface ImportedSecret {
 export interface ImportResult {
   requests: Array<{ path: string; content: SavedRequestFile }>;
   environments: Array<{ path: string; content: EnvironmentFile }>;
+  /** The auth of the collection ('' folder) and of its folders, as folders/SLUG.json settings: their requests say `inherit`. */
+  folders: Array<{ path: string; content: FolderSettingsFile }>;
   secrets: ImportedSecret[];
   report: ImportReport;
 }
@@ -60,6 +63,21 @@ export interface ImportedRequest {
 
 /** A fresh request state for a reader to fill: no auth unless the source has one. */
 export const importedState = (): RequestState => ({ ...defaultRequestState(), auth: { ...defaultRequestState().auth, type: 'none' } });
+
+/**
+ * A request's own auth from another tool on its state: an API key as the header or query row the
+ * tool sends (a folder's stays an api-key auth, ImportBatch.addFolderAuth); none leaves it as it is.
+ */
+export function setRequestAuth(state: RequestState, auth: AuthState | null, where: string, batch: ImportBatch): void {
+  if (auth?.type !== 'api-key') {
+    if (auth) state.auth = auth;
+    return;
+  }
+  const row = emptyRow(auth.keyName, auth.token);
+  if (auth.keyIn === 'query') state.query = [...state.query, row];
+  else state.headers = [...state.headers, row];
+  batch.converted(`${where}: API key auth → ${auth.keyIn === 'query' ? 'query' : 'header'} ${row.name}`);
+}
 
 /** A text body: JSON when its content type says so, else raw with that type (nothing when empty). */
 export function setTextBody(state: RequestState, body: string, contentType: string): void {
@@ -82,6 +100,7 @@ function safeName(raw: string, fallback: string): { name: string; changed: boole
 
 export class ImportBatch {
   private readonly requests: ImportResult['requests'] = [];
+  private readonly folders: ImportResult['folders'] = [];
   private readonly environments: Environment[] = [];
   /** Collection variables and secrets taken out of requests: every imported environment gets them. */
   private readonly defaults: Variable[] = [];
@@ -178,27 +197,52 @@ export class ImportBatch {
     return scope;
   }
 
-  addRequest(request: ImportedRequest): void {
-    const folders = request.folders.map((folder) => safeName(folder, 'Folder'));
-    const folder = folders.map((part) => part.name).join('/');
-    // A request's own name may hold `/` (`GET /users`): only its file name is made from it, as a slug.
-    const baseName = request.name.trim() || 'Untitled request';
-    const where = [...request.folders, request.name].join('/');
-    if (folders.some((part) => part.changed)) this.converted(`${where}: in folder "${folder}" (a folder's name holds no / or ..)`);
-    let name = baseName;
-    for (let n = 2; this.names.has(`${folder}\n${name}`); n += 1) name = `${baseName} (${n})`;
-    if (name !== baseName) this.converted(`${where}: a second request of that name in the same folder, imported as "${name}"`);
-    this.names.add(`${folder}\n${name}`);
+  /** The folder path of a reader's folder names, each made safe; says so in the report when one changed. */
+  private folderOf(folders: string[], where: string): string {
+    const parts = folders.map((folder) => safeName(folder, 'Folder'));
+    const folder = parts.map((part) => part.name).join('/');
+    if (parts.some((part) => part.changed)) this.converted(`${where}: in folder "${folder}" (a folder's name holds no / or ..)`);
+    return folder;
+  }
 
-    const items = credentialsToReplace(request.state, this.secretScope());
+  /** The state with every credential taken out into a secret variable (its value kept for this browser), as a save does. */
+  private withSecretsOut(state: RequestState, where: string): RequestState {
+    const items = credentialsToReplace(state, this.secretScope());
     const replacements = replacementsFor(items, {});
     for (const replacement of replacements) {
       if (replacement.value === undefined) continue;
       this.defaults.push({ name: replacement.variable, value: '', secret: true });
       this.secretValues.set(replacement.variable, replacement.value);
-      this.converted(`${folder ? `${folder}/` : ''}${name}: ${replacement.where} → secret variable {{${replacement.variable}}}`);
+      this.converted(`${where}: ${replacement.where} → secret variable {{${replacement.variable}}}`);
     }
-    const state = withReferences(request.state, items, replacements);
+    return withReferences(state, items, replacements);
+  }
+
+  /**
+   * The auth a collection (no folders) or a folder gives the requests below it that set none: a
+   * folders/SLUG.json settings file, its credentials secret variables as a request's are.
+   */
+  addFolderAuth(folders: string[], auth: AuthState): void {
+    const where = folders.length > 0 ? `folder ${folders.join('/')}` : 'the collection';
+    const folder = this.folderOf(folders, where);
+    if (this.folders.some((settings) => settings.content.folder === folder)) return;
+    const state = this.withSecretsOut({ ...importedState(), auth }, `${where} auth`);
+    const path = newFolderSettingsPath(folder, this.folders.map((settings) => settings.path));
+    this.folders.push({ path, content: { folder, auth: savedAuthOf(state.auth) } });
+    this.converted(`${where}: its ${auth.type} auth → ${path}, inherited by its requests that set none`);
+  }
+
+  addRequest(request: ImportedRequest): void {
+    // A request's own name may hold `/` (`GET /users`): only its file name is made from it, as a slug.
+    const baseName = request.name.trim() || 'Untitled request';
+    const where = [...request.folders, request.name].join('/');
+    const folder = this.folderOf(request.folders, where);
+    let name = baseName;
+    for (let n = 2; this.names.has(`${folder}\n${name}`); n += 1) name = `${baseName} (${n})`;
+    if (name !== baseName) this.converted(`${where}: a second request of that name in the same folder, imported as "${name}"`);
+    this.names.add(`${folder}\n${name}`);
+
+    const state = this.withSecretsOut(request.state, `${folder ? `${folder}/` : ''}${name}`);
     const content: SavedRequestFile = toSavedFile(state, name, folder);
     const notes = (request.notes ?? []).filter(Boolean);
     if (notes.length > 0) content.notes = notes.join('\n\n');
@@ -253,6 +297,6 @@ export class ImportBatch {
     }
     this.report.environments = files.length;
     this.linkRoutes(files.map((file) => file.content));
-    return { requests: this.requests, environments: files, secrets, report: this.report };
+    return { requests: this.requests, environments: files, folders: this.folders, secrets, report: this.report };
   }
 }

@@ -92,19 +92,23 @@ describe('Bruno collection and folder settings', () => {
   const result = importSources(settingsCollection);
   const byName = (name: string) => result.requests.find((request) => request.content.name === name)!.content;
 
-  it("applies the nearest folder's auth to a request that inherits it, and every folder's headers above it (the request's own first)", () => {
-    expect(byName('List users').auth).toEqual({ type: 'bearer', token: '{{adminToken}}' });
+  it("writes each folder's auth as its folder settings file, which a request inherits, and every folder's headers above it (the request's own first)", () => {
+    expect(byName('List users').auth).toEqual({ type: 'inherit' });
+    expect(result.folders.map((file) => file.content)).toEqual([
+      { folder: 'Admin', auth: { type: 'bearer', token: '{{adminToken}}' } },
+      { folder: '', auth: { type: 'basic', username: '{{username}}', password: '{{password}}' } },
+    ]);
     expect(byName('List users').headers).toEqual([
       { name: 'Accept', value: 'application/json', enabled: true },
       { name: 'X-Role', value: 'admin', enabled: true },
       { name: 'X-Team', value: 'mine', enabled: true },
     ]);
-    expect(result.report.converted).toContain('Admin/List users: auth inherited from folder Admin → bearer on the request');
+    expect(result.report.converted).toContain('folder Admin: its bearer auth → folders/admin.json, inherited by its requests that set none');
   });
 
-  it("gives a top-level request the collection's auth, its literal password a secret variable, never in a file", () => {
-    expect(byName('Ping').auth).toEqual({ type: 'basic', username: '{{username}}', password: '{{password}}' });
-    expect(JSON.stringify(result.requests)).not.toContain('collection-password');
+  it("lets a top-level request inherit the collection's auth, its literal password a secret variable, never in a file", () => {
+    expect(byName('Ping').auth).toEqual({ type: 'inherit' });
+    expect(JSON.stringify([result.requests, result.folders])).not.toContain('collection-password');
     expect(result.secrets).toContainEqual(expect.objectContaining({ name: 'password', value: 'collection-password' }));
     expect(result.report.keptAsNote.join('\n')).not.toContain('not applied');
   });

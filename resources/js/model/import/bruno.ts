@@ -2,13 +2,14 @@
 // environments/), each read by Bruno's own parser (@usebruno/lang). Post-response variables and
 // scripts' variable settings become captures; scripts, tests and assertions are kept as notes.
 // collection.bru and folder.bru settings apply to the requests below them: their headers are
-// added, their auth is the auth of a request that inherits it (`auth: inherit`). Pure.
+// added, and their auth becomes the folder's settings file (folders/SLUG.json), which a request
+// whose auth is `inherit` takes. Pure.
 import bruToJson from '@usebruno/lang/v2/src/bruToJson';
 import collectionBruToJson from '@usebruno/lang/v2/src/collectionBruToJson';
 import envToJson from '@usebruno/lang/v2/src/envToJson';
-import { emptyRow, type MultipartRow, type RequestState } from '../request/request-state';
+import { emptyRow, type AuthState, type MultipartRow, type RequestState } from '../request/request-state';
 import { isRecord } from '../is-record';
-import { type ImportBatch, importedState, setTextBody } from './batch';
+import { type ImportBatch, importedState, setRequestAuth, setTextBody } from './batch';
 import { capturesFromScript } from './script-captures';
 import { type Json, list, text } from './values';
 
@@ -38,18 +39,20 @@ function applyBody(state: RequestState, mode: string, body: Json, where: string,
   } else if (mode && mode !== 'none') batch.keptAsNote(`${where}: a ${mode} body has no Kite equivalent; the request was imported without a body`);
 }
 
-function applyAuth(state: RequestState, mode: string, auth: Json, where: string, batch: ImportBatch): void {
+/** Bruno's auth as Kite's: null for none or inherit, or for a mode Kite has not (a report line says so). */
+function authStateOf(mode: string, auth: Json, where: string, batch: ImportBatch): AuthState | null {
   const fields = isRecord(auth[mode]) ? (auth[mode] as Json) : {};
-  if (mode === 'bearer') state.auth = { ...state.auth, type: 'bearer', token: text(fields.token) };
-  else if (mode === 'basic') state.auth = { ...state.auth, type: 'basic', username: text(fields.username), password: text(fields.password) };
-  else if (mode === 'apikey') {
-    const row = emptyRow(text(fields.key) || 'X-API-Key', text(fields.value));
-    if (fields.placement === 'queryparams') state.query = [...state.query, row];
-    else state.headers = [...state.headers, row];
-    batch.converted(`${where}: API key auth → ${fields.placement === 'queryparams' ? 'query' : 'header'} ${row.name}`);
-  } else if (mode === 'inherit') batch.keptAsNote(`${where}: its auth is inherited, and no collection.bru or folder.bru above it (among the files imported) sets one; set the auth by hand`);
+  const none = importedState().auth;
+  if (mode === 'bearer') return { ...none, type: 'bearer', token: text(fields.token) };
+  if (mode === 'basic') return { ...none, type: 'basic', username: text(fields.username), password: text(fields.password) };
+  if (mode === 'apikey') return { ...none, type: 'api-key', token: text(fields.value), keyName: text(fields.key) || 'X-API-Key', keyIn: fields.placement === 'queryparams' ? 'query' : 'header' };
+  if (mode === 'inherit') batch.keptAsNote(`${where}: its auth is inherited, and no collection.bru or folder.bru above it (among the files imported) sets one; set the auth by hand`);
   else if (mode && mode !== 'none') batch.keptAsNote(`${where}: ${mode} auth has no Kite equivalent; the request was imported without auth (set it up by hand; its settings were not copied, they may hold credentials)`);
+  return null;
 }
+
+/** Whether a collection.bru or folder.bru sets an auth its requests can inherit. */
+const setsAuth = (settings: Json) => isRecord(settings.auth) && !['inherit', ''].includes(text(settings.auth.mode));
 
 /** The settings of each folder of a batch's Bruno collection ('' the collection's own), by folder path. */
 const folderSettings = new WeakMap<ImportBatch, Map<string, Json>>();
@@ -67,6 +70,10 @@ function readSettings(source: { name: string; text: string }, batch: ImportBatch
   const folders = folderSettings.get(batch) ?? new Map<string, Json>();
   folderSettings.set(batch, folders);
   folders.set(foldersOf(source.name).join('/'), settings);
+  if (setsAuth(settings)) {
+    const auth = settings.auth as Json;
+    batch.addFolderAuth(foldersOf(source.name), authStateOf(text(auth.mode), auth, source.name, batch) ?? { ...importedState().auth, type: 'none' });
+  }
   const script = isRecord(settings.script) ? settings.script : {};
   if ([text(script.req), text(script.res), text(settings.tests)].some((code) => code.trim()))
     batch.keptAsNote(`${source.name}: its scripts and tests are not run or copied (Kite runs no scripts); its headers and auth apply to the requests below it`);
@@ -115,12 +122,9 @@ function readRequest(source: { name: string; text: string }, batch: ImportBatch)
   for (const { settings } of [...above].reverse())
     for (const row of rows(settings.headers)) if (!state.headers.some((other) => other.name.toLowerCase() === row.name.toLowerCase())) state.headers = [row, ...state.headers];
   applyBody(state, text(http.body), isRecord(bru.body) ? bru.body : {}, where, batch);
-  const inherited = text(http.auth) === 'inherit' ? [...above].reverse().find(({ settings }) => isRecord(settings.auth) && !['inherit', ''].includes(text(settings.auth.mode))) : undefined;
-  if (inherited) {
-    const auth = inherited.settings.auth as Json;
-    applyAuth(state, text(auth.mode), auth, where, batch);
-    batch.converted(`${where}: auth inherited from ${inherited.folder ? `folder ${inherited.folder}` : 'the collection'} → ${text(auth.mode)} on the request`);
-  } else applyAuth(state, text(http.auth), isRecord(bru.auth) ? bru.auth : {}, where, batch);
+  // A folder.bru or collection.bru auth is its folder's settings file (readSettings): the request inherits it.
+  if (text(http.auth) === 'inherit' && above.some(({ settings }) => setsAuth(settings))) state.auth = { ...state.auth, type: 'inherit' };
+  else setRequestAuth(state, authStateOf(text(http.auth), isRecord(bru.auth) ? bru.auth : {}, where, batch), where, batch);
 
   const script = isRecord(bru.script) ? bru.script : {};
   const vars = isRecord(bru.vars) ? bru.vars : {};

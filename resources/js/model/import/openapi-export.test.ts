@@ -33,7 +33,7 @@ describe('OpenAPI export', () => {
       { name: 'shop.postman_collection.json', text: JSON.stringify(shopCollection()) },
       { name: 'staging.postman_environment.json', text: JSON.stringify(shopEnvironment()) },
     ]);
-    const everything = toOpenApiDocument('Shop', contents(imported), imported.environments.map((file) => file.content));
+    const everything = toOpenApiDocument('Shop', contents(imported), imported.environments.map((file) => file.content), '', imported.folders.map((file) => file.content));
     expect(await validate(everything.document)).toBe(true);
     const text = JSON.stringify(everything.document);
     for (const secret of [SHOP_TOKEN, SHOP_PASSWORD, 'literal-api-key-123']) expect(text).not.toContain(secret);

@@ -4,7 +4,8 @@
 // as a security scheme. A `{{variable}}` in front of the paths becomes the server (its value from
 // an environment, where one gives a plain value); secrets are never written: a saved file holds
 // none, and a secret variable's value is not read. Pure.
-import type { EnvironmentFile, SavedRequestFile, SavedRow } from '../../../../protocol/types';
+import type { EnvironmentFile, FolderSettingsFile, SavedRequestFile, SavedRow } from '../../../../protocol/types';
+import { withInheritedSavedAuth } from '../workspace/inherited-auth';
 import { requestsInFolder } from './postman-export';
 import { fileSlug } from '../workspace/saved-requests';
 
@@ -102,7 +103,8 @@ function serverOf(server: string, environments: EnvironmentFile[]): Json {
   return { url: `{${variable}}`, variables: { [variable]: { default: value ?? 'http://localhost' } } };
 }
 
-export function toOpenApiDocument(title: string, files: SavedRequestFile[], environments: EnvironmentFile[] = [], folder = ''): OpenApiExport {
+/** `folders`: the folders' settings, whose auth a request that inherits it has as its security. */
+export function toOpenApiDocument(title: string, files: SavedRequestFile[], environments: EnvironmentFile[] = [], folder = '', folders: readonly FolderSettingsFile[] = []): OpenApiExport {
   const paths: Record<string, Record<string, Json>> = {};
   const schemes: Record<string, Json> = {};
   const tags = new Set<string>();
@@ -128,7 +130,7 @@ export function toOpenApiDocument(title: string, files: SavedRequestFile[], envi
       ...rowParameters(file.headers ?? [], 'header'),
     ].filter((parameter, index, all) => all.findIndex((other) => other.name === parameter.name && other.in === parameter.in) === index);
     const body = requestBody(file.body ?? { type: 'none' });
-    const security = securityScheme(file.auth ?? { type: 'none' });
+    const security = securityScheme(withInheritedSavedAuth(file, folders).auth ?? { type: 'none' });
     if (security) schemes[security.name] = security.scheme;
     const tag = (file.folder ?? '').split('/')[0];
     if (tag) tags.add(tag);

@@ -11,15 +11,15 @@ export interface ImportWrite {
 /** Paths of the import that already exist in the workspace. */
 export function existingPaths(result: ImportResult, existing: Iterable<string>): string[] {
   const taken = new Set(existing);
-  return [...result.environments, ...result.requests].map((file) => file.path).filter((path) => taken.has(path));
+  return [...result.environments, ...result.folders, ...result.requests].map((file) => file.path).filter((path) => taken.has(path));
 }
 
 export function planWrites(result: ImportResult, existing: Iterable<string>, overwrite: boolean, howToOverwrite: string): { writes: ImportWrite[]; left: SkippedItem[] } {
   const taken = new Set(existingPaths(result, existing));
   const writes: ImportWrite[] = [];
   const left: SkippedItem[] = [];
-  for (const file of [...result.environments, ...result.requests]) {
-    if (taken.has(file.path) && !overwrite) left.push({ file: file.path, item: file.content.name, reason: `${file.path} exists in the workspace and was not overwritten (${howToOverwrite})` });
+  for (const file of [...result.environments, ...result.folders, ...result.requests]) {
+    if (taken.has(file.path) && !overwrite) left.push({ file: file.path, item: 'name' in file.content ? file.content.name : `folder ${file.content.folder || '(the workspace)'}`, reason: `${file.path} exists in the workspace and was not overwritten (${howToOverwrite})` });
     else writes.push(file);
   }
   return { writes, left };

@@ -1,13 +1,18 @@
 // Saved requests (a folder of them, or all) as a Postman collection v2.1, and environment files as
 // Postman environments. Secrets leave as named variables without a value, as in the workspace's
-// files; captures leave as the test-script lines that set the same variables. Pure.
-import type { EnvironmentFile, SavedRequestFile, SavedRow } from '../../../../protocol/types';
+// files; captures leave as the test-script lines that set the same variables. Inherited auth stays
+// inherited: a request whose auth is `inherit` has no `auth` (Postman then takes its folder's), a
+// folder's settings auth is its Postman folder's, and the workspace's (or, for one folder, the
+// nearest above it) the collection's. Pure.
+import type { EnvironmentFile, FolderSettingsFile, SavedAuth, SavedRequestFile, SavedRow } from '../../../../protocol/types';
+import { folderLineage, folderSettingsOf } from '../workspace/inherited-auth';
 import { postmanCaptureLine } from './script-captures';
 
 export const POSTMAN_SCHEMA_V21 = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
 interface PostmanFolder {
   name: string;
+  auth?: object;
   item: Array<PostmanFolder | Record<string, unknown>>;
 }
 
@@ -52,7 +57,7 @@ function postmanBody(body: SavedRequestFile['body']) {
   }
 }
 
-function postmanAuth(auth: SavedRequestFile['auth']) {
+function postmanAuth(auth: SavedAuth) {
   if (auth.type === 'bearer') return { type: 'bearer', bearer: [{ key: 'token', value: auth.token ?? '', type: 'string' }] };
   if (auth.type === 'basic')
     return {
@@ -62,7 +67,22 @@ function postmanAuth(auth: SavedRequestFile['auth']) {
         { key: 'password', value: auth.password ?? '', type: 'string' },
       ],
     };
+  if (auth.type === 'api-key')
+    return {
+      type: 'apikey',
+      apikey: [
+        { key: 'key', value: auth.keyName || 'X-API-Key', type: 'string' },
+        { key: 'value', value: auth.token ?? '', type: 'string' },
+        { key: 'in', value: auth.keyIn === 'query' ? 'query' : 'header', type: 'string' },
+      ],
+    };
   return { type: 'noauth' };
+}
+
+/** The Postman auth a folder's settings give ('' the workspace), or undefined when it has none of its own (it inherits). */
+function folderAuth(folder: string, folders: readonly FolderSettingsFile[]) {
+  const settings = folderSettingsOf(folder, folders);
+  return settings && settings.auth?.type !== 'inherit' ? postmanAuth(settings.auth) : undefined;
 }
 
 /** Auth that only a Kite host can apply: the collection says what it was. */
@@ -73,7 +93,8 @@ const HOST_ONLY_AUTH: Partial<Record<SavedRequestFile['auth']['type'], string>> 
 
 function postmanItem(file: SavedRequestFile) {
   const body = postmanBody(file.body ?? { type: 'none' });
-  const description = [file.notes, HOST_ONLY_AUTH[file.auth?.type ?? 'none']].filter(Boolean).join('\n\n');
+  const auth = file.auth ?? { type: 'none' };
+  const description = [file.notes, auth.type === 'inherit' ? undefined : HOST_ONLY_AUTH[auth.type]].filter(Boolean).join('\n\n');
   return {
     name: file.name,
     request: {
@@ -81,7 +102,8 @@ function postmanItem(file: SavedRequestFile) {
       header: keyValues(file.headers ?? []),
       url: postmanUrl(file),
       ...(body ? { body } : {}),
-      auth: postmanAuth(file.auth ?? { type: 'none' }),
+      // No auth is Postman's inherit.
+      ...(auth.type === 'inherit' ? {} : { auth: postmanAuth(auth) }),
       ...(description ? { description } : {}),
     },
     ...((file.captures ?? []).length > 0 ? { event: [{ listen: 'test', script: { type: 'text/javascript', exec: file.captures.map(postmanCaptureLine) } }] } : {}),
@@ -102,22 +124,29 @@ export function requestsInFolder<T extends { folder?: string }>(files: T[], fold
 
 /**
  * A Postman collection of the saved requests; `folder` keeps one folder (and those under it), with
- * the paths below it. Requests keep their folders as Postman folders.
+ * the paths below it. Requests keep their folders as Postman folders, with the folders' auth.
  */
-export function toPostmanCollection(name: string, files: SavedRequestFile[], folder = ''): object {
+export function toPostmanCollection(name: string, files: SavedRequestFile[], folder = '', folders: readonly FolderSettingsFile[] = []): object {
   const root: PostmanFolder = { name, item: [] };
   const prefix = folderPath(folder);
+  // The collection's auth: the exported folder's own, else the nearest above it, else the workspace's.
+  const collectionAuth = folderLineage(prefix).map((candidate) => folderAuth(candidate, folders)).find(Boolean);
   for (const file of requestsInFolder(files, folder)) {
     const path = folderPath(file.folder);
     let parent = root;
+    let below = prefix;
     for (const part of (prefix ? path.slice(prefix.length) : path).split('/').filter(Boolean)) {
+      below = below ? `${below}/${part}` : part;
       let next = parent.item.find((item): item is PostmanFolder => Array.isArray(item.item) && item.name === part);
-      if (!next) parent.item.push((next = { name: part, item: [] }));
+      if (!next) {
+        const auth = folderAuth(below, folders);
+        parent.item.push((next = { name: part, ...(auth ? { auth } : {}), item: [] }));
+      }
       parent = next;
     }
     parent.item.push(postmanItem(file));
   }
-  return { info: { name, schema: POSTMAN_SCHEMA_V21 }, item: root.item };
+  return { info: { name, schema: POSTMAN_SCHEMA_V21 }, item: root.item, ...(collectionAuth ? { auth: collectionAuth } : {}) };
 }
 
 /** A Postman environment of an environment file: a secret is there by name, with no value. */

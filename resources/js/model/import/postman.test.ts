@@ -35,12 +35,13 @@ describe('Postman import', () => {
     });
   });
 
-  it('inherits the collection auth, keeps noauth, and never writes a credential into a file', () => {
-    expect(byName(result, 'List users').auth).toEqual({ type: 'bearer', token: '{{token}}' });
+  it("writes the collection's auth as the workspace's folder settings, which a request without auth inherits; keeps noauth; never writes a credential into a file", () => {
+    expect(byName(result, 'List users').auth).toEqual({ type: 'inherit' });
+    expect(result.folders).toEqual([{ path: 'folders/workspace.json', content: { folder: '', auth: { type: 'bearer', token: '{{token}}' } } }]);
     expect(byName(result, 'Login').auth).toEqual({ type: 'none' });
     expect(byName(result, 'Create user').auth).toEqual({ type: 'basic', username: '{{username}}', password: '{{password}}' });
     expect(byName(result, 'Get user').headers).toEqual([{ name: 'X-Api-Key', value: '{{api-key}}', enabled: true }]);
-    const files = json([...result.requests, ...result.environments]);
+    const files = json([...result.requests, ...result.environments, ...result.folders]);
     for (const secret of [SHOP_TOKEN, SHOP_PASSWORD, 'literal-api-key-123']) expect(files).not.toContain(secret);
     expect(result.secrets).toEqual(
       expect.arrayContaining([
@@ -90,7 +91,8 @@ describe('Postman import', () => {
     const v21 = shopCollection() as { info: { schema: string }; auth: unknown };
     const v20 = { ...v21, info: { ...v21.info, schema: 'https://schema.getpostman.com/json/collection/v2.0.0/collection.json' }, auth: { type: 'bearer', bearer: { token: '{{v20token}}' } } };
     const read = importSources([{ name: 'v20.json', text: json(v20) }]);
-    expect(byName(read, 'List users').auth).toEqual({ type: 'bearer', token: '{{v20token}}' });
+    expect(byName(read, 'List users').auth).toEqual({ type: 'inherit' });
+    expect(read.folders).toEqual([{ path: 'folders/workspace.json', content: { folder: '', auth: { type: 'bearer', token: '{{v20token}}' } } }]);
     expect(read.environments.map((environment) => environment.content.name)).toEqual(['Shop API']);
   });
 });

@@ -1,9 +1,10 @@
 // Postman collections (v2.0 and v2.1) and Postman environment and globals files, read into an
-// ImportBatch. Folders nest, auth and variables are inherited from the collection and its folders,
+// ImportBatch. Folders nest, variables are inherited from the collection and its folders, their
+// auth becomes folder settings files (folders/SLUG.json) that requests without one inherit,
 // scripts are kept verbatim as notes (their variable settings also become captures). Pure.
-import { emptyRow, type KeyValueRow, type MultipartRow, type RequestState } from '../request/request-state';
+import { emptyRow, type AuthState, type KeyValueRow, type MultipartRow, type RequestState } from '../request/request-state';
 import { isRecord } from '../is-record';
-import { type ImportBatch, importedState, setTextBody } from './batch';
+import { type ImportBatch, importedState, setRequestAuth, setTextBody } from './batch';
 import { type Json, list, text } from './values';
 import { capturesFromScript } from './script-captures';
 
@@ -42,24 +43,30 @@ function authFields(auth: Json, type: string): Record<string, string> {
 
 interface Context {
   folders: string[];
-  auth: Json | null;
+  /** Whether the collection or a folder above set an auth (a folder settings file): a request without one inherits it. */
+  inherits: boolean;
   /** Scripts of the collection and the folders above, kept in each request's notes. */
   scripts: Script[];
 }
 
-/** Sets the auth (or its header/query row) on the state; returns a note for what has no equivalent. */
-function applyAuth(state: RequestState, auth: Json | null, where: string, batch: ImportBatch): void {
-  const type = auth ? text(auth.type) : 'noauth';
-  if (!auth || type === 'noauth' || type === '') return;
+/** Postman's auth as Kite's: null for none, or for a type Kite has not (a report line says so). */
+function authStateOf(auth: Json, where: string, batch: ImportBatch): AuthState | null {
+  const type = text(auth.type);
   const fields = authFields(auth, type);
-  if (type === 'bearer') state.auth = { ...state.auth, type: 'bearer', token: fields.token ?? '' };
-  else if (type === 'basic') state.auth = { ...state.auth, type: 'basic', username: fields.username ?? '', password: fields.password ?? '' };
-  else if (type === 'apikey') {
-    const row = emptyRow(fields.key || 'X-API-Key', fields.value ?? '');
-    if (fields.in === 'query') state.query = [...state.query, row];
-    else state.headers = [...state.headers, row];
-    batch.converted(`${where}: API key auth → ${fields.in === 'query' ? 'query' : 'header'} ${row.name}`);
-  } else batch.keptAsNote(`${where}: ${type} auth has no Kite equivalent; the request was imported without auth (set it up by hand; its settings were not copied, they may hold credentials)`);
+  const none = importedState().auth;
+  if (type === 'bearer') return { ...none, type: 'bearer', token: fields.token ?? '' };
+  if (type === 'basic') return { ...none, type: 'basic', username: fields.username ?? '', password: fields.password ?? '' };
+  if (type === 'apikey') return { ...none, type: 'api-key', token: fields.value ?? '', keyName: fields.key || 'X-API-Key', keyIn: fields.in === 'query' ? 'query' : 'header' };
+  if (type !== 'noauth' && type !== '')
+    batch.keptAsNote(`${where}: ${type} auth has no Kite equivalent; imported without auth (set it up by hand; its settings were not copied, they may hold credentials)`);
+  return null;
+}
+
+/** A collection's or folder's auth becomes its folder settings file (Postman's `inherit` and none leave it to the parent). */
+function readFolderAuth(owner: Json, context: Context, where: string, batch: ImportBatch): boolean {
+  if (!isRecord(owner.auth) || text(owner.auth.type) === 'inherit') return context.inherits;
+  batch.addFolderAuth(context.folders, authStateOf(owner.auth, where, batch) ?? { ...importedState().auth, type: 'none' });
+  return true;
 }
 
 interface Script {
@@ -159,9 +166,10 @@ function readItem(item: Json, context: Context, batch: ImportBatch): void {
       return;
     }
     for (const variable of list(item.variable)) batch.addDefault(text(variable.key), text(variable.value), variable.type === 'secret' ? true : undefined);
+    const folders = [...context.folders, name];
     const folder: Context = {
-      folders: [...context.folders, name],
-      auth: isRecord(item.auth) ? item.auth : context.auth,
+      folders,
+      inherits: readFolderAuth(item, { ...context, folders }, `folder ${where}`, batch),
       scripts: [...context.scripts, ...scripts(item.event, `folder ${where}`)],
     };
     for (const child of list(item.item)) readItem(child, folder, batch);
@@ -180,7 +188,8 @@ function readItem(item: Json, context: Context, batch: ImportBatch): void {
     return;
   }
   if (isRecord(request.body)) applyBody(state, request.body, where, batch);
-  applyAuth(state, isRecord(request.auth) ? request.auth : context.auth, where, batch);
+  if (isRecord(request.auth) && text(request.auth.type) !== 'inherit') setRequestAuth(state, authStateOf(request.auth, where, batch), where, batch);
+  else if (context.inherits) state.auth = { ...state.auth, type: 'inherit' };
   const notes: string[] = [];
   for (const script of [...context.scripts, ...scripts(item.event, `request ${name}`)]) {
     const { rules, whole } = capturesFromScript(script.code);
@@ -203,7 +212,8 @@ export function readPostmanCollection(collection: Json, batch: ImportBatch): voi
   const info = collection.info as Json;
   batch.nameCollection(text(info.name));
   for (const variable of list(collection.variable)) batch.addDefault(text(variable.key), text(variable.value), variable.type === 'secret' ? true : undefined);
-  const context: Context = { folders: [], auth: isRecord(collection.auth) ? collection.auth : null, scripts: scripts(collection.event, 'the collection') };
+  const top: Context = { folders: [], inherits: false, scripts: scripts(collection.event, 'the collection') };
+  const context: Context = { ...top, inherits: readFolderAuth(collection, top, 'the collection', batch) };
   for (const item of list(collection.item)) readItem(item, context, batch);
 }
 

@@ -51,7 +51,7 @@ async function measure(browser, baseUrl, mb) {
   await page.addInitScript(instrumentPage);
   await page.goto(`${baseUrl}/http-client`);
   await page.getByRole('textbox', { name: 'URL' }).fill(`/large?mb=${mb}`);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.waitForFunction(() => window.__responseBench.paintedAt > 0, null, { timeout: 120_000, polling: 50 });
   // Let the worker finish indexing and the page settle, then scroll to the very end.
   await page.waitForTimeout(1500);

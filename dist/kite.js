@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-ZLYZ5X4D.js";
+import"./chunks/chunk-6PW5N6NV.js";

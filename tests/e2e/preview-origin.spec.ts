@@ -9,7 +9,7 @@ const SCRIPT_MARK = 'demo:svg-script-ran';
 async function send(page: Page, url: string) {
   await page.goto('/http-client');
   await page.getByRole('textbox', { name: 'URL' }).fill(url);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
 /** What the demo SVG's script leaves behind when it runs in Kite's origin. */

@@ -9,7 +9,7 @@ import { responseArea } from './support/client-screen';
 async function send(page: Page, url: string) {
   if (!page.url().includes('/http-client')) await page.goto('/http-client');
   await page.getByRole('textbox', { name: 'URL' }).fill(url);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
 test('a JSON response shows its status, time, size and arrival, pretty-printed with line numbers', async ({ page }) => {

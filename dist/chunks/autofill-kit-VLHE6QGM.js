@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-GE6KHAQW.js";import"./chunk-3E3SESMM.js";import"./chunk-UEC4FDC7.js";import"./chunk-ZLYZ5X4D.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-IPU47VVA.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m,d as p,e as t}from"./chunk-XIMQ3QI4.js";import"./chunk-3E3SESMM.js";import"./chunk-UEC4FDC7.js";import"./chunk-ZLYZ5X4D.js";export{o as JsonPathError,t as applyCaptureRules,p as formatJsonPath,m as jsonPathGet,r as parseJsonPath};

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-K4KMUQCJ.js";import"./chunk-MXAECY3J.js";import"./chunk-3E3SESMM.js";import"./chunk-UEC4FDC7.js";import{zb as o}from"./chunk-ZLYZ5X4D.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-IGOHSEVC.js";import"./chunk-3E3SESMM.js";import"./chunk-UEC4FDC7.js";import"./chunk-ZLYZ5X4D.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

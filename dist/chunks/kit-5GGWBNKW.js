@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-GE6KHAQW.js";import"./chunk-3E3SESMM.js";import"./chunk-UEC4FDC7.js";import"./chunk-ZLYZ5X4D.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

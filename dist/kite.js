@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-6PW5N6NV.js";
+import"./chunks/chunk-TZFXDPGO.js";

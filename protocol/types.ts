@@ -87,6 +87,11 @@ export interface KiteConfig {
   globalHeaders?: GlobalHeader[];
   /** Host kind, e.g. `node` or `laravel`. */
   host?: string;
+  /**
+   * Whether GET data answers (the data pickers). False: the app never asks, so no picker and no
+   * "HTTP error! status: 404" toast where a host has none. Absent: the app asks and hides the pickers on a 404.
+   */
+  dataPickers?: boolean;
   /** Where and how the app shows its sidebar; defaults: sidebar, left, icon. */
   sidebar?: SidebarConfig;
 }

@@ -39,7 +39,7 @@ describe('the page', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       const config = configOf(await response.text());
-      expect(config).toMatchObject({ basePath: '/http-client', assetsUrl: '/vendor/kite', apiUrl: '/http-client/api', version: HOST_VERSION, host: 'node' });
+      expect(config).toMatchObject({ basePath: '/http-client', assetsUrl: '/vendor/kite', apiUrl: '/http-client/api', version: HOST_VERSION, host: 'node', dataPickers: false });
       expect(config.applications).toEqual([{ id: 'demo', name: 'Kite Demo API', baseUrl: `${host.origin}/demo` }]);
     }
   });

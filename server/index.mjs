@@ -197,6 +197,8 @@ export function createKiteHandler(options = {}) {
       apiUrl: apiPrefix,
       version: HOST_VERSION,
       host: 'node',
+      // The Node host reads no application's database: the app must not ask for data pickers.
+      dataPickers: false,
       publishCommand: options.publishCommand ?? 'npm run build',
       links: options.links ?? {},
       applications: resolvedApplications(req).map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app) })),

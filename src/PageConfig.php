@@ -3,6 +3,7 @@
 namespace Kite;
 
 use Illuminate\Http\Request;
+use Kite\Http\Controllers\DataController;
 
 /** `window.Kite` (protocol/types.ts KiteConfig) for one request. */
 final class PageConfig
@@ -19,6 +20,7 @@ final class PageConfig
             'version' => Kite::VERSION,
             'publishCommand' => Kite::PUBLISH_COMMAND,
             'host' => Kite::HOST_KIND,
+            'dataPickers' => DataController::enabled(),
             'applications' => array_map(static fn (array $application) => [
                 'id' => $application['id'],
                 'name' => $application['name'],

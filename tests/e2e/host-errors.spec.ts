@@ -52,3 +52,28 @@ test("a target's own 404 shows in the card with no toast; a refused target then 
   await expect(httpErrorToasts(page)).toHaveCount(1);
   await expect(responseArea(page).getByRole('alert')).toContainText('TARGET_NOT_ALLOWED');
 });
+
+test('the Node host says it has no data pickers, so impersonation and Send as… never ask for them (no 404 toast)', async ({ page }) => {
+  const dataCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/api/data')) dataCalls.push(request.url());
+  });
+  await page.goto('/http-client');
+  expect(await page.evaluate(() => window.Kite?.dataPickers)).toBe(false);
+  await url(page).fill('/echo');
+  await page.getByRole('tab', { name: 'Auth' }).click();
+  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption({ label: 'Impersonate User with ID' });
+  await expect(page.getByRole('textbox', { name: 'User ID' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send as…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send as…' });
+  await expect(dialog.getByRole('button', { name: '+ User' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // A refused call toasts; a data-picker 404 asked for before it would be listed as a second toast.
+  await page.getByRole('combobox', { name: 'Authorization type' }).selectOption({ label: 'None' });
+  await url(page).fill('http://203.0.113.9/elsewhere');
+  await send(page);
+  await expect(httpErrorToasts(page).filter({ hasText: 'HTTP error! status: 403' })).toHaveCount(1);
+  await expect(httpErrorToasts(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Find user' })).toHaveCount(0);
+  expect(dataCalls).toEqual([]);
+});

@@ -36,6 +36,7 @@ export function readKiteConfig(source: Partial<KiteConfig> | undefined = globalT
     applications: Array.isArray(raw.applications) ? raw.applications : [],
     globalHeaders: Array.isArray(raw.globalHeaders) ? raw.globalHeaders : [],
     host: raw.host,
+    dataPickers: typeof raw.dataPickers === 'boolean' ? raw.dataPickers : undefined,
     sidebar: readSidebarConfig(raw.sidebar),
   };
 }

@@ -28,12 +28,22 @@ class PageTest extends TestCase
             'version' => '0.1.0',
             'publishCommand' => 'php artisan kite:publish',
             'host' => 'laravel',
+            'dataPickers' => true,
             'applications' => [['id' => 'laravel', 'name' => 'Laravel', 'baseUrl' => 'http://localhost']],
             'globalHeaders' => [['name' => 'Accept', 'value' => 'application/json']],
         ], $this->kiteConfig($html));
         $this->assertStringContainsString('<script type="module" src="/vendor/kite/kite.js?v=0.1.0"></script>', $html);
         $this->assertStringContainsString('href="/vendor/kite/kite.css?v=0.1.0"', $html);
         $this->assertStringNotContainsString('{{', $html);
+    }
+
+    public function test_the_page_tells_the_app_whether_the_data_pickers_answer_so_it_never_asks_in_vain(): void
+    {
+        config(['kite.data_pickers' => true]);
+        $this->assertTrue($this->kiteConfig($this->get('/http-client')->assertOk()->getContent())['dataPickers']);
+
+        config(['kite.data_pickers' => false]);
+        $this->assertFalse($this->kiteConfig($this->get('/http-client')->assertOk()->getContent())['dataPickers']);
     }
 
     public function test_a_global_header_with_a_generator_value_in_config_reaches_the_page_as_the_app_reads_it(): void

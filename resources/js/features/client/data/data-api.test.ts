@@ -24,6 +24,13 @@ describe('searchData', () => {
     expect(await searchData('users', '', undefined, clientAnswering(404, { error: { code: 'DATA_UNAVAILABLE', message: 'off' } }))).toBeNull();
     await expect(searchData('nope', '', undefined, clientAnswering(422, { error: { code: 'INVALID_DATA_SOURCE', message: 'bad' } }))).rejects.toThrow();
   });
+
+  it('does not ask a host whose page config says it has no data pickers (its 404 would toast)', async () => {
+    const seen: string[] = [];
+    expect(await searchData('users', '', undefined, clientAnswering(404, {}, seen), false)).toBeNull();
+    expect(await freeValues('users', 'email', ['a'], undefined, clientAnswering(404, {}, seen), false)).toBeNull();
+    expect(seen).toEqual([]);
+  });
 });
 
 describe('freeValues', () => {

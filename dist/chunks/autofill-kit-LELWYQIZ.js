@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-P7BDFWYH.js";import"./chunk-AJWPL2CK.js";import"./chunk-PWF4SL6W.js";import"./chunk-6PW5N6NV.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-S5AZ6OAN.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

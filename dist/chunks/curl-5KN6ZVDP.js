@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-KMSY6ILH.js";import"./chunk-SPNS4GVW.js";import"./chunk-AJWPL2CK.js";import"./chunk-PWF4SL6W.js";import{Ab as o}from"./chunk-6PW5N6NV.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-JQCW5JOM.js";import"./chunk-AJWPL2CK.js";import"./chunk-PWF4SL6W.js";import"./chunk-6PW5N6NV.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

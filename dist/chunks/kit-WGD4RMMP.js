@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-P7BDFWYH.js";import"./chunk-AJWPL2CK.js";import"./chunk-PWF4SL6W.js";import"./chunk-6PW5N6NV.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

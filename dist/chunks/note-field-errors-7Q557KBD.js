@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-6YFWYM5P.js";import"./chunk-U3RWL2OB.js";import{I as t,J as o}from"./chunk-AJWPL2CK.js";import"./chunk-PWF4SL6W.js";import"./chunk-6PW5N6NV.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-TZFXDPGO.js";
+import"./chunks/chunk-DMBQIH4M.js";

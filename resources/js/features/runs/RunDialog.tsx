@@ -15,6 +15,7 @@ import { NO_PROGRESS, type RunProgress, resultFailed, resultsByIteration, withEv
 import { folderRunEntries, runRequestOf } from '../../model/runs/run-plan';
 import { withInheritedSavedAuth } from '../../model/workspace/inherited-auth';
 import { preferencesAtom } from '../../lib/preferences/atoms';
+import { formatDuration } from '../../lib/format';
 import { folderSettingsAtom, savedEntriesAtom } from '../workspace/saved-atoms';
 import { readWorkspaceFile } from '../workspace/workspace-api';
 import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
@@ -190,7 +191,7 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
 
 function summaryText(progress: RunProgress, phase: Phase, stopped: string | null, total: number): string {
   const { done, results } = progress;
-  if (done) return `${done.passed} passed, ${done.failed} failed in ${(done.durationMs / 1000).toFixed(1)} s${done.cancelled ? ' (stopped at the first failure)' : ''}`;
+  if (done) return `${done.passed} passed, ${done.failed} failed in ${formatDuration(done.durationMs)}${done.cancelled ? ' (stopped at the first failure)' : ''}`;
   if (phase === 'running') return `Running… ${results.length} of ${total}`;
   return `${stopped ?? 'Stopped'} after ${results.length} of ${total}`;
 }

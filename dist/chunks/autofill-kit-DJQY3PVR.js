@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-HZHAMPOV.js";import"./chunk-MHX4W43V.js";import"./chunk-MSV5TORC.js";import"./chunk-TZFXDPGO.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-6GCKZA7F.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-M2IDZKVS.js";import"./chunk-PAG54225.js";import"./chunk-MHX4W43V.js";import"./chunk-MSV5TORC.js";import{Ab as o}from"./chunk-TZFXDPGO.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

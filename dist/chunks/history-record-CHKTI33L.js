@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-U3GWU2NP.js";import"./chunk-MHX4W43V.js";import"./chunk-MSV5TORC.js";import"./chunk-TZFXDPGO.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

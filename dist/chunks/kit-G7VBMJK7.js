@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-HZHAMPOV.js";import"./chunk-MHX4W43V.js";import"./chunk-MSV5TORC.js";import"./chunk-TZFXDPGO.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

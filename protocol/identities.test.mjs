@@ -5,7 +5,7 @@ import { compileSchemas, readSchema } from './conformance/schemas.mjs';
 const file = (identities) => ({ name: 'Update booking', method: 'PATCH', url: '/bookings/1', identities });
 
 describe('"Send as…" identities in a saved request file', () => {
-  it('the JSON Schema names the kinds and patterns endpoints.js does (WorkspaceFolder.php keeps a copy, as it does of VARIABLE_REFERENCES_PATTERN)', () => {
+  it('the JSON Schema names the kinds and patterns endpoints.js does (WorkspaceFolder.php keeps a copy, held to this one by tests/php/Unit/WorkspaceRulesMatchProtocolTest.php)', () => {
     const item = readSchema('saved-request-file').properties.identities.items;
     expect(item.properties.kind.enum).toEqual(IDENTITY_KINDS);
     expect(item.properties.userId.pattern).toBe(IDENTITY_USER_ID_PATTERN.source);

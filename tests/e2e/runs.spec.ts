@@ -92,6 +92,59 @@ test('a folder run with a data file of two rows shows each row, the failing chec
   await expect(failing).toBeVisible();
 });
 
+test('a selection of saved requests from different folders runs those requests only, in the order the pane shows them', async ({ page }) => {
+  test.slow();
+  writeRequests({
+    'list-users.json': { name: 'List users', folder: 'users', url: '/users', assertions: [{ source: 'status', path: '', operator: 'equals', expected: '200' }] },
+    'missing-user.json': { name: 'Missing user', folder: 'users', url: '/users/999999', assertions: [{ source: 'status', path: '', operator: 'equals', expected: '404' }] },
+    'top-users.json': { name: 'Top users', folder: '', url: '/users', assertions: [{ source: 'status', path: '', operator: 'class', expected: '2xx' }] },
+    'not-picked.json': { name: 'Not picked', folder: 'other', url: '/users', assertions: [{ source: 'status', path: '', operator: 'equals', expected: '500' }] },
+  });
+  await openFreshKite(page, workspace.host.url);
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  const pane = page.getByRole('navigation', { name: 'Saved requests' });
+  await pane.getByRole('button', { name: 'Select requests to run' }).click();
+  const bar = pane.getByRole('toolbar', { name: 'Selected requests' });
+  await expect(bar.getByRole('button', { name: 'Run selected (0)' })).toBeDisabled();
+
+  // Escape leaves the mode and its checkboxes.
+  await pane.getByRole('checkbox', { name: 'Select Not picked' }).check();
+  await pane.getByRole('checkbox', { name: 'Select Not picked' }).press('Escape');
+  await expect(pane.getByRole('checkbox')).toHaveCount(0);
+  await expect(bar).toHaveCount(0);
+  await pane.getByRole('button', { name: 'Select requests to run' }).click();
+  await expect(pane.getByRole('checkbox', { name: 'Select Not picked' })).not.toBeChecked();
+
+  // Picked from the keyboard, bottom folder first: the run keeps the pane's order.
+  await pane.getByRole('checkbox', { name: 'Select Missing user' }).focus();
+  await page.keyboard.press('Space');
+  await pane.getByRole('checkbox', { name: 'Select Top users' }).check();
+  await expect(pane.getByRole('checkbox', { name: 'Select List users' })).not.toBeChecked();
+  await bar.getByRole('button', { name: 'Run selected (2)' }).click();
+
+  const panel = page.getByRole('dialog', { name: 'Run selected requests' });
+  await expect(panel).toContainText('2 requests in order');
+  await panel.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText(/^2 passed, 0 failed in \d+\.\d s$/);
+  const results = panel.getByRole('list', { name: 'Results' }).locator(':scope > li');
+  await expect(results).toHaveCount(2);
+  await expect(results.nth(0)).toHaveAccessibleName('Top users');
+  await expect(results.nth(0)).toContainText('Pass status is in class 2xx got 200');
+  await expect(results.nth(1)).toHaveAccessibleName('Missing user');
+  await expect(results.nth(1)).toContainText('Pass status equals 404 got 404');
+  await page.screenshot({ path: join(tmpdir(), 'kite-runs-selection.png') });
+
+  // Shift ticks the range between two ticks (List users up to Not picked: with Top users and
+  // Missing user ticked before, every request is); Clear selection unticks every one.
+  await pane.getByRole('checkbox', { name: 'Select List users' }).check();
+  await pane.getByRole('checkbox', { name: 'Select Not picked' }).click({ modifiers: ['Shift'] });
+  await expect(pane.getByRole('checkbox', { name: 'Select Not picked' })).toBeChecked();
+  await expect(pane.getByRole('checkbox', { checked: false })).toHaveCount(0);
+  await expect(bar.getByRole('button', { name: `Run selected (${await pane.getByRole('checkbox').count()})` })).toBeEnabled();
+  await bar.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(bar.getByRole('button', { name: 'Run selected (0)' })).toBeDisabled();
+});
+
 test('Cancel stops a run while a request takes long', async ({ page }) => {
   test.slow();
   writeRequests({

@@ -1,5 +1,5 @@
-// The folder run (a lazy chunk): options (a data file of rows, stop at the first failure, a delay),
-// then the results as the host streams them — each request of each data row with its status, time,
+// A run of a folder or of the requests selected in the Saved pane (a lazy chunk): options (a data
+// file of rows, stop at the first failure, a delay), then the results as the host streams them — each request of each data row with its status, time,
 // assertions (pass/fail, the actual value) and a link that opens its response in a tab. A side
 // panel, not a modal, so the tabs stay usable while it is open; Cancel (or closing) stops the run.
 import * as Dialog from '@radix-ui/react-dialog';
@@ -12,7 +12,7 @@ import type { RunResultEvent, SavedRequestFile } from '../../../../protocol/type
 import { describeAssertion } from '../../model/assertions/assertion';
 import { type DataRow, DataFileError, parseDataFile } from '../../model/runs/data-file';
 import { NO_PROGRESS, type RunProgress, resultFailed, resultsByIteration, withEvent } from '../../model/runs/run-events';
-import { folderRunEntries, runRequestOf } from '../../model/runs/run-plan';
+import { type RunTarget, runEntriesOf, runRequestOf } from '../../model/runs/run-plan';
 import { withInheritedSavedAuth } from '../../model/workspace/inherited-auth';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import { folderSettingsAtom, savedEntriesAtom } from '../workspace/saved-atoms';
@@ -23,10 +23,10 @@ import { runOnHost } from './run-call';
 
 type Phase = 'options' | 'running' | 'finished';
 
-export default function RunDialog({ folder, onClose }: { folder: string; onClose: () => void }) {
+export default function RunDialog({ target, onClose }: { target: RunTarget; onClose: () => void }) {
   const store = useStore();
   const entries = useAtomValue(savedEntriesAtom);
-  const planned = useMemo(() => folderRunEntries(entries, folder), [entries, folder]);
+  const planned = useMemo(() => runEntriesOf(entries, target), [entries, target]);
   const [data, setData] = useState<{ name: string; rows: DataRow[] } | null>(null);
   const [dataProblem, setDataProblem] = useState<string | null>(null);
   const [bail, setBail] = useState(false);
@@ -85,7 +85,7 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
       <Dialog.Portal>
         <Dialog.Content className="kite-dialog kite-run-panel" data-folded={folded || undefined} aria-describedby={undefined} onInteractOutside={(event) => event.preventDefault()}>
           <div className="kite-dialog-head">
-            <Dialog.Title className="kite-dialog-title">Run {folder || 'top level'}</Dialog.Title>
+            <Dialog.Title className="kite-dialog-title">{'folder' in target ? `Run ${target.folder || 'top level'}` : 'Run selected requests'}</Dialog.Title>
             <span className="kite-run-head-actions">
               {phase !== 'options' && (
                 <button type="button" className="kite-link-button" onClick={() => setFolded(!folded)}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent, RunResultEvent } from '../../../../protocol/types';
 import { buildScope } from '../workspace/variables';
 import { NO_PROGRESS, ndjsonReader, responseOfResult, resultFailed, resultsByIteration, withEvent } from './run-events';
-import { folderRunEntries, runRequestOf } from './run-plan';
+import { folderRunEntries, runEntriesOf, runRequestOf, selectionAfterToggle } from './run-plan';
 
 const entry = (path: string, name: string, folder: string, problem?: string) => ({ path, name, folder, method: 'GET', url: '/', ...(problem ? { problem } : {}) });
 const result = (iteration: number, index: number, passed: boolean): RunResultEvent => ({ type: 'result', iteration, index, path: `requests/${index}.json`, method: 'GET', url: 'http://t/', status: 200, durationMs: 1, size: 2, assertions: [{ assertion: { source: 'status', path: '', operator: 'equals', expected: '200' }, passed, actual: '200', message: '' }], captured: {} });
@@ -11,6 +11,24 @@ describe('a folder run', () => {
   it("takes the folder's readable requests in the pane's order, its subfolders after it", () => {
     const entries = [entry('requests/b.json', 'B', 'auth'), entry('requests/c.json', 'C', 'auth/admin'), entry('requests/a.json', 'A', 'auth'), entry('requests/x.json', 'X', 'other'), entry('requests/bad.json', 'Bad', 'auth', 'not JSON'), entry('requests/y.json', 'Y', 'authors')];
     expect(folderRunEntries(entries, 'auth').map((item) => item.name)).toEqual(['A', 'B', 'C']);
+  });
+
+  it("runs a selection in the pane's order, whatever order it was picked in, skipping a file that does not read", () => {
+    const entries = [entry('requests/b.json', 'B', 'auth'), entry('requests/x.json', 'X', 'other'), entry('requests/a.json', 'A', 'auth'), entry('requests/top.json', 'Top', ''), entry('requests/bad.json', 'Bad', 'auth', 'not JSON')];
+    expect(runEntriesOf(entries, { paths: ['requests/x.json', 'requests/bad.json', 'requests/top.json', 'requests/a.json'] }).map((item) => item.name)).toEqual(['Top', 'A', 'X']);
+    expect(runEntriesOf(entries, { folder: 'auth' }).map((item) => item.name)).toEqual(['A', 'B']);
+    expect(runEntriesOf(entries, { paths: [] })).toEqual([]);
+  });
+
+  it('ticks one path, or with Shift the range from the last one ticked, as a file manager does', () => {
+    const order = ['a', 'b', 'c', 'd', 'e'];
+    const one = selectionAfterToggle(new Set(), order, 'b', true);
+    expect([...one]).toEqual(['b']);
+    expect([...selectionAfterToggle(one, order, 'e', true, 'b')].sort()).toEqual(['b', 'c', 'd', 'e']);
+    expect([...selectionAfterToggle(one, order, 'a', true, 'd')].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect([...selectionAfterToggle(new Set(order), order, 'd', false, 'b')].sort()).toEqual(['a', 'e']);
+    // An anchor no longer listed (deleted, renamed) ticks the one path.
+    expect([...selectionAfterToggle(one, order, 'd', true, 'gone')].sort()).toEqual(['b', 'd']);
   });
 
   it('sends the variables as {{name}} sees them, naming the secret ones, with the options', () => {

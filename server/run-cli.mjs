@@ -7,16 +7,12 @@
 // the workspace, and every line and file written passes through the model's secret redactor.
 // Exit codes: 0 everything passed, 1 an assertion or a request failed, 2 a usage or file error.
 import { promises as fs } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CommandError, parse } from './import-cli.mjs';
-import { DEFAULT_RELAY_TIMEOUT_MS, SECRET_ENV_PREFIX } from '../protocol/endpoints.js';
-import { buildOutgoing, sentQuery } from './relay/outgoing.mjs';
-import { RelayTargetError, sendToTarget } from './relay/perform.mjs';
-import { buildTargetUrl } from './relay/target.mjs';
-import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
-import { ModelMissingError, failed, requestModel, responsesByRoute, routeIdOf, runSequence } from './run-sequence.mjs';
+import { SECRET_ENV_PREFIX } from '../protocol/endpoints.js';
+import { RelayTargetError } from './relay/perform.mjs';
+import { RelayRequestError } from './relay/validate.mjs';
+import { ModelMissingError, failed, keptAliveAgents, requestModel, responsesByRoute, routeIdOf, runSequence, sendRunRequest } from './run-sequence.mjs';
 import { SecretsFileError, parseSecretsFile } from './secrets-file.mjs';
 import { HOST_VERSION } from './version.mjs';
 import { WorkspaceError, createWorkspace } from './workspace.mjs';
@@ -195,17 +191,15 @@ export async function runRequests(argv, io) {
   const secretValues = { ...secrets };
   /** @type {(text: string) => string} */
   const redact = (text) => model.secretRedactor(secretValues)(text);
-  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  const agents = keptAliveAgents();
 
   const userAgent = `Kite/${HOST_VERSION}`;
   const maxBodyBytes = 100 * 1024 * 1024;
   const identityEnvironments = await environmentsOfIdentities(workspace, files);
   /** A "Send as…" identity's request sent as the run sends its files, for its status. */
   const sendIdentity = async (/** @type {any} */ prepared) => {
-    const request = validateRelayRequest(prepared);
-    const outgoing = buildOutgoing(request, { impersonateHeader: null, browserCookies: [], sameSite: false, userAgent });
-    const response = await sendToTarget({ method: request.method, target: buildTargetUrl(base, request.url, sentQuery(request)), headers: outgoing.headers, body: outgoing.body, timeoutMs: request.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS, maxBodyBytes, agents });
-    return { status: response.meta.status, durationMs: response.meta.timing.totalMs };
+    const { meta } = await sendRunRequest(prepared, { baseUrl: base, userAgent, agents, maxBodyBytes });
+    return { status: meta.status, durationMs: meta.timing.totalMs };
   };
 
   const showProgress = reporters.includes('cli');
@@ -240,8 +234,7 @@ export async function runRequests(argv, io) {
       },
     }));
   } finally {
-    agents.http.destroy();
-    agents.https.destroy();
+    agents.close();
   }
 
   const report = { name: positional.join(' ') || 'kite run', startedAt: startedAt.toISOString(), durationMs: performance.now() - runStarted, requests };

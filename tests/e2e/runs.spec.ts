@@ -145,6 +145,53 @@ test('a selection of saved requests from different folders runs those requests o
   await expect(bar.getByRole('button', { name: 'Run selected (0)' })).toBeDisabled();
 });
 
+test('"Keep captured values" stores the last row\'s captured values as a Send\'s captures, and names the secret one it cannot keep', async ({ page }) => {
+  test.slow();
+  const stamp = Date.now();
+  writeRequests({
+    'keep-create.json': {
+      name: 'Create user',
+      folder: 'keep',
+      method: 'POST',
+      url: '/users',
+      headers: [{ name: 'Accept', value: 'application/json', enabled: true }],
+      body: { type: 'json', text: '{"first_name": "Kept", "last_name": "Test", "email": "{{email}}", "password": "correct-horse-battery"}' },
+      captures: [
+        { variable: 'userId', source: 'body', path: '$.data.id', secret: false },
+        { variable: 'userEmail', source: 'body', path: '$.data.email', secret: true },
+      ],
+      assertions: [{ source: 'status', path: '', operator: 'equals', expected: '201' }],
+    },
+  });
+  const rows = (...names: string[]) => ({ name: 'rows.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(names.map((name) => ({ email: `${name}-${stamp}@example.test` })))) });
+  const panel = await openFolderRun(page, 'keep');
+  const url = page.getByRole('textbox', { name: 'URL' });
+  await url.fill('/users/{{userId}}');
+  await expect(url).toHaveAttribute('data-unresolved', 'true');
+
+  // Without the option, nothing is stored.
+  await panel.getByLabel('Data file (CSV or JSON rows)').setInputFiles(rows('first'));
+  await panel.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText(/^1 passed, 0 failed/);
+  await expect(url).toHaveAttribute('data-unresolved', 'true');
+  await expect(panel).not.toContainText('Kept');
+
+  // With it, the last row's values are kept: the user created second.
+  await panel.getByRole('button', { name: 'Run again…' }).click();
+  await panel.getByLabel('Data file (CSV or JSON rows)').setInputFiles(rows('ada', 'bob'));
+  await panel.getByRole('checkbox', { name: 'Keep captured values' }).check();
+  await panel.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText(/^2 passed, 0 failed/);
+  await expect(panel).toContainText('Kept {{userId}} as captured values. Not kept: {{userEmail}}, captured as secret (the host sends secrets back masked).');
+  await page.screenshot({ path: join(tmpdir(), 'kite-runs-kept.png') });
+
+  // The builder now fills {{userId}} with the id the run captured last.
+  await expect(url).not.toHaveAttribute('data-unresolved', 'true');
+  await panel.getByRole('button', { name: 'Close the run' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(responseArea(page)).toContainText(`bob-${stamp}@example.test`);
+});
+
 test('Cancel stops a run while a request takes long', async ({ page }) => {
   test.slow();
   writeRequests({

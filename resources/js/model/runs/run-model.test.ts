@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent, RunResultEvent } from '../../../../protocol/types';
 import { buildScope } from '../workspace/variables';
-import { NO_PROGRESS, ndjsonReader, responseOfResult, resultFailed, resultsByIteration, withEvent } from './run-events';
+import { NO_PROGRESS, keptCaptures, ndjsonReader, responseOfResult, resultFailed, resultsByIteration, withEvent } from './run-events';
 import { folderRunEntries, runEntriesOf, runRequestOf, selectionAfterToggle } from './run-plan';
 
 const entry = (path: string, name: string, folder: string, problem?: string) => ({ path, name, folder, method: 'GET', url: '/', ...(problem ? { problem } : {}) });
@@ -58,6 +58,26 @@ describe('a folder run', () => {
       [0, [false]],
       [1, [true]],
     ]);
+  });
+
+  it("keeps the last data row's captured values, a later request's winning, and names the secret ones it cannot keep", () => {
+    const captured = (iteration: number, index: number, values: Record<string, string>): RunResultEvent => ({ ...result(iteration, index, true), captured: values });
+    const files: Record<string, { captures: Array<{ variable: string; source: 'body'; path: string; secret: boolean }> }> = {
+      'requests/0.json': { captures: [{ variable: 'userId', source: 'body', path: '$.id', secret: false }, { variable: 'session', source: 'body', path: '$.s', secret: true }] },
+      'requests/1.json': { captures: [{ variable: 'userId', source: 'body', path: '$.id', secret: false }, { variable: 'etag', source: 'body', path: '$.e', secret: false }] },
+    };
+    const results = [captured(0, 0, { userId: '1', session: '{{session}}' }), captured(1, 0, { userId: '2', session: '{{session}}' }), captured(1, 1, { userId: '3', etag: 'x' }), captured(0, 1, { userId: '9', etag: 'old' })];
+    expect(keptCaptures(results, (path) => files[path])).toEqual({
+      values: [
+        { name: 'userId', value: '3', secret: false },
+        { name: 'etag', value: 'x', secret: false },
+      ],
+      withheld: ['session'],
+    });
+    // A rule that found nothing, a file not known, no results: nothing kept.
+    expect(keptCaptures([captured(0, 1, {})], (path) => files[path])).toEqual({ values: [], withheld: [] });
+    expect(keptCaptures([captured(0, 0, { userId: '1' })], () => undefined)).toEqual({ values: [], withheld: [] });
+    expect(keptCaptures([], () => undefined)).toEqual({ values: [], withheld: [] });
   });
 
   it("gives a result's answer to the response viewer as the relay's metadata and body", () => {

@@ -68,21 +68,36 @@ describe('which module kite run loads', () => {
   });
 });
 
+/**
+ * Runs bin/kite.mjs with a module hook that names every file module as it loads (Node's own are
+ * left out); gives the output and those modules, relative to the repository.
+ * @param {string[]} args
+ */
+async function kiteLoading(args) {
+  const hook = join(dir, 'list-modules.mjs');
+  const loader = `export async function load(url, context, next) { if (url.startsWith('file:')) process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }`;
+  writeFileSync(hook, `import { register } from 'node:module';\nregister('data:text/javascript,' + encodeURIComponent(${JSON.stringify(loader)}));\n`);
+  const result = await runKite(args, { env: { ...process.env, NODE_OPTIONS: `--import ${pathToFileURL(hook).href}` } });
+  const loaded = result.stderr
+    .split('\n')
+    .filter((line) => line.startsWith('LOADED '))
+    .map((line) => line.slice('LOADED '.length).replace(pathToFileURL(root).href, ''));
+  return { ...result, loaded: loaded.sort() };
+}
+
 it('kite run, once built, loads bin, the bundle and the request model, and no other module of Kite', async () => {
   execFileSync(process.execPath, ['build.mjs', '--node'], { cwd: root, stdio: 'inherit' });
   const workspace = join(dir, 'workspace');
   mkdirSync(join(workspace, 'requests'), { recursive: true });
   writeFileSync(join(workspace, 'requests/one.json'), JSON.stringify({ name: 'One', folder: '', application: '', method: 'GET', url: '/x', pathParams: {}, query: [], headers: [], body: { type: 'none' }, auth: { type: 'none' }, captures: [], assertions: [] }));
-  // A module hook that names every file module as it loads (Node's own are left out).
-  const hook = join(dir, 'list-modules.mjs');
-  const loader = `export async function load(url, context, next) { if (url.startsWith('file:')) process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }`;
-  writeFileSync(hook, `import { register } from 'node:module';\nregister('data:text/javascript,' + encodeURIComponent(${JSON.stringify(loader)}));\n`);
   // Port 9 (discard) refuses on loopback: the request is sent and answered by the refusal.
-  const result = await runKite(['run', '--workspace', workspace, '--target', 'http://127.0.0.1:9'], { env: { ...process.env, NODE_OPTIONS: `--import ${pathToFileURL(hook).href}` } });
-  expect(result.stdout).toContain('1 without an answer');
-  const loaded = result.stderr
-    .split('\n')
-    .filter((line) => line.startsWith('LOADED '))
-    .map((line) => line.slice('LOADED '.length).replace(pathToFileURL(root).href, ''));
-  expect(loaded.sort()).toEqual(['bin/kite.mjs', 'dist/kite-run.mjs', 'dist/node/model.mjs', 'server/run-bundle.mjs']);
+  const run = await kiteLoading(['run', '--workspace', workspace, '--target', 'http://127.0.0.1:9']);
+  expect(run.stdout).toContain('1 without an answer');
+  expect(run.loaded).toEqual(['bin/kite.mjs', 'dist/kite-run.mjs', 'dist/node/model.mjs', 'server/run-bundle.mjs']);
+
+  // Its --help does not load the host either.
+  const help = await kiteLoading(['run', '--help']);
+  expect(help.code).toBe(0);
+  expect(help.stdout).toMatch(/^Usage: kite run \[FOLDER\|FILE…\]/);
+  expect(help.loaded).toEqual(['bin/kite.mjs', 'dist/kite-run.mjs', 'server/run-bundle.mjs']);
 });

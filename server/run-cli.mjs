@@ -22,6 +22,18 @@ export { SECRET_ENV_PREFIX };
 
 const REPORTERS = ['cli', 'junit', 'json'];
 
+/** `kite run`'s lines of the usage: `kite run --help` prints them without loading the host, `kite --help` among the others. */
+export const RUN_USAGE = `       kite run [FOLDER|FILE…] [--workspace DIR] [--env NAME] [--target URL] [--bail]
+                [--reporter cli,junit,json] [--output DIR] [--openapi FILE]
+                [--data rows.csv|rows.json] [--secrets FILE]
+                           send the saved requests in file-name order, captures flowing
+                           from one to the next, and check their assertions; secrets come
+                           from KITE_VAR_<name>=… or a --secrets file (dotenv or JSON,
+                           outside the workspace; KITE_VAR_ wins); --data runs the
+                           requests once per row, its columns as variables; exit 0 all
+                           passed, 1 a failure, 2 a usage or file error; --openapi FILE
+                           documents the routes' responses for the schema assertion`;
+
 /**
  * The secret values KITE_VAR_<name> gives, by name.
  * @param {NodeJS.ProcessEnv} env
@@ -156,6 +168,10 @@ async function documentedResponses(file) {
  * @returns {Promise<number>} the exit code
  */
 export async function runRequests(argv, io) {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.write(`Usage: ${RUN_USAGE.trimStart()}\n`);
+    return 0;
+  }
   const { options, positional } = parse(argv, ['--bail'], ['--workspace', '--env', '--target', '--reporter', '--output', '--openapi', '--data', '--secrets']);
   const reporters = String(options['--reporter'] ?? 'cli')
     .split(',')

@@ -128,6 +128,23 @@ export async function selectEnvironment(workspace, name) {
 }
 
 /**
+ * The workspace `--workspace DIR` names (`.kite` by default), refused when it is not a folder.
+ * @param {Record<string, string | boolean | undefined>} options the parsed command line
+ */
+export async function workspaceOfOptions(options) {
+  const folder = typeof options['--workspace'] === 'string' ? options['--workspace'] : '.kite';
+  const root = resolve(folder);
+  if (!(await fs.stat(root).catch(() => null))?.isDirectory()) throw new CommandError(`--workspace ${folder}: no such folder`);
+  return { folder, root, workspace: createWorkspace(folder) };
+}
+
+/** The request model bundle, its absence a usage error (`node build.mjs` is what to do). */
+export const commandModel = () =>
+  requestModel().catch((error) => {
+    throw error instanceof ModelMissingError ? new CommandError(error.message) : error;
+  });
+
+/**
  * The target's base URL: --target, else the environment's `baseUrl` variable.
  * @param {string | undefined} flag
  * @param {any} environment
@@ -183,10 +200,7 @@ export async function runRequests(argv, io) {
   const output = typeof options['--output'] === 'string' ? options['--output'] : undefined;
   if (writesFiles && !output) throw new CommandError('--reporter junit or json writes files: name their folder with --output DIR');
 
-  const folder = typeof options['--workspace'] === 'string' ? options['--workspace'] : '.kite';
-  const root = resolve(folder);
-  if (!(await fs.stat(root).catch(() => null))?.isDirectory()) throw new CommandError(`--workspace ${folder}: no such folder`);
-  const workspace = createWorkspace(folder);
+  const { folder, root, workspace } = await workspaceOfOptions(options);
   const environment = typeof options['--env'] === 'string' ? await selectEnvironment(workspace, options['--env']) : undefined;
   const base = targetBase(typeof options['--target'] === 'string' ? options['--target'] : undefined, environment);
   const files = await selectRequests(workspace, root, positional);
@@ -195,9 +209,7 @@ export async function runRequests(argv, io) {
   if (files.length === 0) throw new CommandError(`the workspace ${folder} has no saved requests (requests/NAME.json)`);
 
   const routeResponses = typeof options['--openapi'] === 'string' ? await documentedResponses(options['--openapi']) : new Map();
-  const model = await requestModel().catch((error) => {
-    throw error instanceof ModelMissingError ? new CommandError(error.message) : error;
-  });
+  const model = await commandModel();
   const rows = typeof options['--data'] === 'string' ? await dataRows(options['--data'], model) : undefined;
   // KITE_VAR_<name> wins over the --secrets file, as the process's environment wins in CI.
   const secrets = { ...(typeof options['--secrets'] === 'string' ? await secretsOfFile(options['--secrets'], root) : {}), ...secretsFromEnvironment(io.env) };

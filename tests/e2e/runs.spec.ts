@@ -92,14 +92,17 @@ test('a folder run with a data file of two rows shows each row, the failing chec
   await expect(failing).toBeVisible();
 });
 
-test('a selection of saved requests from different folders runs those requests only, in the order the pane shows them', async ({ page }) => {
+test("a selection of saved requests from different folders runs those requests only, in the order the pane shows them, each with its folder's auth", async ({ page }) => {
   test.slow();
   writeRequests({
     'list-users.json': { name: 'List users', folder: 'users', url: '/users', assertions: [{ source: 'status', path: '', operator: 'equals', expected: '200' }] },
-    'missing-user.json': { name: 'Missing user', folder: 'users', url: '/users/999999', assertions: [{ source: 'status', path: '', operator: 'equals', expected: '404' }] },
+    // Inherits the folder's bearer {{token}} (folders/users.json below); /echo answers the headers it got.
+    'echo-users.json': { name: 'Echo as users', folder: 'users', url: '/echo', auth: { type: 'inherit' }, assertions: [{ source: 'status', path: '', operator: 'equals', expected: '200' }] },
     'top-users.json': { name: 'Top users', folder: '', url: '/users', assertions: [{ source: 'status', path: '', operator: 'class', expected: '2xx' }] },
     'not-picked.json': { name: 'Not picked', folder: 'other', url: '/users', assertions: [{ source: 'status', path: '', operator: 'equals', expected: '500' }] },
   });
+  mkdirSync(join(workspace.folder, 'folders'), { recursive: true });
+  writeFileSync(join(workspace.folder, 'folders/users.json'), JSON.stringify({ folder: 'users', auth: { type: 'bearer', token: '{{token}}' } }));
   await openFreshKite(page, workspace.host.url);
   await page.getByRole('tab', { name: 'Saved' }).click();
   const pane = page.getByRole('navigation', { name: 'Saved requests' });
@@ -116,7 +119,7 @@ test('a selection of saved requests from different folders runs those requests o
   await expect(pane.getByRole('checkbox', { name: 'Select Not picked' })).not.toBeChecked();
 
   // Picked from the keyboard, bottom folder first: the run keeps the pane's order.
-  await pane.getByRole('checkbox', { name: 'Select Missing user' }).focus();
+  await pane.getByRole('checkbox', { name: 'Select Echo as users' }).focus();
   await page.keyboard.press('Space');
   await pane.getByRole('checkbox', { name: 'Select Top users' }).check();
   await expect(pane.getByRole('checkbox', { name: 'Select List users' })).not.toBeChecked();
@@ -124,18 +127,23 @@ test('a selection of saved requests from different folders runs those requests o
 
   const panel = page.getByRole('dialog', { name: 'Run selected requests' });
   await expect(panel).toContainText('2 requests in order');
+  // The folder's {{token}} comes from a data row here (an environment's would do as well).
+  await panel.getByLabel('Data file (CSV or JSON rows)').setInputFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from('token\nselection-token\n') });
   await panel.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(panel.getByRole('status')).toHaveText(/^2 passed, 0 failed in \d+\.\d s$/);
-  const results = panel.getByRole('list', { name: 'Results' }).locator(':scope > li');
+  const results = panel.getByRole('list', { name: 'Row 1' }).locator(':scope > li');
   await expect(results).toHaveCount(2);
   await expect(results.nth(0)).toHaveAccessibleName('Top users');
   await expect(results.nth(0)).toContainText('Pass status is in class 2xx got 200');
-  await expect(results.nth(1)).toHaveAccessibleName('Missing user');
-  await expect(results.nth(1)).toContainText('Pass status equals 404 got 404');
+  await expect(results.nth(1)).toHaveAccessibleName('Echo as users');
+  await expect(results.nth(1)).toContainText('Pass status equals 200 got 200');
   await page.screenshot({ path: join(tmpdir(), 'kite-runs-selection.png') });
+  await results.nth(1).getByRole('button', { name: 'Open response' }).click();
+  await expect(responseArea(page)).toContainText('"Bearer selection-token"');
+  await panel.getByRole('button', { name: 'Show results' }).click();
 
   // Shift ticks the range between two ticks (List users up to Not picked: with Top users and
-  // Missing user ticked before, every request is); Clear selection unticks every one.
+  // Echo as users ticked before, every request is); Clear selection unticks every one.
   await pane.getByRole('checkbox', { name: 'Select List users' }).check();
   await pane.getByRole('checkbox', { name: 'Select Not picked' }).click({ modifiers: ['Shift'] });
   await expect(pane.getByRole('checkbox', { name: 'Select Not picked' })).toBeChecked();

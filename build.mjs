@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { copyFileSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const watch = process.argv.includes('--watch');
@@ -109,7 +110,43 @@ const nodeOptions = {
   define: common.define,
 };
 
-const buildNodeEntries = () => esbuild.build(nodeOptions);
+/**
+ * `kite run`'s code in one file (server/run-bundle.mjs says when bin/kite.mjs loads it), beside
+ * the list of its sources with their SHA-256. At the depth of server/, so that the `../package.json`
+ * and `../dist/node/model.mjs` its modules name resolve as from there; packages stay imports, and
+ * a module it imports lazily (the OpenAPI reader) stays a lazy import of its source.
+ * @type {esbuild.BuildOptions}
+ */
+const runBundleOptions = {
+  entryPoints: { 'kite-run': 'server/run-cli.mjs' },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  metafile: true,
+  legalComments: 'none',
+  charset: 'utf8',
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'kite-lazy-sources',
+      setup(build) {
+        build.onResolve({ filter: /^\./ }, (args) => (args.kind === 'dynamic-import' ? { path: `../${relative(root, resolve(args.resolveDir, args.path)).split('\\').join('/')}`, external: true } : undefined));
+      },
+    },
+  ],
+};
+
+const buildNodeEntries = async () => {
+  await esbuild.build(nodeOptions);
+  const { metafile } = await esbuild.build(runBundleOptions);
+  const sources = Object.keys(metafile?.inputs ?? {}).sort();
+  const hashes = Object.fromEntries(sources.map((file) => [file, createHash('sha256').update(readFileSync(file)).digest('hex')]));
+  writeFileSync(`${outdir}/kite-run.json`, `${JSON.stringify({ sources: hashes }, null, 2)}\n`);
+};
 
 const root = dirname(fileURLToPath(import.meta.url));
 /** The modules whose static imports are the first load: the entry, and the main screen. */

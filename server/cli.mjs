@@ -7,7 +7,7 @@ import { OpenApiLoadError } from './openapi/load.mjs';
 import { isHeaderName } from './relay/validate.mjs';
 import { runExport, runImport } from './import-cli.mjs';
 import { runExportTest } from './export-test-cli.mjs';
-import { runCommand } from './run-cli.mjs';
+import { RUN_USAGE, runCommand } from './run-cli.mjs';
 import { GENERATOR_PREFIX } from '../protocol/endpoints.js';
 
 export class UsageError extends Error {
@@ -30,16 +30,7 @@ export const USAGE = `Usage: kite serve [options]
                 [--output FILE|DIR]
                            the saved requests as one framework test (a Laravel feature test,
                            or node:test against KITE_TARGET); secrets read from KITE_VAR_<name>
-       kite run [FOLDER|FILE…] [--workspace DIR] [--env NAME] [--target URL] [--bail]
-                [--reporter cli,junit,json] [--output DIR] [--openapi FILE]
-                [--data rows.csv|rows.json] [--secrets FILE]
-                           send the saved requests in file-name order, captures flowing
-                           from one to the next, and check their assertions; secrets come
-                           from KITE_VAR_<name>=… or a --secrets file (dotenv or JSON,
-                           outside the workspace; KITE_VAR_ wins); --data runs the
-                           requests once per row, its columns as variables; exit 0 all
-                           passed, 1 a failure, 2 a usage or file error; --openapi FILE
-                           documents the routes' responses for the schema assertion
+${RUN_USAGE}
 
   --port N                 port to listen on (default 8080)
   --host ADDRESS           address to listen on (default 127.0.0.1); 0.0.0.0 or :: needs
@@ -243,13 +234,7 @@ export async function main(args) {
       return 2;
     }
   }
-  if (command === 'run') {
-    if (rest.includes('--help') || rest.includes('-h')) {
-      console.log(USAGE);
-      return 0;
-    }
-    return runCommand(rest);
-  }
+  if (command === 'run') return runCommand(rest);
   if (command !== 'serve') {
     console.error(`kite: unknown command '${command}' (try: kite serve --help)`);
     return 2;

@@ -5,11 +5,9 @@
 // Pest feature test for a Laravel app, a node:test file for the Node host. The environment's plain
 // values are written in; secrets are read from KITE_VAR_<name> when the test runs, never written.
 import { promises as fs } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { CommandError, parse } from './import-cli.mjs';
-import { selectEnvironment, selectRequests } from './run-cli.mjs';
-import { ModelMissingError, requestModel } from './run-sequence.mjs';
-import { createWorkspace } from './workspace.mjs';
+import { commandModel, selectEnvironment, selectRequests, workspaceOfOptions } from './run-cli.mjs';
 
 /**
  * @param {string[]} argv arguments after `export-test`
@@ -18,18 +16,13 @@ import { createWorkspace } from './workspace.mjs';
  */
 export async function runExportTest(argv, io) {
   const { options, positional } = parse(argv, [], ['--workspace', '--format', '--env', '--output']);
-  const model = await requestModel().catch((error) => {
-    throw error instanceof ModelMissingError ? new CommandError(error.message) : error;
-  });
+  const model = await commandModel();
   const format = options['--format'];
   const formats = model.TEST_FORMATS.map((/** @type {{ id: string }} */ item) => item.id).join(', ');
   if (!model.isTestFormat(format)) throw new CommandError(`${format === undefined ? '--format is needed' : `--format ${format} is not one Kite exports`}: use one of ${formats}`);
   if (positional.length === 0) throw new CommandError('name the saved requests to export: kite export-test FILE|FOLDER --format … (a folder is the one the saved-requests pane shows)');
 
-  const folder = typeof options['--workspace'] === 'string' ? options['--workspace'] : '.kite';
-  const root = resolve(folder);
-  if (!(await fs.stat(root).catch(() => null))?.isDirectory()) throw new CommandError(`--workspace ${folder}: no such folder`);
-  const workspace = createWorkspace(folder);
+  const { root, workspace } = await workspaceOfOptions(options);
   const environment = typeof options['--env'] === 'string' ? await selectEnvironment(workspace, options['--env']) : undefined;
   const files = await selectRequests(workspace, root, positional);
   // A request named as a file is the test's name; a folder names it otherwise.

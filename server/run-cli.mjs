@@ -7,16 +7,12 @@
 // the workspace, and every line and file written passes through the model's secret redactor.
 // Exit codes: 0 everything passed, 1 an assertion or a request failed, 2 a usage or file error.
 import { promises as fs } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CommandError, parse } from './import-cli.mjs';
-import { DEFAULT_RELAY_TIMEOUT_MS, SECRET_ENV_PREFIX } from '../protocol/endpoints.js';
-import { buildOutgoing, sentQuery } from './relay/outgoing.mjs';
-import { RelayTargetError, sendToTarget } from './relay/perform.mjs';
-import { buildTargetUrl } from './relay/target.mjs';
-import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
-import { ModelMissingError, failed, requestModel, responsesByRoute, routeIdOf, runSequence } from './run-sequence.mjs';
+import { SECRET_ENV_PREFIX } from '../protocol/endpoints.js';
+import { RelayTargetError } from './relay/perform.mjs';
+import { RelayRequestError } from './relay/validate.mjs';
+import { ModelMissingError, failed, keptAliveAgents, requestModel, responsesByRoute, routeIdOf, runSequence, sendRunRequest } from './run-sequence.mjs';
 import { SecretsFileError, parseSecretsFile } from './secrets-file.mjs';
 import { HOST_VERSION } from './version.mjs';
 import { WorkspaceError, createWorkspace } from './workspace.mjs';
@@ -25,6 +21,18 @@ import { WorkspaceError, createWorkspace } from './workspace.mjs';
 export { SECRET_ENV_PREFIX };
 
 const REPORTERS = ['cli', 'junit', 'json'];
+
+/** `kite run`'s lines of the usage: `kite run --help` prints them without loading the host, `kite --help` among the others. */
+export const RUN_USAGE = `       kite run [FOLDER|FILE…] [--workspace DIR] [--env NAME] [--target URL] [--bail]
+                [--reporter cli,junit,json] [--output DIR] [--openapi FILE]
+                [--data rows.csv|rows.json] [--secrets FILE]
+                           send the saved requests in file-name order, captures flowing
+                           from one to the next, and check their assertions; secrets come
+                           from KITE_VAR_<name>=… or a --secrets file (dotenv or JSON,
+                           outside the workspace; KITE_VAR_ wins); --data runs the
+                           requests once per row, its columns as variables; exit 0 all
+                           passed, 1 a failure, 2 a usage or file error; --openapi FILE
+                           documents the routes' responses for the schema assertion`;
 
 /**
  * The secret values KITE_VAR_<name> gives, by name.
@@ -120,6 +128,23 @@ export async function selectEnvironment(workspace, name) {
 }
 
 /**
+ * The workspace `--workspace DIR` names (`.kite` by default), refused when it is not a folder.
+ * @param {Record<string, string | boolean | undefined>} options the parsed command line
+ */
+export async function workspaceOfOptions(options) {
+  const folder = typeof options['--workspace'] === 'string' ? options['--workspace'] : '.kite';
+  const root = resolve(folder);
+  if (!(await fs.stat(root).catch(() => null))?.isDirectory()) throw new CommandError(`--workspace ${folder}: no such folder`);
+  return { folder, root, workspace: createWorkspace(folder) };
+}
+
+/** The request model bundle, its absence a usage error (`node build.mjs` is what to do). */
+export const commandModel = () =>
+  requestModel().catch((error) => {
+    throw error instanceof ModelMissingError ? new CommandError(error.message) : error;
+  });
+
+/**
  * The target's base URL: --target, else the environment's `baseUrl` variable.
  * @param {string | undefined} flag
  * @param {any} environment
@@ -160,6 +185,10 @@ async function documentedResponses(file) {
  * @returns {Promise<number>} the exit code
  */
 export async function runRequests(argv, io) {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.write(`Usage: ${RUN_USAGE.trimStart()}\n`);
+    return 0;
+  }
   const { options, positional } = parse(argv, ['--bail'], ['--workspace', '--env', '--target', '--reporter', '--output', '--openapi', '--data', '--secrets']);
   const reporters = String(options['--reporter'] ?? 'cli')
     .split(',')
@@ -171,10 +200,7 @@ export async function runRequests(argv, io) {
   const output = typeof options['--output'] === 'string' ? options['--output'] : undefined;
   if (writesFiles && !output) throw new CommandError('--reporter junit or json writes files: name their folder with --output DIR');
 
-  const folder = typeof options['--workspace'] === 'string' ? options['--workspace'] : '.kite';
-  const root = resolve(folder);
-  if (!(await fs.stat(root).catch(() => null))?.isDirectory()) throw new CommandError(`--workspace ${folder}: no such folder`);
-  const workspace = createWorkspace(folder);
+  const { folder, root, workspace } = await workspaceOfOptions(options);
   const environment = typeof options['--env'] === 'string' ? await selectEnvironment(workspace, options['--env']) : undefined;
   const base = targetBase(typeof options['--target'] === 'string' ? options['--target'] : undefined, environment);
   const files = await selectRequests(workspace, root, positional);
@@ -183,9 +209,7 @@ export async function runRequests(argv, io) {
   if (files.length === 0) throw new CommandError(`the workspace ${folder} has no saved requests (requests/NAME.json)`);
 
   const routeResponses = typeof options['--openapi'] === 'string' ? await documentedResponses(options['--openapi']) : new Map();
-  const model = await requestModel().catch((error) => {
-    throw error instanceof ModelMissingError ? new CommandError(error.message) : error;
-  });
+  const model = await commandModel();
   const rows = typeof options['--data'] === 'string' ? await dataRows(options['--data'], model) : undefined;
   // KITE_VAR_<name> wins over the --secrets file, as the process's environment wins in CI.
   const secrets = { ...(typeof options['--secrets'] === 'string' ? await secretsOfFile(options['--secrets'], root) : {}), ...secretsFromEnvironment(io.env) };
@@ -195,17 +219,15 @@ export async function runRequests(argv, io) {
   const secretValues = { ...secrets };
   /** @type {(text: string) => string} */
   const redact = (text) => model.secretRedactor(secretValues)(text);
-  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  const agents = keptAliveAgents();
 
   const userAgent = `Kite/${HOST_VERSION}`;
   const maxBodyBytes = 100 * 1024 * 1024;
   const identityEnvironments = await environmentsOfIdentities(workspace, files);
   /** A "Send as…" identity's request sent as the run sends its files, for its status. */
   const sendIdentity = async (/** @type {any} */ prepared) => {
-    const request = validateRelayRequest(prepared);
-    const outgoing = buildOutgoing(request, { impersonateHeader: null, browserCookies: [], sameSite: false, userAgent });
-    const response = await sendToTarget({ method: request.method, target: buildTargetUrl(base, request.url, sentQuery(request)), headers: outgoing.headers, body: outgoing.body, timeoutMs: request.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS, maxBodyBytes, agents });
-    return { status: response.meta.status, durationMs: response.meta.timing.totalMs };
+    const { meta } = await sendRunRequest(prepared, { baseUrl: base, userAgent, agents, maxBodyBytes });
+    return { status: meta.status, durationMs: meta.timing.totalMs };
   };
 
   const showProgress = reporters.includes('cli');
@@ -240,8 +262,7 @@ export async function runRequests(argv, io) {
       },
     }));
   } finally {
-    agents.http.destroy();
-    agents.https.destroy();
+    agents.close();
   }
 
   const report = { name: positional.join(' ') || 'kite run', startedAt: startedAt.toISOString(), durationMs: performance.now() - runStarted, requests };

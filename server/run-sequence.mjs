@@ -5,6 +5,8 @@
 // request flowing to the next, each request's assertions evaluated; the whole sequence once per
 // data row, the row's values as variables over the environment's; stop at the first failure
 // (bail), a pause between requests, and a stop when the caller's signal aborts.
+import http from 'node:http';
+import https from 'node:https';
 import { setTimeout as wait } from 'node:timers/promises';
 import { DEFAULT_RELAY_TIMEOUT_MS } from '../protocol/endpoints.js';
 import { resolveRoute } from '../protocol/route-refs.js';
@@ -130,6 +132,54 @@ export const needsSchemaCheck = (/** @type {Array<{ content: any }>} */ files) =
  *   assertions once it was answered (`kite run`'s "Send as…" identities)
  */
 
+/**
+ * Kept-alive connections to the targets for a run's requests (`kite run`'s, or the endpoint's runs):
+ * the relay keeps its own. `close` ends them.
+ */
+export function keptAliveAgents() {
+  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  return {
+    ...agents,
+    close: () => {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}
+
+/**
+ * How a run sends: where, through which agents, as what, within which limits.
+ * @typedef {object} SendSettings
+ * @property {string} baseUrl the target base URL the request's URL is put after
+ * @property {(target: URL) => string | null} [refusal] why the target may not be reached, or null
+ * @property {string | null} [impersonateHeader] the header that makes the target act as a user (none: `impersonate` sends nothing)
+ * @property {string} userAgent
+ * @property {{ http: import('node:http').Agent; https: import('node:https').Agent }} agents
+ * @property {number} maxBodyBytes
+ * @property {number} [timeoutMs] the longest it may take (default DEFAULT_RELAY_TIMEOUT_MS); a request's own shorter timeout wins
+ * @property {AbortSignal} [signal]
+ * @property {(url: URL) => void} [onTarget] told the URL once built, before it is checked or sent
+ */
+
+/**
+ * One request of a run (a saved file's, or a "Send as…" identity's) sent straight to the target
+ * with the relay's own code. Throws a RelayRequestError (a bad request, a refused target) or a
+ * RelayTargetError (no answer).
+ * @param {any} prepared a RelayRequest, as the model's relayRequestFromSavedFile makes it
+ * @param {SendSettings} settings
+ */
+export async function sendRunRequest(prepared, settings) {
+  const request = validateRelayRequest(prepared);
+  const url = buildTargetUrl(settings.baseUrl, request.url, sentQuery(request));
+  settings.onTarget?.(url);
+  const refused = settings.refusal?.(url);
+  if (refused) throw new RelayRequestError('url', refused);
+  const outgoing = buildOutgoing(request, { impersonateHeader: settings.impersonateHeader ?? null, browserCookies: [], sameSite: false, userAgent: settings.userAgent });
+  const cap = settings.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS;
+  const response = await sendToTarget({ method: request.method, target: url, headers: outgoing.headers, body: outgoing.body, timeoutMs: Math.min(request.timeoutMs ?? cap, cap), maxBodyBytes: settings.maxBodyBytes, agents: settings.agents, signal: settings.signal });
+  return { meta: response.meta, body: Buffer.concat(response.chunks) };
+}
+
 /** Whether a request of the run failed: no answer, or an assertion that did not pass. */
 export const failed = (/** @type {{ error?: string; results: Array<{ passed: boolean }> }} */ run) => run.error !== undefined || run.results.some((result) => !result.passed);
 
@@ -142,7 +192,6 @@ export async function runSequence(options) {
   const { files, model, signal } = options;
   const rows = options.rows && options.rows.length > 0 ? options.rows : [undefined];
   const schemaProblems = needsSchemaCheck(files) ? await ajvSchemaProblems() : undefined;
-  const timeoutCap = options.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS;
   const secretValues = options.secretValues ?? {};
   /** @type {SequenceResult[]} */
   const results = [];
@@ -169,20 +218,13 @@ export async function runSequence(options) {
       const run = { iteration, index, file: path, name: String(content.name ?? path), method: prepared.request.method, url: String(content.url ?? ''), durationMs: 0, size: 0, results: [], captured: {} };
       try {
         if (prepared.problem) throw new RelayRequestError('', `${path}: ${prepared.problem.title}`);
-        const request = validateRelayRequest(prepared.request);
-        const url = buildTargetUrl(options.baseUrlOf(content, index), request.url, sentQuery(request));
-        run.url = url.href;
-        const refused = options.refusal?.(url);
-        if (refused) throw new RelayRequestError('url', refused);
-        const outgoing = buildOutgoing(request, { impersonateHeader: options.impersonateHeader ?? null, browserCookies: [], sameSite: false, userAgent: options.userAgent });
-        const response = await sendToTarget({ method: request.method, target: url, headers: outgoing.headers, body: outgoing.body, timeoutMs: Math.min(request.timeoutMs ?? timeoutCap, timeoutCap), maxBodyBytes: options.maxBodyBytes, agents: options.agents, signal });
-        const body = Buffer.concat(response.chunks);
-        run.status = response.meta.status;
-        run.durationMs = response.meta.timing.totalMs;
-        run.size = response.meta.bodySize;
-        run.response = { headers: response.meta.headers, body, truncated: response.meta.truncated };
-        run.results = model.evaluateSavedAssertions(savedRun, { status: response.meta.status, headers: response.meta.headers, bodyText: body.toString('utf8'), durationMs: response.meta.timing.totalMs }, { schemaProblems, responses: options.responsesOf?.(content) });
-        const capture = model.captureFromRelayResult(content.captures, { body, meta: response.meta });
+        const { meta, body } = await sendRunRequest(prepared.request, { ...options, baseUrl: options.baseUrlOf(content, index), onTarget: (url) => (run.url = url.href) });
+        run.status = meta.status;
+        run.durationMs = meta.timing.totalMs;
+        run.size = meta.bodySize;
+        run.response = { headers: meta.headers, body, truncated: meta.truncated };
+        run.results = model.evaluateSavedAssertions(savedRun, { status: meta.status, headers: meta.headers, bodyText: body.toString('utf8'), durationMs: meta.timing.totalMs }, { schemaProblems, responses: options.responsesOf?.(content) });
+        const capture = model.captureFromRelayResult(content.captures, { body, meta });
         run.captured = capture.captured;
         captured = { ...captured, ...capture.captured };
         for (const value of capture.values) if (value.secret) secretValues[value.name] = value.value;

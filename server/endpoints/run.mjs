@@ -4,13 +4,11 @@
 // the relay timeout per request); the sequence itself is server/run-sequence.mjs, the loop `kite
 // run` uses. Each result is written as one NDJSON line as it finishes, then `done`; when the app
 // closes the call (Cancel), the request under way is aborted and nothing more is sent.
-import http from 'node:http';
-import https from 'node:https';
 import { RUN_CONTENT_TYPE, RUN_RESPONSE_BODY_MAX_BYTES } from '../../protocol/endpoints.js';
 import { BodyTooLargeError, readBody, sendError } from '../http.mjs';
 import { isUnderBase } from '../relay/target.mjs';
 import { RunRequestError, validateRunRequest } from '../run-request.mjs';
-import { failed, requestModel, responsesByRoute, routeIdOf, runSequence } from '../run-sequence.mjs';
+import { failed, keptAliveAgents, requestModel, responsesByRoute, routeIdOf, runSequence } from '../run-sequence.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
@@ -36,7 +34,7 @@ export const RUN_REQUEST_MAX_BYTES = 16 * 1024 * 1024;
  */
 export function runEndpoint({ xsrf, applications, relayBases, impersonateHeader, maxBodyBytes, timeoutMs, userAgent }) {
   // Kept-alive connections to the targets, for this endpoint's runs only (the relay has its own).
-  const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  const agents = keptAliveAgents();
 
   /**
    * @param {IncomingMessage} req
@@ -133,10 +131,7 @@ export function runEndpoint({ xsrf, applications, relayBases, impersonateHeader,
       throw error;
     }
   }
-  serveRun.close = () => {
-    agents.http.destroy();
-    agents.https.destroy();
-  };
+  serveRun.close = agents.close;
   return serveRun;
 }
 

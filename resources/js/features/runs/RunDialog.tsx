@@ -1,5 +1,5 @@
-// The folder run (a lazy chunk): options (a data file of rows, stop at the first failure, a delay),
-// then the results as the host streams them — each request of each data row with its status, time,
+// A run of a folder or of the requests selected in the Saved pane (a lazy chunk): options (a data
+// file of rows, stop at the first failure, a delay, keep the captured values), then the results as the host streams them — each request of each data row with its status, time,
 // assertions (pass/fail, the actual value) and a link that opens its response in a tab. A side
 // panel, not a modal, so the tabs stay usable while it is open; Cancel (or closing) stops the run.
 import * as Dialog from '@radix-ui/react-dialog';
@@ -11,27 +11,31 @@ import { RUN_DELAY_MAX_MS } from '../../../../protocol/endpoints.js';
 import type { RunResultEvent, SavedRequestFile } from '../../../../protocol/types';
 import { describeAssertion } from '../../model/assertions/assertion';
 import { type DataRow, DataFileError, parseDataFile } from '../../model/runs/data-file';
-import { NO_PROGRESS, type RunProgress, resultFailed, resultsByIteration, withEvent } from '../../model/runs/run-events';
-import { folderRunEntries, runRequestOf } from '../../model/runs/run-plan';
+import { NO_PROGRESS, type RunProgress, keptCaptures, resultFailed, resultsByIteration, withEvent } from '../../model/runs/run-events';
+import { setCaptured } from '../../model/workspace/environment-files';
+import { type RunTarget, runEntriesOf, runRequestOf } from '../../model/runs/run-plan';
 import { withInheritedSavedAuth } from '../../model/workspace/inherited-auth';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import { formatDuration } from '../../lib/format';
 import { folderSettingsAtom, savedEntriesAtom } from '../workspace/saved-atoms';
 import { readWorkspaceFile } from '../workspace/workspace-api';
-import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
+import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace-atoms';
 import { openRunResult } from './open-result';
 import { runOnHost } from './run-call';
 
 type Phase = 'options' | 'running' | 'finished';
 
-export default function RunDialog({ folder, onClose }: { folder: string; onClose: () => void }) {
+export default function RunDialog({ target, onClose }: { target: RunTarget; onClose: () => void }) {
   const store = useStore();
   const entries = useAtomValue(savedEntriesAtom);
-  const planned = useMemo(() => folderRunEntries(entries, folder), [entries, folder]);
+  const planned = useMemo(() => runEntriesOf(entries, target), [entries, target]);
   const [data, setData] = useState<{ name: string; rows: DataRow[] } | null>(null);
   const [dataProblem, setDataProblem] = useState<string | null>(null);
   const [bail, setBail] = useState(false);
   const [delay, setDelay] = useState('0');
+  const [keepCaptures, setKeepCaptures] = useState(false);
+  // What the finished run kept ("Keep captured values"), said under its summary.
+  const [kept, setKept] = useState<ReturnType<typeof keptCaptures> | null>(null);
   const [phase, setPhase] = useState<Phase>('options');
   const [progress, setProgress] = useState<RunProgress>(NO_PROGRESS);
   const [stopped, setStopped] = useState<string | null>(null);
@@ -62,14 +66,27 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
     setPhase('running');
     setProgress(NO_PROGRESS);
     setStopped(null);
+    setKept(null);
     try {
       // The host runs the files it is given: an inherited auth is written in from the folders' settings.
       const folders = store.get(folderSettingsAtom).map((settings) => settings.content);
       const fallback = store.get(preferencesAtom).defaultAuthorizationType;
       const read = await Promise.all(planned.map(async (entry) => ({ path: entry.path, file: withInheritedSavedAuth((await readWorkspaceFile(entry.path)).content as SavedRequestFile, folders, fallback) })));
       setFiles(new Map(read.map(({ path, file }) => [path, file])));
-      const request = runRequestOf(read, store.get(variableScopeAtom), { rows: data?.rows, bail, delayMs, application: store.get(workspaceApplicationAtom) || undefined });
-      await runOnHost(request, abort.signal, (event) => setProgress((previous) => withEvent(previous, event)));
+      const application = store.get(workspaceApplicationAtom);
+      const request = runRequestOf(read, store.get(variableScopeAtom), { rows: data?.rows, bail, delayMs, application: application || undefined });
+      let final = NO_PROGRESS;
+      await runOnHost(request, abort.signal, (event) => {
+        final = withEvent(final, event);
+        setProgress(final);
+      });
+      if (keepCaptures && final.done) {
+        // Stored as a Send stores its captures: the active application's captured values.
+        const fileOf = new Map(read.map(({ path, file }) => [path, file]));
+        const outcome = keptCaptures(final.results, (path) => fileOf.get(path));
+        if (outcome.values.length > 0) store.set(workspaceStoreAtom, (current) => setCaptured(current, application, outcome.values));
+        setKept(outcome);
+      }
     } catch (error) {
       // A host refusal has been toasted by the client; the panel says the run stopped.
       setStopped(abort.signal.aborted ? 'Cancelled' : `The run stopped: ${error instanceof Error ? error.message : String(error)}`);
@@ -86,7 +103,7 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
       <Dialog.Portal>
         <Dialog.Content className="kite-dialog kite-run-panel" data-folded={folded || undefined} aria-describedby={undefined} onInteractOutside={(event) => event.preventDefault()}>
           <div className="kite-dialog-head">
-            <Dialog.Title className="kite-dialog-title">Run {folder || 'top level'}</Dialog.Title>
+            <Dialog.Title className="kite-dialog-title">{'folder' in target ? `Run ${target.folder || 'top level'}` : 'Run selected requests'}</Dialog.Title>
             <span className="kite-run-head-actions">
               {phase !== 'options' && (
                 <button type="button" className="kite-link-button" onClick={() => setFolded(!folded)}>
@@ -131,6 +148,9 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
               <label className="kite-checkbox">
                 <input type="checkbox" checked={bail} onChange={(event) => setBail(event.target.checked)} /> Stop at the first failure
               </label>
+              <label className="kite-checkbox" title="When the run ends, its last row's captured values are stored as a Send's captures are">
+                <input type="checkbox" checked={keepCaptures} onChange={(event) => setKeepCaptures(event.target.checked)} /> Keep captured values
+              </label>
               <label className="kite-inline-field">
                 <span>Delay between requests (ms)</span>
                 <input className="kite-input" inputMode="numeric" value={delay} onChange={(event) => setDelay(event.target.value)} aria-invalid={delayProblem !== null} />
@@ -152,6 +172,7 @@ export default function RunDialog({ folder, onClose }: { folder: string; onClose
               {summaryText(progress, phase, stopped, total)}
             </p>
           )}
+          {!folded && kept && <p className="kite-muted kite-run-kept">{keptText(kept)}</p>}
           {!folded && phase !== 'options' && (
             <>
               <div className="kite-dialog-actions">
@@ -194,6 +215,12 @@ function summaryText(progress: RunProgress, phase: Phase, stopped: string | null
   if (done) return `${done.passed} passed, ${done.failed} failed in ${formatDuration(done.durationMs)}${done.cancelled ? ' (stopped at the first failure)' : ''}`;
   if (phase === 'running') return `Running… ${results.length} of ${total}`;
   return `${stopped ?? 'Stopped'} after ${results.length} of ${total}`;
+}
+
+function keptText({ values, withheld }: ReturnType<typeof keptCaptures>): string {
+  const names = (list: string[]) => list.map((name) => `{{${name}}}`).join(', ');
+  const keptPart = values.length > 0 ? `Kept ${names(values.map((value) => value.name))} as captured values.` : 'No value was captured to keep.';
+  return withheld.length > 0 ? `${keptPart} Not kept: ${names(withheld)}, captured as secret (the host sends secrets back masked).` : keptPart;
 }
 
 function RunResultItem({ result, file, onOpen }: { result: RunResultEvent; file: SavedRequestFile | undefined; onOpen: (sent: { method: string; url: string }) => void }) {

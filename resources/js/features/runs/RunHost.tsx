@@ -1,17 +1,17 @@
-// Where the folder run opens: the Saved pane names a folder (runFolderAtom) and its run dialog, a
+// Where a run opens: the Saved pane names a folder or a selection (runTargetAtom) and the run dialog, a
 // lazy chunk, shows here in the shell, so it stays while the user opens results in tabs.
 import { useAtom } from 'jotai';
 import { lazy, Suspense } from 'react';
-import { runFolderAtom } from '../workspace/saved-atoms';
+import { runTargetAtom } from '../workspace/saved-atoms';
 
 const RunDialog = lazy(() => import('./RunDialog'));
 
 export function RunHost() {
-  const [folder, setFolder] = useAtom(runFolderAtom);
-  if (folder === null) return null;
+  const [target, setTarget] = useAtom(runTargetAtom);
+  if (target === null) return null;
   return (
     <Suspense fallback={null}>
-      <RunDialog key={folder} folder={folder} onClose={() => setFolder(null)} />
+      <RunDialog key={JSON.stringify(target)} target={target} onClose={() => setTarget(null)} />
     </Suspense>
   );
 }

@@ -1,13 +1,15 @@
 // The left pane's "Saved" tab: the requests of the workspace folder, in folders, searchable. Read
-// again whenever the window gets the focus back, so a file edited on disk shows up.
+// again whenever the window gets the focus back, so a file edited on disk shows up. In its Select
+// mode each request gets a checkbox (Shift ticks a range) and "Run selected (N)" runs them in order.
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { FileUp, FolderCog, FolderOpen, Lock, Play, Trash2 } from 'lucide-react';
+import { FileUp, FolderCog, FolderOpen, ListChecks, Lock, Play, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { SearchBox } from '../../components/SearchBox';
 import { ExportMenu } from '../import/import';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
-import { openSavedAtom, runFolderAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
+import { openSavedAtom, runTargetAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
+import { readableInPaneOrder, runEntriesOf, selectionAfterToggle } from '../../model/runs/run-plan';
 import { savedFolders } from '../../model/workspace/saved-requests';
 import { deleteWorkspaceFile, workspaceErrorMessage } from './workspace-api';
 import { openSavedRequest, refreshWorkspace } from './workspace-sync';
@@ -29,6 +31,8 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
   // The folder whose settings are being edited ('' the workspace), or null.
   const [settingsOf, setSettingsOf] = useState<string | null>(null);
   const importDone = useCallback(() => setImporting(null), []);
+  // The Select mode: the paths ticked, and the last one ticked or unticked (where a Shift range starts).
+  const [selection, setSelection] = useState<{ paths: Set<string>; anchor: string | null } | null>(null);
   const startImport = (files: FileList | null) => {
     if (files && files.length > 0 && listing?.writable) setImporting([...files]);
   };
@@ -58,10 +62,23 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
   };
 
   const folders = savedFolders(entries, search);
+  const selectedEntries = selection ? runEntriesOf(entries, { paths: [...selection.paths] }) : [];
+  const toggleSelected = (path: string, on: boolean, range: boolean) =>
+    setSelection((current) => {
+      const paths = current?.paths ?? new Set<string>();
+      const shown = readableInPaneOrder(folders.flatMap((group) => group.entries)).map((entry) => entry.path);
+      return { paths: selectionAfterToggle(paths, shown, path, on, range ? current?.anchor : null), anchor: path };
+    });
   return (
     <nav
       className="kite-saved"
       aria-label="Saved requests"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && selection) {
+          event.stopPropagation();
+          setSelection(null);
+        }
+      }}
       onDragOver={(event) => {
         if (event.dataTransfer.types.includes('Files')) event.preventDefault();
       }}
@@ -88,6 +105,11 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
               <FileUp size={13} aria-hidden="true" /> Import
             </button>
           )}
+          {entries.length > 0 && (
+            <button type="button" className="kite-tool-button" aria-pressed={selection !== null} title="Select requests to run (Escape leaves)" aria-label="Select requests to run" onClick={() => setSelection(selection ? null : { paths: new Set(), anchor: null })}>
+              <ListChecks size={13} aria-hidden="true" />
+            </button>
+          )}
           {entries.length > 0 && <ExportMenu label="Export the saved requests" title="" folder="" paths={entries.filter((entry) => !entry.problem).map((entry) => entry.path)} withText />}
           <input
             ref={picker}
@@ -101,6 +123,19 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
             }}
           />
         </p>
+      )}
+      {selection && (
+        <div className="kite-saved-selection" role="toolbar" aria-label="Selected requests">
+          <button type="button" className="kite-button" data-variant="primary" disabled={selectedEntries.length === 0} onClick={() => store.set(runTargetAtom, { paths: selectedEntries.map((entry) => entry.path) })}>
+            <Play size={12} aria-hidden="true" /> Run selected ({selectedEntries.length})
+          </button>
+          <button type="button" className="kite-link-button" disabled={selection.paths.size === 0} onClick={() => setSelection({ paths: new Set(), anchor: null })}>
+            Clear selection
+          </button>
+          <button type="button" className="kite-link-button" onClick={() => setSelection(null)}>
+            Done
+          </button>
+        </div>
       )}
       {importing && (
         <Suspense fallback={<p className="kite-empty-note" role="status">Importing…</p>}>
@@ -124,7 +159,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
                 <FolderCog size={13} aria-hidden="true" />
               </button>
               {/* The folder's requests in order, once per data row (features/runs, shown by the shell). */}
-              <button type="button" className="kite-tool-button kite-saved-run" aria-label={`Run folder ${group.folder}`} title={`Run the requests of ${group.folder} in order`} onClick={() => store.set(runFolderAtom, group.folder)}>
+              <button type="button" className="kite-tool-button kite-saved-run" aria-label={`Run folder ${group.folder}`} title={`Run the requests of ${group.folder} in order`} onClick={() => store.set(runTargetAtom, { folder: group.folder })}>
                 <Play size={12} aria-hidden="true" /> Run
               </button>
               <ExportMenu
@@ -138,6 +173,15 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
           <ul className="kite-saved-list">
             {group.entries.map((entry) => (
               <li key={entry.path} className="kite-saved-item" data-selected={open?.path === entry.path || undefined}>
+                {selection && !entry.problem && (
+                  <input
+                    type="checkbox"
+                    className="kite-saved-check"
+                    aria-label={`Select ${entry.name}`}
+                    checked={selection.paths.has(entry.path)}
+                    onChange={(event) => toggleSelected(entry.path, event.target.checked, 'shiftKey' in event.nativeEvent && event.nativeEvent.shiftKey === true)}
+                  />
+                )}
                 <button type="button" className="kite-saved-open" disabled={Boolean(entry.problem)} title={entry.problem ?? entry.path} onClick={() => void openEntry(entry.path)}>
                   <span className="kite-method" data-method={entry.method}>
                     {entry.method || '!'}

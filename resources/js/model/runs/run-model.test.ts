@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent, RunResultEvent } from '../../../../protocol/types';
 import { buildScope } from '../workspace/variables';
-import { NO_PROGRESS, ndjsonReader, responseOfResult, resultFailed, resultsByIteration, withEvent } from './run-events';
-import { folderRunEntries, runRequestOf } from './run-plan';
+import { NO_PROGRESS, keptCaptures, ndjsonReader, responseOfResult, resultFailed, resultsByIteration, withEvent } from './run-events';
+import { folderRunEntries, runEntriesOf, runRequestOf, selectionAfterToggle } from './run-plan';
 
 const entry = (path: string, name: string, folder: string, problem?: string) => ({ path, name, folder, method: 'GET', url: '/', ...(problem ? { problem } : {}) });
 const result = (iteration: number, index: number, passed: boolean): RunResultEvent => ({ type: 'result', iteration, index, path: `requests/${index}.json`, method: 'GET', url: 'http://t/', status: 200, durationMs: 1, size: 2, assertions: [{ assertion: { source: 'status', path: '', operator: 'equals', expected: '200' }, passed, actual: '200', message: '' }], captured: {} });
@@ -11,6 +11,24 @@ describe('a folder run', () => {
   it("takes the folder's readable requests in the pane's order, its subfolders after it", () => {
     const entries = [entry('requests/b.json', 'B', 'auth'), entry('requests/c.json', 'C', 'auth/admin'), entry('requests/a.json', 'A', 'auth'), entry('requests/x.json', 'X', 'other'), entry('requests/bad.json', 'Bad', 'auth', 'not JSON'), entry('requests/y.json', 'Y', 'authors')];
     expect(folderRunEntries(entries, 'auth').map((item) => item.name)).toEqual(['A', 'B', 'C']);
+  });
+
+  it("runs a selection in the pane's order, whatever order it was picked in, skipping a file that does not read", () => {
+    const entries = [entry('requests/b.json', 'B', 'auth'), entry('requests/x.json', 'X', 'other'), entry('requests/a.json', 'A', 'auth'), entry('requests/top.json', 'Top', ''), entry('requests/bad.json', 'Bad', 'auth', 'not JSON')];
+    expect(runEntriesOf(entries, { paths: ['requests/x.json', 'requests/bad.json', 'requests/top.json', 'requests/a.json'] }).map((item) => item.name)).toEqual(['Top', 'A', 'X']);
+    expect(runEntriesOf(entries, { folder: 'auth' }).map((item) => item.name)).toEqual(['A', 'B']);
+    expect(runEntriesOf(entries, { paths: [] })).toEqual([]);
+  });
+
+  it('ticks one path, or with Shift the range from the last one ticked, as a file manager does', () => {
+    const order = ['a', 'b', 'c', 'd', 'e'];
+    const one = selectionAfterToggle(new Set(), order, 'b', true);
+    expect([...one]).toEqual(['b']);
+    expect([...selectionAfterToggle(one, order, 'e', true, 'b')].sort()).toEqual(['b', 'c', 'd', 'e']);
+    expect([...selectionAfterToggle(one, order, 'a', true, 'd')].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect([...selectionAfterToggle(new Set(order), order, 'd', false, 'b')].sort()).toEqual(['a', 'e']);
+    // An anchor no longer listed (deleted, renamed) ticks the one path.
+    expect([...selectionAfterToggle(one, order, 'd', true, 'gone')].sort()).toEqual(['b', 'd']);
   });
 
   it('sends the variables as {{name}} sees them, naming the secret ones, with the options', () => {
@@ -40,6 +58,26 @@ describe('a folder run', () => {
       [0, [false]],
       [1, [true]],
     ]);
+  });
+
+  it("keeps the last data row's captured values, a later request's winning, and names the secret ones it cannot keep", () => {
+    const captured = (iteration: number, index: number, values: Record<string, string>): RunResultEvent => ({ ...result(iteration, index, true), captured: values });
+    const files: Record<string, { captures: Array<{ variable: string; source: 'body'; path: string; secret: boolean }> }> = {
+      'requests/0.json': { captures: [{ variable: 'userId', source: 'body', path: '$.id', secret: false }, { variable: 'session', source: 'body', path: '$.s', secret: true }] },
+      'requests/1.json': { captures: [{ variable: 'userId', source: 'body', path: '$.id', secret: false }, { variable: 'etag', source: 'body', path: '$.e', secret: false }] },
+    };
+    const results = [captured(0, 0, { userId: '1', session: '{{session}}' }), captured(1, 0, { userId: '2', session: '{{session}}' }), captured(1, 1, { userId: '3', etag: 'x' }), captured(0, 1, { userId: '9', etag: 'old' })];
+    expect(keptCaptures(results, (path) => files[path])).toEqual({
+      values: [
+        { name: 'userId', value: '3', secret: false },
+        { name: 'etag', value: 'x', secret: false },
+      ],
+      withheld: ['session'],
+    });
+    // A rule that found nothing, a file not known, no results: nothing kept.
+    expect(keptCaptures([captured(0, 1, {})], (path) => files[path])).toEqual({ values: [], withheld: [] });
+    expect(keptCaptures([captured(0, 0, { userId: '1' })], () => undefined)).toEqual({ values: [], withheld: [] });
+    expect(keptCaptures([], () => undefined)).toEqual({ values: [], withheld: [] });
   });
 
   it("gives a result's answer to the response viewer as the relay's metadata and body", () => {

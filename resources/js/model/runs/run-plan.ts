@@ -1,16 +1,45 @@
-// What the app sends as one POST run: the folder's saved requests in the order the Saved pane
-// lists them (its subfolders after it), the variables as `{{name}}` sees them now (secret values
+// What the app sends as one POST run: the folder's saved requests (or the ones the user selected)
+// in the order the Saved pane lists them (a folder's subfolders after it), the variables as `{{name}}` sees them now (secret values
 // included: the browser holds them, the host masks them in every result) and the options. Pure.
 import type { RunRequest, SavedRequestFile } from '../../../../protocol/types';
 import { type SavedEntry, savedFolders } from '../workspace/saved-requests';
 import type { VariableScope } from '../workspace/variables';
 import type { DataRow } from './data-file';
 
+/** What a run runs: a folder of the Saved pane (`''` the top level and all below it) or a selection of saved files. */
+export type RunTarget = { folder: string } | { paths: readonly string[] };
+
 /** The readable entries of a folder and its subfolders, in the Saved pane's order. */
 export function folderRunEntries(entries: SavedEntry[], folder: string): SavedEntry[] {
-  return savedFolders(entries, '')
-    .filter((group) => folder === '' || group.folder === folder || group.folder.startsWith(`${folder}/`))
-    .flatMap((group) => group.entries.filter((entry) => !entry.problem));
+  return readableInPaneOrder(entries).filter((entry) => folder === '' || entry.folder === folder || entry.folder.startsWith(`${folder}/`));
+}
+
+/** The entries a run runs, in the Saved pane's order (a selection's too, whatever order it was picked in). */
+export function runEntriesOf(entries: SavedEntry[], target: RunTarget): SavedEntry[] {
+  if ('folder' in target) return folderRunEntries(entries, target.folder);
+  const picked = new Set(target.paths);
+  return readableInPaneOrder(entries).filter((entry) => picked.has(entry.path));
+}
+
+/** Every entry that reads, in the order the Saved pane shows them unsearched. */
+export function readableInPaneOrder(entries: SavedEntry[]): SavedEntry[] {
+  return savedFolders(entries, '').flatMap((group) => group.entries.filter((entry) => !entry.problem));
+}
+
+/**
+ * The selection after the user ticks or unticks `path`; with Shift (`anchor` the last path ticked
+ * or unticked) every path between the two in `order` takes the same state, as in a file manager.
+ */
+export function selectionAfterToggle(selected: ReadonlySet<string>, order: readonly string[], path: string, on: boolean, anchor?: string | null): Set<string> {
+  const next = new Set(selected);
+  const from = anchor ? order.indexOf(anchor) : -1;
+  const to = order.indexOf(path);
+  const range = from >= 0 && to >= 0 ? order.slice(Math.min(from, to), Math.max(from, to) + 1) : [path];
+  for (const item of range) {
+    if (on) next.add(item);
+    else next.delete(item);
+  }
+  return next;
 }
 
 export interface RunOptions {

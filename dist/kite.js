@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-DMBQIH4M.js";
+import"./chunks/chunk-UWPWFZYC.js";

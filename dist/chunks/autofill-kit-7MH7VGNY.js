@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-K3TJEOEM.js";import"./chunk-Y7SVIXOF.js";import"./chunk-PBHUKKAY.js";import"./chunk-DMBQIH4M.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-DOEUHN5T.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-5MVHEBQR.js";import"./chunk-66CKOD7O.js";import"./chunk-Y7SVIXOF.js";import"./chunk-PBHUKKAY.js";import{Ab as o}from"./chunk-DMBQIH4M.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

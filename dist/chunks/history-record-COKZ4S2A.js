@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-GBXYQ7TW.js";import"./chunk-Y7SVIXOF.js";import"./chunk-PBHUKKAY.js";import"./chunk-DMBQIH4M.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-K3TJEOEM.js";import"./chunk-Y7SVIXOF.js";import"./chunk-PBHUKKAY.js";import"./chunk-DMBQIH4M.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-SENO6TIG.js";import"./chunk-Y7SVIXOF.js";import"./chunk-PBHUKKAY.js";import"./chunk-DMBQIH4M.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

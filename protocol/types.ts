@@ -3,7 +3,7 @@
 // change both here first when the contract changes.
 
 /** Authentication types, in the order the UI lists them (special types first). */
-export type AuthorizationType = 'current-user' | 'impersonate' | 'none' | 'bearer' | 'basic' | 'api-key' | 'oauth2';
+export type AuthorizationType = 'current-user' | 'impersonate' | 'none' | 'bearer' | 'basic' | 'digest' | 'api-key' | 'oauth2';
 
 /** Where an API key travels, as OpenAPI's `apiKey` scheme says (`in`). */
 export type ApiKeyLocation = 'header' | 'query' | 'cookie';
@@ -330,6 +330,14 @@ export type RelayAuthorization =
   | { type: 'current-user' }
   | { type: 'bearer'; token: string }
   | { type: 'basic'; username: string; password: string }
+  /**
+   * HTTP Digest (RFC 7616): a challenge and a response, so the host answers it, not the browser. The
+   * host sends the request without credentials; when the target answers 401 with a
+   * `WWW-Authenticate: Digest` challenge (MD5 or SHA-256, `-sess` too; qop `auth`, or `auth-int`
+   * alone), it sends the same request, body unchanged, once more with the answer. A second 401
+   * comes back as it is. Like `basic`, no other credential goes out.
+   */
+  | { type: 'digest'; username: string; password: string }
   | { type: 'impersonate'; userId: string }
   /** A named key in a header, the query or a cookie; like `none`, no other credential goes out. */
   | { type: 'api-key'; in: ApiKeyLocation; name: string; value: string };
@@ -661,7 +669,13 @@ export type TraceFileOperation = 'write' | 'append' | 'delete' | 'copy' | 'move'
  */
 export interface RelayTiming {
   ttfbMs: number;
+  /** From the first byte sent to the last received, the Digest challenge's exchange included. */
   totalMs: number;
+  /**
+   * Digest auth: the first exchange (the request sent without credentials and the target's 401
+   * challenge), in ms; `ttfbMs` and `phases` are then those of the second, answered, exchange.
+   */
+  challengeMs?: number;
   phases?: {
     dnsMs?: number;
     connectMs?: number;

@@ -10,6 +10,7 @@ import { DEFAULT_RELAY_TIMEOUT_MS } from '../protocol/endpoints.js';
 import { resolveRoute } from '../protocol/route-refs.js';
 import { buildOutgoing, sentQuery } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget } from './relay/perform.mjs';
+import { sendAnsweringDigest } from './relay/digest.mjs';
 import { buildTargetUrl } from './relay/target.mjs';
 import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
 
@@ -175,7 +176,7 @@ export async function runSequence(options) {
         const refused = options.refusal?.(url);
         if (refused) throw new RelayRequestError('url', refused);
         const outgoing = buildOutgoing(request, { impersonateHeader: options.impersonateHeader ?? null, browserCookies: [], sameSite: false, userAgent: options.userAgent });
-        const response = await sendToTarget({ method: request.method, target: url, headers: outgoing.headers, body: outgoing.body, timeoutMs: Math.min(request.timeoutMs ?? timeoutCap, timeoutCap), maxBodyBytes: options.maxBodyBytes, agents: options.agents, signal });
+        const response = await sendAnsweringDigest(request, { target: url, headers: outgoing.headers, body: outgoing.body }, (headers) => sendToTarget({ method: request.method, target: url, headers, body: outgoing.body, timeoutMs: Math.min(request.timeoutMs ?? timeoutCap, timeoutCap), maxBodyBytes: options.maxBodyBytes, agents: options.agents, signal }));
         const body = Buffer.concat(response.chunks);
         run.status = response.meta.status;
         run.durationMs = response.meta.timing.totalMs;

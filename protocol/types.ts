@@ -823,8 +823,9 @@ export interface SavedAuth {
   scheme?: string;
   keyIn?: ApiKeyLocation;
   keyName?: string;
-  grant?: 'client_credentials' | 'authorization_code' | 'password';
+  grant?: 'client_credentials' | 'authorization_code' | 'password' | 'device_code';
   tokenUrl?: string;
+  /** The authorization endpoint; for the device code grant (RFC 8628) the device authorization endpoint. */
   authorizationUrl?: string;
   clientId?: string;
   scope?: string;
@@ -912,7 +913,8 @@ export interface WorkspaceFile {
 
 // ---------------------------------------------------------------------------------------------
 // POST {apiUrl}/oauth/token (API_ENDPOINTS.oauthToken): an OAuth 2.0 token request, sent by the host
-// (a browser cannot reach most token endpoints: CORS). The app builds the form (grant, code, PKCE
+// (a browser cannot reach most token endpoints: CORS). The device code grant's device authorization
+// request (RFC 8628 3.1) is sent the same way, its endpoint in `tokenUrl`, under the same allow-list. The app builds the form (grant, code, PKCE
 // verifier, refresh token…) and reads the answer (resources/js/model/auth); the host only posts it.
 
 export interface OAuthTokenRequest {

@@ -54,7 +54,7 @@ var WORKSPACE_FILE_PATTERN = /^(environments|requests|folders)\/[A-Za-z0-9][A-Za
 function isWorkspaceFilePath(path) {
   return typeof path === "string" && WORKSPACE_FILE_PATTERN.test(path) && !path.includes("..");
 }
-var SAVED_AUTH_TYPES = Object.freeze(["inherit", "current-user", "impersonate", "none", "bearer", "basic", "api-key", "oauth2"]);
+var SAVED_AUTH_TYPES = Object.freeze(["inherit", "current-user", "impersonate", "none", "bearer", "basic", "digest", "api-key", "oauth2"]);
 var SAVED_AUTH_REFERENCE_FIELDS = Object.freeze(["token", "username", "password", "userId", "clientSecret"]);
 var SAVED_AUTH_PLAIN_FIELDS = Object.freeze(["scheme", "keyIn", "keyName", "grant", "tokenUrl", "authorizationUrl", "clientId", "scope"]);
 var ASSERTION_OPERATORS = Object.freeze(
@@ -738,7 +738,7 @@ var RELAY_METHODS = (
   ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 );
 var BODY_TYPES = ["none", "json", "form", "multipart", "raw"];
-var AUTH_TYPES = ["none", "current-user", "bearer", "basic", "impersonate", "api-key"];
+var AUTH_TYPES = ["none", "current-user", "bearer", "basic", "digest", "impersonate", "api-key"];
 var API_KEY_LOCATIONS = ["header", "query", "cookie"];
 var TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 var isHeaderName = (name) => TOKEN.test(name);
@@ -814,6 +814,10 @@ function validateRelayRequest(input) {
   );
   if (!AUTH_TYPES.includes(auth.type)) fail("authorization.type", `authorization.type must be one of ${AUTH_TYPES.join(", ")}`);
   if (auth.type === "bearer") headerText(auth.token, "authorization.token", fail);
+  if (auth.type === "digest") {
+    headerText(auth.username, "authorization.username", fail);
+    if (typeof auth.password !== "string" || CONTROL.test(auth.password)) fail("authorization.password", "authorization.password must be a string without control characters");
+  }
   if (auth.type === "basic") {
     if (typeof auth.username !== "string" || auth.username.includes(":") || CONTROL.test(auth.username)) fail("authorization.username", "authorization.username must be a string without a colon or control characters");
     if (typeof auth.password !== "string" || CONTROL.test(auth.password)) fail("authorization.password", "authorization.password must be a string without control characters");
@@ -979,6 +983,8 @@ function buildOutgoing(request, context) {
   } else if (auth.type === "basic") {
     drop((name) => name === "authorization");
     headers.push(["Authorization", `Basic ${Buffer.from(`${auth.username}:${auth.password}`, "utf8").toString("base64")}`]);
+  } else if (auth.type === "digest") {
+    drop((name) => name === "authorization");
   } else if (auth.type === "impersonate" && context.impersonateHeader) {
     drop((name) => name === impersonate);
     headers.push([context.impersonateHeader, auth.userId]);
@@ -1031,6 +1037,77 @@ function encodeBody(body) {
 }
 function formEncode(text) {
   return encodeURIComponent(text).replace(/%20/g, "+");
+}
+
+// server/relay/digest.mjs
+import { createHash, randomBytes as randomBytes3 } from "node:crypto";
+var HASHES = (
+  /** @type {const} */
+  { "SHA-256": "sha256", MD5: "md5" }
+);
+function parseChallenges(values) {
+  const challenges = [];
+  for (const value of values) {
+    const part = /\s*,?\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?:\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]*))|\s+(?=[^\s=,]+\s*=)|\s*(?=,|$))/gy;
+    let match;
+    while (part.lastIndex < value.length && (match = part.exec(value))) {
+      const [, name, quoted, token] = match;
+      if (quoted === void 0 && token === void 0) challenges.push({ scheme: name.toLowerCase(), params: {} });
+      else if (challenges.length) challenges[challenges.length - 1].params[name.toLowerCase()] = quoted !== void 0 ? quoted.replace(/\\(.)/g, "$1") : token;
+    }
+  }
+  return challenges;
+}
+function digestChallenge(values) {
+  const usable = parseChallenges(values).filter(({ scheme, params }) => scheme === "digest" && params.realm !== void 0 && params.nonce).map(({ params }) => {
+    const named = (params.algorithm ?? "MD5").toUpperCase();
+    const session = named.endsWith("-SESS");
+    const algorithm = (
+      /** @type {'MD5' | 'SHA-256' | undefined} */
+      Object.keys(HASHES).find((name) => name === named.replace(/-SESS$/, ""))
+    );
+    const offered = (params.qop ?? "").split(",").map((qop2) => qop2.trim().toLowerCase());
+    const qop = (
+      /** @type {DigestChallenge['qop'] | null} */
+      params.qop === void 0 ? "" : offered.includes("auth") ? "auth" : offered.includes("auth-int") ? "auth-int" : null
+    );
+    return algorithm && qop !== null ? { realm: params.realm, nonce: params.nonce, opaque: params.opaque, algorithm, session, qop } : null;
+  }).filter((challenge) => challenge !== null);
+  return usable.find((challenge) => challenge.algorithm === "SHA-256") ?? usable[0] ?? null;
+}
+function digestAuthorization(challenge, { method, uri, username, password, body, cnonce = randomBytes3(16).toString("hex") }) {
+  const hash = (text) => createHash(HASHES[challenge.algorithm]).update(text).digest("hex");
+  const nc = "00000001";
+  let ha1 = hash(`${username}:${challenge.realm}:${password}`);
+  if (challenge.session) ha1 = hash(`${ha1}:${challenge.nonce}:${cnonce}`);
+  const ha2 = hash(challenge.qop === "auth-int" ? `${method}:${uri}:${hash(body ?? Buffer.alloc(0))}` : `${method}:${uri}`);
+  const response = challenge.qop ? hash(`${ha1}:${challenge.nonce}:${nc}:${cnonce}:${challenge.qop}:${ha2}`) : hash(`${ha1}:${challenge.nonce}:${ha2}`);
+  const quote2 = (text) => `"${text.replace(/["\\]/g, "\\$&")}"`;
+  const params = [
+    `username=${quote2(username)}`,
+    `realm=${quote2(challenge.realm)}`,
+    `nonce=${quote2(challenge.nonce)}`,
+    `uri=${quote2(uri)}`,
+    `algorithm=${challenge.algorithm}${challenge.session ? "-sess" : ""}`,
+    `response=${quote2(response)}`,
+    ...challenge.opaque !== void 0 ? [`opaque=${quote2(challenge.opaque)}`] : [],
+    ...challenge.qop ? [`qop=${challenge.qop}`, `nc=${nc}`, `cnonce=${quote2(cnonce)}`] : []
+  ];
+  return `Digest ${params.join(", ")}`;
+}
+async function sendAnsweringDigest(request, outgoing, send) {
+  const first = await send(outgoing.headers);
+  const auth = request.authorization;
+  if (auth.type !== "digest" || first.streamed || first.meta.status !== 401) return first;
+  const challenge = digestChallenge(first.meta.headers.filter(([name]) => name.toLowerCase() === "www-authenticate").map(([, value]) => value));
+  if (!challenge) return first;
+  outgoing.held?.give?.(first.meta.bodyBytes);
+  const uri = `${outgoing.target.pathname}${outgoing.target.search}`;
+  const answer = digestAuthorization(challenge, { method: request.method, uri, username: auth.username, password: auth.password, body: outgoing.body });
+  const second = await send([...outgoing.headers.filter(([name]) => name.toLowerCase() !== "authorization"), ["Authorization", answer]]);
+  const challengeMs = first.meta.timing.totalMs;
+  second.meta.timing = { ...second.meta.timing, challengeMs, totalMs: challengeMs + second.meta.timing.totalMs };
+  return second;
 }
 
 // server/relay/target.mjs
@@ -1114,7 +1191,8 @@ async function sendRunRequest(prepared, settings) {
   if (refused) throw new RelayRequestError("url", refused);
   const outgoing = buildOutgoing(request, { impersonateHeader: settings.impersonateHeader ?? null, browserCookies: [], sameSite: false, userAgent: settings.userAgent });
   const cap = settings.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS;
-  const response = await sendToTarget({ method: request.method, target: url, headers: outgoing.headers, body: outgoing.body, timeoutMs: Math.min(request.timeoutMs ?? cap, cap), maxBodyBytes: settings.maxBodyBytes, agents: settings.agents, signal: settings.signal });
+  const send = (headers) => sendToTarget({ method: request.method, target: url, headers, body: outgoing.body, timeoutMs: Math.min(request.timeoutMs ?? cap, cap), maxBodyBytes: settings.maxBodyBytes, agents: settings.agents, signal: settings.signal });
+  const response = await sendAnsweringDigest(request, { target: url, headers: outgoing.headers, body: outgoing.body }, send);
   return { meta: response.meta, body: Buffer.concat(response.chunks) };
 }
 var failed = (run) => run.error !== void 0 || run.results.some((result) => !result.passed);

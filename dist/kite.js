@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-UWPWFZYC.js";
+import"./chunks/chunk-L5OHCWMQ.js";

@@ -97,7 +97,7 @@ export function isWorkspaceFilePath(path) {
 }
 
 /** A saved request's or folder's auth types: a relay's, and `inherit` (the nearest folder's, then the workspace's). */
-export const SAVED_AUTH_TYPES = Object.freeze(['inherit', 'current-user', 'impersonate', 'none', 'bearer', 'basic', 'api-key', 'oauth2']);
+export const SAVED_AUTH_TYPES = Object.freeze(['inherit', 'current-user', 'impersonate', 'none', 'bearer', 'basic', 'digest', 'api-key', 'oauth2']);
 
 /** Auth fields a saved request may keep, each as `{{variable}}` references only (never a credential). */
 export const SAVED_AUTH_REFERENCE_FIELDS = Object.freeze(['token', 'username', 'password', 'userId', 'clientSecret']);

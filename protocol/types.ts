@@ -3,7 +3,7 @@
 // change both here first when the contract changes.
 
 /** Authentication types, in the order the UI lists them (special types first). */
-export type AuthorizationType = 'current-user' | 'impersonate' | 'none' | 'bearer' | 'basic' | 'api-key' | 'oauth2';
+export type AuthorizationType = 'current-user' | 'impersonate' | 'none' | 'bearer' | 'basic' | 'digest' | 'api-key' | 'oauth2';
 
 /** Where an API key travels, as OpenAPI's `apiKey` scheme says (`in`). */
 export type ApiKeyLocation = 'header' | 'query' | 'cookie';
@@ -335,6 +335,14 @@ export type RelayAuthorization =
   | { type: 'current-user' }
   | { type: 'bearer'; token: string }
   | { type: 'basic'; username: string; password: string }
+  /**
+   * HTTP Digest (RFC 7616): a challenge and a response, so the host answers it, not the browser. The
+   * host sends the request without credentials; when the target answers 401 with a
+   * `WWW-Authenticate: Digest` challenge (MD5 or SHA-256, `-sess` too; qop `auth`, or `auth-int`
+   * alone), it sends the same request, body unchanged, once more with the answer. A second 401
+   * comes back as it is. Like `basic`, no other credential goes out.
+   */
+  | { type: 'digest'; username: string; password: string }
   | { type: 'impersonate'; userId: string }
   /** A named key in a header, the query or a cookie; like `none`, no other credential goes out. */
   | { type: 'api-key'; in: ApiKeyLocation; name: string; value: string };
@@ -666,7 +674,13 @@ export type TraceFileOperation = 'write' | 'append' | 'delete' | 'copy' | 'move'
  */
 export interface RelayTiming {
   ttfbMs: number;
+  /** From the first byte sent to the last received, the Digest challenge's exchange included. */
   totalMs: number;
+  /**
+   * Digest auth: the first exchange (the request sent without credentials and the target's 401
+   * challenge), in ms; `ttfbMs` and `phases` are then those of the second, answered, exchange.
+   */
+  challengeMs?: number;
   phases?: {
     dnsMs?: number;
     connectMs?: number;
@@ -814,8 +828,9 @@ export interface SavedAuth {
   scheme?: string;
   keyIn?: ApiKeyLocation;
   keyName?: string;
-  grant?: 'client_credentials' | 'authorization_code' | 'password';
+  grant?: 'client_credentials' | 'authorization_code' | 'password' | 'device_code';
   tokenUrl?: string;
+  /** The authorization endpoint; for the device code grant (RFC 8628) the device authorization endpoint. */
   authorizationUrl?: string;
   clientId?: string;
   scope?: string;
@@ -903,7 +918,8 @@ export interface WorkspaceFile {
 
 // ---------------------------------------------------------------------------------------------
 // POST {apiUrl}/oauth/token (API_ENDPOINTS.oauthToken): an OAuth 2.0 token request, sent by the host
-// (a browser cannot reach most token endpoints: CORS). The app builds the form (grant, code, PKCE
+// (a browser cannot reach most token endpoints: CORS). The device code grant's device authorization
+// request (RFC 8628 3.1) is sent the same way, its endpoint in `tokenUrl`, under the same allow-list. The app builds the form (grant, code, PKCE
 // verifier, refresh token…) and reads the answer (resources/js/model/auth); the host only posts it.
 
 export interface OAuthTokenRequest {

@@ -12,6 +12,7 @@ import { DEFAULT_RELAY_TIMEOUT_MS } from '../protocol/endpoints.js';
 import { resolveRoute } from '../protocol/route-refs.js';
 import { buildOutgoing, sentQuery } from './relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget } from './relay/perform.mjs';
+import { sendAnsweringDigest } from './relay/digest.mjs';
 import { buildTargetUrl } from './relay/target.mjs';
 import { RelayRequestError, validateRelayRequest } from './relay/validate.mjs';
 
@@ -176,7 +177,9 @@ export async function sendRunRequest(prepared, settings) {
   if (refused) throw new RelayRequestError('url', refused);
   const outgoing = buildOutgoing(request, { impersonateHeader: settings.impersonateHeader ?? null, browserCookies: [], sameSite: false, userAgent: settings.userAgent });
   const cap = settings.timeoutMs ?? DEFAULT_RELAY_TIMEOUT_MS;
-  const response = await sendToTarget({ method: request.method, target: url, headers: outgoing.headers, body: outgoing.body, timeoutMs: Math.min(request.timeoutMs ?? cap, cap), maxBodyBytes: settings.maxBodyBytes, agents: settings.agents, signal: settings.signal });
+  // A Digest challenge is answered once, as the relay does (relay/digest.mjs), with the body unchanged.
+  const send = (/** @type {Array<[string, string]>} */ headers) => sendToTarget({ method: request.method, target: url, headers, body: outgoing.body, timeoutMs: Math.min(request.timeoutMs ?? cap, cap), maxBodyBytes: settings.maxBodyBytes, agents: settings.agents, signal: settings.signal });
+  const response = await sendAnsweringDigest(request, { target: url, headers: outgoing.headers, body: outgoing.body }, send);
   return { meta: response.meta, body: Buffer.concat(response.chunks) };
 }
 

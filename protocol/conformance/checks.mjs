@@ -10,6 +10,7 @@ import { decodeWholeRelayFrame } from '../frame-whole.js';
 import { StreamedBodyParser } from '../frame-stream.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
 import { API_ENDPOINTS, DATA_MAX_CANDIDATES, DATA_MAX_ROWS, PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RUN_CONTENT_TYPE, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
+import { startDigestTarget } from './digest-target.mjs';
 import { isSharedRef, ROUTES_FORMAT, SHARED_PARAMETER_PREFIX, SHARED_RESPONSE_PREFIX } from '../route-refs.js';
 
 /**
@@ -18,7 +19,8 @@ import { isSharedRef, ROUTES_FORMAT, SHARED_PARAMETER_PREFIX, SHARED_RESPONSE_PR
 
 /**
  * @param {string} pageUrl the page's URL, e.g. http://127.0.0.1:8080/http-client
- * @param {{ onResult?: (result: CheckResult) => void; fetch?: typeof fetch }} [options]
+ * @param {{ onResult?: (result: CheckResult) => void; fetch?: typeof fetch; digestTargetPort?: number }} [options] `digestTargetPort`:
+ *   where the Digest-protected target listens (a host allowed to relay there checks the exchange; any free port otherwise)
  * @returns {Promise<{ passed: number; failed: number; results: CheckResult[] }>}
  */
 export async function runConformance(pageUrl, options = {}) {
@@ -306,6 +308,7 @@ export async function runConformance(pageUrl, options = {}) {
       ['a non-Latin-1 bearer token', { authorization: { type: 'bearer', token: 't\u20ac' } }, 'authorization.token'],
       ['NUL in a basic username', { authorization: { type: 'basic', username: 'a\u0000', password: 'p' } }, 'authorization.username'],
       ['CR LF in a basic password', { authorization: { type: 'basic', username: 'u', password: 'p\r\n' } }, 'authorization.password'],
+      ['CR LF in a digest username', { authorization: { type: 'digest', username: 'u\r\nX-Injected: 1', password: 'p' } }, 'authorization.username'],
       ['CR LF in an impersonated user id', { authorization: { type: 'impersonate', userId: '1\r\nX-Injected: 1' } }, 'authorization.userId'],
       ['CR LF in a raw body content type', { method: 'POST', body: { type: 'raw', text: 'x', contentType: 'text/plain\r\nX-Injected: 1' } }, 'body.contentType'],
       ['CR LF in a multipart part content type', { method: 'POST', body: file('text/plain\r\nX-Injected: 1') }, 'body.fields[1].contentType'],
@@ -443,6 +446,32 @@ export async function runConformance(pageUrl, options = {}) {
     await response.arrayBuffer();
     const body = await expectError(await relay(apiKey('body')), 422, 'INVALID_RELAY_REQUEST');
     expect(body.error.field === 'authorization.in', `field is ${JSON.stringify(body.error.field)}`);
+  });
+
+  await check('relay with digest auth answers a Digest-protected target\'s challenge once: 200 with the right password, the second 401 as it is with a wrong one', async () => {
+    needConfig();
+    const target = await startDigestTarget({ users: { kite: 'conformance:pass' }, port: options.digestTargetPort });
+    try {
+      const digest = (/** @type {string} */ password) => ({ method: 'POST', url: `${target.origin}/sha-256/check?x=1`, headers: [], query: [], body: { type: 'json', text: '{"a":1}' }, authorization: { type: 'digest', username: 'kite', password } });
+      const response = await relay(digest('conformance:pass'));
+      if (response.status === 403) {
+        await expectError(response, 403, 'TARGET_NOT_ALLOWED');
+        return `not checked: the host does not relay to ${target.origin} (allow it to check the exchange)`;
+      }
+      expect(response.status === 200 && isRelayFrame(response.headers.get('content-type')), `digest relay answered ${response.status}`);
+      const { meta, body } = decodeWholeRelayFrame(new Uint8Array(await response.arrayBuffer()));
+      expect(meta.status === 200, `the target answered ${meta.status}: Kite's answer to its challenge was refused`);
+      const echoed = JSON.parse(new TextDecoder().decode(body));
+      expect(echoed.body === '{"a":1}' && echoed.algorithm === 'SHA-256', `the target saw ${JSON.stringify(echoed)}`);
+      const before = target.requests.length;
+      const wrong = await relay(digest('wrong'));
+      const second = decodeWholeRelayFrame(new Uint8Array(await wrong.arrayBuffer()));
+      expect(second.meta.status === 401, `a wrong password answered ${second.meta.status}, not the target's 401`);
+      expect(target.requests.length - before === 2, `a wrong password sent ${target.requests.length - before} requests, not 2`);
+      return `${meta.timing.challengeMs === undefined ? 'no' : 'with'} challengeMs`;
+    } finally {
+      await target.close();
+    }
   });
 
   /** @param {unknown} body @param {{ token?: string | null }} [how] */

@@ -8,11 +8,18 @@ import { validateRelayRequest, RelayRequestError } from '../../server/relay/vali
 
 let kite;
 let subfolder;
+let digestTargetPort;
 beforeAll(async () => {
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  kite = await startKite({ port: 0, workspace: mkdtempSync(join(tmpdir(), 'kite-conformance-')) });
+  // The Digest check's target listens on a port this host is allowed to relay to.
+  const { createServer } = await import('node:net');
+  const probe = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => probe.once('listening', resolve));
+  digestTargetPort = probe.address().port;
+  await new Promise((resolve) => probe.close(resolve));
+  kite = await startKite({ port: 0, workspace: mkdtempSync(join(tmpdir(), 'kite-conformance-')), allow: [`http://127.0.0.1:${digestTargetPort}`] });
   subfolder = await startKite({ port: 0, workspace: mkdtempSync(join(tmpdir(), 'kite-conformance-')), path: '/sub/folder/http-client', openapi: [{ document: { openapi: '3.1.0', info: { title: 'Plain', version: '1' }, paths: { '/me': { get: {} } } }, target: 'http://127.0.0.1:9' }] });
 });
 afterAll(async () => {
@@ -21,8 +28,9 @@ afterAll(async () => {
 
 describe('conformance suite', { timeout: 15_000 }, () => {
   it('passes every check against the Node host with its demo API', async () => {
-    const { failed, results } = await runConformance(kite.url);
+    const { failed, results } = await runConformance(kite.url, { digestTargetPort });
     expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(results.find((r) => r.name.startsWith('relay with digest auth'))?.detail).toBe('with challengeMs');
     expect(failed).toBe(0);
     expect(results.length).toBeGreaterThanOrEqual(15);
   });

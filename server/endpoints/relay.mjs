@@ -9,6 +9,7 @@ import { RelayRequestError, validateRelayRequest } from '../relay/validate.mjs';
 import { buildTargetUrl, isSameSite, isUnderBase } from '../relay/target.mjs';
 import { buildOutgoing, sentQuery } from '../relay/outgoing.mjs';
 import { RelayTargetError, sendToTarget, writeRelayFrame } from '../relay/perform.mjs';
+import { sendAnsweringDigest } from '../relay/digest.mjs';
 import { streamTrailer, streamWriter } from '../relay/stream.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -98,18 +99,20 @@ export function relayEndpoint({ xsrf, applications, relayBases, routesRevision, 
       if (!res.writableFinished) browserGone.abort();
     });
     try {
-      const response = await sendToTarget({
-        method: request.method,
-        target,
-        headers: outgoing.headers,
-        body: outgoing.body,
-        timeoutMs: request.timeoutMs ?? defaultTimeoutMs,
-        maxBodyBytes,
-        agents,
-        signal: browserGone.signal,
-        held,
-        stream: streamWriter(res, (head) => ({ ...head, routesRevision: routesRevision() })),
-      });
+      const response = await sendAnsweringDigest(request, { target, headers: outgoing.headers, body: outgoing.body, held }, (headers) =>
+        sendToTarget({
+          method: request.method,
+          target,
+          headers,
+          body: outgoing.body,
+          timeoutMs: request.timeoutMs ?? defaultTimeoutMs,
+          maxBodyBytes,
+          agents,
+          signal: browserGone.signal,
+          held,
+          stream: streamWriter(res, (head) => ({ ...head, routesRevision: routesRevision() })),
+        }),
+      );
       response.meta.routesRevision = routesRevision();
       if (response.streamed) streamWriter(res).end(streamTrailer(response.meta, response.streamed.end, response.streamed.message));
       else await writeRelayFrame(res, response);

@@ -51,6 +51,9 @@ export function buildOutgoing(request, context) {
   } else if (auth.type === 'basic') {
     drop((name) => name === 'authorization');
     headers.push(['Authorization', `Basic ${Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64')}`]);
+  } else if (auth.type === 'digest') {
+    // The answer to the target's challenge is added by ./digest.mjs once the challenge has come.
+    drop((name) => name === 'authorization');
   } else if (auth.type === 'impersonate' && context.impersonateHeader) {
     drop((name) => name === impersonate);
     headers.push([context.impersonateHeader, auth.userId]);

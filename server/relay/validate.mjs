@@ -8,7 +8,7 @@ import { RELAY_TIMEOUT_MAX_MS, RELAY_TIMEOUT_MIN_MS, isRelayTimeoutMs } from '..
 
 export const RELAY_METHODS = /** @type {const} */ (['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const BODY_TYPES = ['none', 'json', 'form', 'multipart', 'raw'];
-const AUTH_TYPES = ['none', 'current-user', 'bearer', 'basic', 'impersonate', 'api-key'];
+const AUTH_TYPES = ['none', 'current-user', 'bearer', 'basic', 'digest', 'impersonate', 'api-key'];
 const API_KEY_LOCATIONS = ['header', 'query', 'cookie'];
 /** RFC 9110 token characters: what a header name may contain. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -92,6 +92,11 @@ export function validateRelayRequest(input) {
   const auth = /** @type {Record<string, any>} */ (authorization);
   if (!AUTH_TYPES.includes(auth.type)) fail('authorization.type', `authorization.type must be one of ${AUTH_TYPES.join(', ')}`);
   if (auth.type === 'bearer') headerText(auth.token, 'authorization.token', fail);
+  if (auth.type === 'digest') {
+    // The username travels in a quoted string of the Authorization line; the password only hashed.
+    headerText(auth.username, 'authorization.username', fail);
+    if (typeof auth.password !== 'string' || CONTROL.test(auth.password)) fail('authorization.password', 'authorization.password must be a string without control characters');
+  }
   if (auth.type === 'basic') {
     // Both travel base64-encoded as UTF-8 (RFC 7617), so any character but a control one may be in them.
     if (typeof auth.username !== 'string' || auth.username.includes(':') || CONTROL.test(auth.username)) fail('authorization.username', 'authorization.username must be a string without a colon or control characters');

@@ -28,7 +28,15 @@ final class RelayResult
         public readonly ?float $appMs = null,
         /** False when a cut body's full size is unknown: bodySize is then a lower bound */
         public readonly bool $sizeKnown = true,
+        /** RelayTiming.challengeMs: Digest's first exchange (sent without credentials, answered 401) */
+        public readonly ?float $challengeMs = null,
     ) {
+    }
+
+    /** This answer as the second of a Digest exchange whose challenge took $challengeMs: the total counts both. */
+    public function afterChallenge(float $challengeMs): self
+    {
+        return new self($this->status, $this->statusText, $this->headers, $this->cookies, $this->body, $this->url, $this->ttfbMs, $challengeMs + $this->totalMs, $this->cutFromSize, $this->trace, $this->appMs, $this->sizeKnown, $challengeMs);
     }
 
     /**
@@ -50,6 +58,9 @@ final class RelayResult
         ];
         if ($this->appMs !== null) {
             $meta['timing']['appMs'] = round($this->appMs, 3);
+        }
+        if ($this->challengeMs !== null) {
+            $meta['timing']['challengeMs'] = round($this->challengeMs, 3);
         }
         $meta['routesRevision'] = $routesRevision;
         if ($this->trace !== null) {

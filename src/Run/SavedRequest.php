@@ -62,7 +62,7 @@ final class SavedRequest
         };
         $authorization = match ($auth['type'] ?? 'none') {
             'bearer', 'oauth2' => ['type' => 'bearer', 'token' => $field('token')],
-            'basic' => ['type' => 'basic', 'username' => $field('username'), 'password' => $field('password')],
+            'basic', 'digest' => ['type' => $auth['type'], 'username' => $field('username'), 'password' => $field('password')],
             'impersonate' => ['type' => 'impersonate', 'userId' => $field('userId')],
             'api-key' => ['type' => 'api-key', 'in' => $auth['keyIn'] ?? 'header', 'name' => (string) ($auth['keyName'] ?? ''), 'value' => $field('token')],
             default => ['type' => 'none'],

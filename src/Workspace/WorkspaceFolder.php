@@ -21,7 +21,7 @@ class WorkspaceFolder
     public const MAX_DEPTH = 512;
 
     /** protocol/endpoints.js SAVED_AUTH_TYPES: a relay's types, and `inherit` (the nearest folder's auth). */
-    private const AUTH_TYPES = ['inherit', 'current-user', 'impersonate', 'none', 'bearer', 'basic', 'api-key', 'oauth2'];
+    private const AUTH_TYPES = ['inherit', 'current-user', 'impersonate', 'none', 'bearer', 'basic', 'digest', 'api-key', 'oauth2'];
 
     /** protocol/endpoints.js SAVED_AUTH_REFERENCE_FIELDS and VARIABLE_REFERENCES_PATTERN. */
     private const AUTH_REFERENCE_FIELDS = ['token', 'username', 'password', 'userId', 'clientSecret'];

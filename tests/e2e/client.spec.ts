@@ -109,8 +109,8 @@ test('sending as each authorization type tells the API who the request is from',
   await pickRoute(page, 'GET', '/me');
   await page.getByRole('tab', { name: 'Auth' }).click();
   const type = page.getByRole('combobox', { name: 'Authorization type' });
-  // The specification's five in its order, then API Key and OAuth 2.0 (issue 27).
-  await expect(type.locator('option')).toHaveText(['Currently Logged-in User', 'Impersonate User with ID', 'None', 'Bearer Token', 'Basic Auth', 'API Key', 'OAuth 2.0']);
+  // The specification's five in its order, then Digest, API Key and OAuth 2.0 (issue 27).
+  await expect(type.locator('option')).toHaveText(['Currently Logged-in User', 'Impersonate User with ID', 'None', 'Bearer Token', 'Basic Auth', 'Digest Auth', 'API Key', 'OAuth 2.0']);
   await expect(type).toHaveValue('current-user');
 
   await send(page);

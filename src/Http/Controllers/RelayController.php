@@ -8,6 +8,7 @@ use Illuminate\Http\Request;
 use Kite\Auth\Injection;
 use Kite\Kite;
 use Kite\Relay\Cookies;
+use Kite\Relay\Digest;
 use Kite\Relay\ExternalDispatcher;
 use Kite\Relay\InProcessDispatcher;
 use Kite\Relay\RelayCall;
@@ -70,13 +71,16 @@ class RelayController
         try {
             $call = $injection->applyTo($call);
             if ($externalUrl !== null) {
-                return $injection->closeSessionOpenedFor((new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app)))
-                    ->dispatch($call, $externalUrl, self::timeoutMs($call) / 1000, self::maxBodyBytes()), $app);
+                $external = new ExternalDispatcher($app->make(HttpFactory::class), Cookies::encrypterOf($app));
+
+                return $injection->closeSessionOpenedFor(Digest::send($call, static fn (RelayCall $sent) => $external->dispatch($sent, $externalUrl, self::timeoutMs($sent) / 1000, self::maxBodyBytes())), $app);
             }
 
             $impersonated = $call->authorization['type'] === 'impersonate' ? $user : null;
 
-            return (new InProcessDispatcher($app))->dispatch($request, $call->withUrl($inProcessPath), $impersonated, $injection->sessionGuard() ?? $guard);
+            $sessionGuard = $injection->sessionGuard() ?? $guard;
+
+            return Digest::send($call->withUrl($inProcessPath), static fn (RelayCall $sent) => (new InProcessDispatcher($app))->dispatch($request, $sent, $impersonated, $sessionGuard));
         } finally {
             $injection->after();
         }

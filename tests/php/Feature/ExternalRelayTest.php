@@ -2,30 +2,19 @@
 
 namespace Kite\Tests\Feature;
 
-use Kite\Tests\Support\PhpServer;
-use Kite\Tests\Support\ScratchApp;
+use Kite\Tests\Support\ExternalTarget;
 use Kite\Tests\TestCase;
 use PHPUnit\Framework\Attributes\DataProvider;
 
 /** Relays to a real target outside the application (tests/php/fixture/external under `php -S`). */
 class ExternalRelayTest extends TestCase
 {
-    private static PhpServer $external;
-
-    public static function setUpBeforeClass(): void
-    {
-        self::$external = new PhpServer(ScratchApp::fixturePath('external'), ScratchApp::fixturePath('external/index.php'), getenv());
-    }
-
-    public static function tearDownAfterClass(): void
-    {
-        self::$external->stop();
-    }
+    use ExternalTarget;
 
     protected function setUp(): void
     {
         parent::setUp();
-        config(['kite.relay.allowed_urls' => [self::$external->url()]]);
+        $this->allowExternalTarget();
     }
 
     /** @return array{0: array, 1: string, 2: float, 3: int} meta, body, seconds taken, peak memory added */

@@ -2,7 +2,7 @@
 // them in the active environment (shortened, its expiry and scopes), and the button that gets a new
 // one. Thin: the rules live in model/auth and ./oauth-session.
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AuthState } from '../../model/request/request-state';
 import { TextField } from '../client/ui/TextField';
 import { LoginFields } from '../client/auth/LoginFields';
@@ -14,7 +14,8 @@ import { GRANT_LABELS } from '../../model/auth/document-schemes';
 import { expiryText } from '../../model/auth/token-response';
 import { tokenKey, tokenPreview } from '../../model/auth/token-store';
 import { tokenErrorAtom, tokenStoreAtom } from './token-atoms';
-import { forgetToken, requestNewToken } from './oauth-session';
+import { forgetToken, requestNewToken, type DeviceSignIn } from './oauth-session';
+import { copyText } from '../../lib/clipboard';
 
 const EXPIRY_TICK_MS = 15000;
 
@@ -29,6 +30,9 @@ export default function OAuth2Editor({ auth, onChange }: { auth: AuthState; onCh
   const token = useAtomValue(tokenStoreAtom)[key];
   const failure = useAtomValue(tokenErrorAtom)[key];
   const [busy, setBusy] = useState(false);
+  // The device code grant's sign-in under way: the code shown, and Cancel's controller.
+  const [device, setDevice] = useState<{ signIn: DeviceSignIn | null; cancel: AbortController } | null>(null);
+  const [copied, setCopied] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), EXPIRY_TICK_MS);
@@ -38,13 +42,24 @@ export default function OAuth2Editor({ auth, onChange }: { auth: AuthState; onCh
 
   const getToken = async () => {
     setBusy(true);
+    const cancel = new AbortController();
+    deviceCancel.current = cancel;
+    setCopied(false);
+    if (grant === 'device_code') setDevice({ signIn: null, cancel });
     try {
-      await requestNewToken(store, resolved);
+      await requestNewToken(store, resolved, { signal: cancel.signal, onCode: (signIn) => setDevice({ signIn, cancel }) });
     } catch {
       // The message is kept in tokenErrorAtom and shown below.
     } finally {
       setBusy(false);
+      setDevice(null);
     }
+  };
+  // Leaving the Auth tab stops the polling.
+  const deviceCancel = useRef<AbortController | null>(null);
+  useEffect(() => () => deviceCancel.current?.abort(), []);
+  const copyCode = async (code: string) => {
+    if (await copyText(code)) setCopied(true);
   };
 
   return (
@@ -64,6 +79,12 @@ export default function OAuth2Editor({ auth, onChange }: { auth: AuthState; onCh
         <label className="kite-inline-field">
           <span>Authorization URL</span>
           <TextField value={auth.authorizationUrl ?? ''} onValue={(authorizationUrl) => set({ authorizationUrl })} placeholder="https://…/authorize" aria-label="Authorization URL" />
+        </label>
+      )}
+      {grant === 'device_code' && (
+        <label className="kite-inline-field">
+          <span>Device authorization URL</span>
+          <TextField value={auth.authorizationUrl ?? ''} onValue={(authorizationUrl) => set({ authorizationUrl })} placeholder="https://…/device/auth" aria-label="Device authorization URL" />
         </label>
       )}
       <label className="kite-inline-field">
@@ -99,10 +120,30 @@ export default function OAuth2Editor({ auth, onChange }: { auth: AuthState; onCh
           {failure}
         </p>
       )}
+      {device?.signIn && (
+        <div className="kite-oauth-device" role="group" aria-label="Device sign-in">
+          <span>
+            Open{' '}
+            <a href={device.signIn.verificationUriComplete ?? device.signIn.verificationUri} target="_blank" rel="noreferrer">
+              {device.signIn.verificationUri}
+            </a>{' '}
+            and enter the code <code className="kite-oauth-user-code">{device.signIn.userCode}</code>
+          </span>
+          <button type="button" className="kite-button kite-button-ghost" onClick={() => void copyCode(device.signIn!.userCode)}>
+            {copied ? 'Copied' : 'Copy code'}
+          </button>
+          <span className="kite-muted">Waiting for the sign-in…</span>
+        </div>
+      )}
       <div className="kite-oauth-actions">
         <button type="button" className="kite-button" disabled={busy} onClick={() => void getToken()}>
           {busy ? 'Getting a token…' : 'Get new access token'}
         </button>
+        {device && (
+          <button type="button" className="kite-button kite-button-ghost" onClick={() => device.cancel.abort()}>
+            Cancel
+          </button>
+        )}
         {token && (
           <button type="button" className="kite-button kite-button-ghost" onClick={() => forgetToken(store, resolved)}>
             Forget token

@@ -10,7 +10,8 @@ import { absoluteApiUrl, createHostClient } from '../../lib/http/client';
 import { readHostError } from '../../lib/http/host-error';
 import { kiteConfig } from '../../lib/config';
 import type { AuthState } from '../../model/request/request-state';
-import { clientProblem, DEFAULT_GRANT, tokenRequestForm, type OAuthClient, type TokenGrantRequest } from '../../model/auth/oauth-grants';
+import { clientProblem, DEFAULT_GRANT, INTERACTIVE_GRANTS, tokenRequestForm, type OAuthClient, type TokenGrantRequest } from '../../model/auth/oauth-grants';
+import { deviceAuthorizationForm, nextPollStep, readDeviceAuthorization, type DeviceAuthorization } from '../../model/auth/device-code';
 import { isExpired, readTokenResponse, type OAuthToken } from '../../model/auth/token-response';
 import { tokenKey, type TokenOwner } from '../../model/auth/token-store';
 import { authorizationRequest, readRedirect } from '../../model/auth/pkce';
@@ -47,14 +48,22 @@ export function tokenOwner(store: Store, auth: AuthState): TokenOwner {
 /** Asks the token endpoint; keeps the token (or the failure, shown in the Auth tab) for its owner. */
 async function obtain(store: Store, auth: AuthState, owner: TokenOwner, grant: TokenGrantRequest): Promise<OAuthToken> {
   const oauthClient = clientOf(auth);
-  const key = tokenKey(owner);
-  try {
+  return keepFor(store, owner, async () => {
     const answer = await postTokenRequest({ tokenUrl: oauthClient.tokenUrl, form: tokenRequestForm(oauthClient, grant) });
     const read = readTokenResponse(oauthClient.tokenUrl, answer, Date.now(), oauthClient.scope);
     if (!read.ok) throw new Error(read.message);
-    store.set(tokenStoreAtom, (tokens) => ({ ...tokens, [key]: read.token }));
-    store.set(tokenErrorAtom, ({ [key]: _gone, ...rest }) => rest);
     return read.token;
+  });
+}
+
+/** Keeps the token `get` brings for its owner, or its failure (shown in the Auth tab); null (cancelled) keeps nothing. */
+async function keepFor<T extends OAuthToken | null>(store: Store, owner: TokenOwner, get: () => Promise<T>): Promise<T> {
+  const key = tokenKey(owner);
+  try {
+    const token = await get();
+    if (token) store.set(tokenStoreAtom, (tokens) => ({ ...tokens, [key]: token }));
+    store.set(tokenErrorAtom, ({ [key]: _gone, ...rest }) => rest);
+    return token;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     store.set(tokenErrorAtom, (errors) => ({ ...errors, [key]: message }));
@@ -62,14 +71,70 @@ async function obtain(store: Store, auth: AuthState, owner: TokenOwner, grant: T
   }
 }
 
-/** A new token for the auth's grant: client credentials and password at once, the authorization code through the popup (null when the person closed it). */
-export async function requestNewToken(store: Store, auth: AuthState): Promise<OAuthToken | null> {
+/** What the person needs to sign in with a device code: the code and where to type it. */
+export type DeviceSignIn = Pick<DeviceAuthorization, 'userCode' | 'verificationUri' | 'verificationUriComplete' | 'expiresAt'>;
+
+/** How the Auth tab follows a device code sign-in: it shows the code, and Cancel aborts the polling. */
+export interface DeviceFlowHandlers {
+  onCode: (signIn: DeviceSignIn) => void;
+  signal: AbortSignal;
+}
+
+/**
+ * The device code grant (RFC 8628): a device code from the device authorization endpoint (through
+ * the host, under the allow-list), shown to the person, then the token endpoint polled at the
+ * server's interval until the token comes, the code expires, the sign-in is declined or the person
+ * cancels (null).
+ */
+async function deviceCodeToken(auth: AuthState, handlers: DeviceFlowHandlers): Promise<OAuthToken | null> {
+  const oauthClient = clientOf(auth);
+  const endpoint = (auth.authorizationUrl ?? '').trim();
+  const authorization = readDeviceAuthorization(endpoint, await postTokenRequest({ tokenUrl: endpoint, form: deviceAuthorizationForm(oauthClient) }), Date.now());
+  if (!authorization.ok) throw new Error(authorization.message);
+  let device = authorization.device;
+  handlers.onCode({ userCode: device.userCode, verificationUri: device.verificationUri, verificationUriComplete: device.verificationUriComplete, expiresAt: device.expiresAt });
+  for (;;) {
+    if (!(await waitUnlessCancelled(device.intervalMs, handlers.signal))) return null;
+    const answer = await postTokenRequest({ tokenUrl: oauthClient.tokenUrl, form: tokenRequestForm(oauthClient, { grant: 'device_code', deviceCode: device.deviceCode }) });
+    if (handlers.signal.aborted) return null;
+    const step = nextPollStep(oauthClient.tokenUrl, answer, device, Date.now(), oauthClient.scope);
+    if (step.kind === 'token') return step.token;
+    if (step.kind === 'stop') throw new Error(step.message);
+    device = { ...device, intervalMs: step.intervalMs };
+  }
+}
+
+/** Resolves true after `ms`, or false as soon as the signal aborts (Cancel). */
+function waitUnlessCancelled(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      resolve(value);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * A new token for the auth's grant: client credentials and password at once, the authorization code
+ * through the popup (null when the person closed it), the device code with the Auth tab's handlers
+ * (null when cancelled).
+ */
+export async function requestNewToken(store: Store, auth: AuthState, device?: DeviceFlowHandlers): Promise<OAuthToken | null> {
   const grant = auth.grant ?? DEFAULT_GRANT;
   const problem = clientProblem(clientOf(auth), grant, auth.authorizationUrl);
   if (problem) throw new Error(problem);
   const owner = tokenOwner(store, auth);
   if (grant === 'client_credentials') return obtain(store, auth, owner, { grant });
   if (grant === 'password') return obtain(store, auth, owner, { grant, username: auth.username, password: auth.password });
+  if (grant === 'device_code') {
+    if (!device) throw new Error('The device code grant needs a person: sign in with "Get new access token" on the Auth tab.');
+    return keepFor(store, owner, () => deviceCodeToken(auth, device));
+  }
   const redirectUri = oauthRedirectUri(window.location.origin, kiteConfig.basePath);
   const flow = await authorizationRequest({ authorizationUrl: (auth.authorizationUrl ?? '').trim(), clientId: auth.clientId ?? '', scope: auth.scope ?? '', redirectUri });
   const redirect = await popupRedirect(flow.url);
@@ -118,7 +183,7 @@ export async function accessTokenForSend(store: Store, auth: AuthState, options:
   const stored = store.get(tokenStoreAtom)[tokenKey(owner)];
   if (stored && !options.forceRefresh && !isExpired(stored, Date.now())) return stored.accessToken;
   if (stored?.refreshToken) return (await obtain(store, auth, owner, { grant: 'refresh_token', refreshToken: stored.refreshToken })).accessToken;
-  if ((auth.grant ?? DEFAULT_GRANT) === 'authorization_code') {
+  if (INTERACTIVE_GRANTS.includes(auth.grant ?? DEFAULT_GRANT)) {
     const why = stored ? (options.forceRefresh ? 'was refused (401) and' : 'expired and') : 'is missing:';
     throw new Error(`The OAuth 2.0 access token ${why} ${stored ? 'there is no refresh token' : 'sign in'} with "Get new access token" on the Auth tab.`);
   }

@@ -15,7 +15,6 @@ import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import { type HistoryEntry, ddPagesOfTab } from '../history/history-entry';
 import { useHistory } from '../history/use-history';
-import { hostOnlyAuthNote } from '../../model/request/auth-notes';
 import { normalizeRequestState } from '../../model/request/normalize-request';
 import { RequestBuilder } from './request/RequestBuilder';
 import { type RequestState, defaultRequestState } from '../../model/request/request-state';
@@ -211,10 +210,10 @@ export default function ClientScreen() {
     const copy = async (filledFrom: VariableScope) => {
       try {
         const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
-        const { toCurl } = await import('../../model/request/curl');
+        const { toCurl, curlNotes } = await import('../../model/request/curl');
         const request = buildRelayRequest(current, headers, [], filledFrom);
         if (!(await copyText(toCurl(request, { baseUrl })))) throw new Error('The browser refused to copy to the clipboard.');
-        const note = hostOnlyAuthNote(request.authorization);
+        const [note] = curlNotes(request);
         toast.success('Copied as cURL', note ? { description: note } : undefined);
       } catch (error) {
         toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });

@@ -51,6 +51,7 @@ export function schemeAuth(name: string, scheme: SecurityScheme, scopes: string[
 export const GRANT_LABELS: Record<OAuthGrant, string> = {
   authorization_code: 'authorization code with PKCE',
   client_credentials: 'client credentials',
+  device_code: 'device code',
   password: 'password, legacy',
 };
 

@@ -113,3 +113,23 @@ describe('Bruno collection and folder settings', () => {
     expect(result.report.keptAsNote.join('\n')).not.toContain('not applied');
   });
 });
+
+describe('Bruno import of Digest auth', () => {
+  it('keeps auth:digest with {{variable}} references, never the password in a file', () => {
+    const result = importSources([
+      { name: 'files/bruno.json', text: JSON.stringify({ version: '1', name: 'Files', type: 'collection' }) },
+      {
+        name: 'files/report.bru',
+        text: jsonToBru({
+          meta: { name: 'Report', type: 'http', seq: 1 },
+          http: { method: 'get', url: 'https://api.example.com/report', body: 'none', auth: 'digest' },
+          auth: { digest: { username: 'ada', password: 'digest-bruno-pw' } },
+        }),
+      },
+    ]);
+    const auth = result.requests.find((item) => item.content.name === 'Report')!.content.auth;
+    expect(auth.type).toBe('digest');
+    expect(auth.password).toMatch(/^\{\{[\w.-]+\}\}$/);
+    expect(JSON.stringify([result.requests, result.environments, result.folders])).not.toContain('digest-bruno-pw');
+  });
+});

@@ -44,7 +44,7 @@ function authStateOf(mode: string, auth: Json, where: string, batch: ImportBatch
   const fields = isRecord(auth[mode]) ? (auth[mode] as Json) : {};
   const none = importedState().auth;
   if (mode === 'bearer') return { ...none, type: 'bearer', token: text(fields.token) };
-  if (mode === 'basic') return { ...none, type: 'basic', username: text(fields.username), password: text(fields.password) };
+  if (mode === 'basic' || mode === 'digest') return { ...none, type: mode, username: text(fields.username), password: text(fields.password) };
   if (mode === 'apikey') return { ...none, type: 'api-key', token: text(fields.value), keyName: text(fields.key) || 'X-API-Key', keyIn: fields.placement === 'queryparams' ? 'query' : 'header' };
   if (mode === 'inherit') batch.keptAsNote(`${where}: its auth is inherited, and no collection.bru or folder.bru above it (among the files imported) sets one; set the auth by hand`);
   else if (mode && mode !== 'none') batch.keptAsNote(`${where}: ${mode} auth has no Kite equivalent; the request was imported without auth (set it up by hand; its settings were not copied, they may hold credentials)`);

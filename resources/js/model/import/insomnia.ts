@@ -59,7 +59,7 @@ function applyAuth(state: RequestState, auth: Json | null, where: string, batch:
   if (type === 'bearer') {
     state.auth = { ...state.auth, type: 'bearer', token: variables(auth.token) };
     if (text(auth.prefix) && text(auth.prefix).toLowerCase() !== 'bearer') batch.converted(`${where}: the token prefix "${text(auth.prefix)}" is sent as Bearer`);
-  } else if (type === 'basic') state.auth = { ...state.auth, type: 'basic', username: variables(auth.username), password: variables(auth.password) };
+  } else if (type === 'basic' || type === 'digest') state.auth = { ...state.auth, type, username: variables(auth.username), password: variables(auth.password) };
   else if (type === 'apikey') {
     const row = emptyRow(text(auth.key) || 'X-API-Key', variables(auth.value));
     if (auth.addTo === 'queryParams') state.query = [...state.query, row];

@@ -59,10 +59,10 @@ function postmanBody(body: SavedRequestFile['body']) {
 
 function postmanAuth(auth: SavedAuth) {
   if (auth.type === 'bearer') return { type: 'bearer', bearer: [{ key: 'token', value: auth.token ?? '', type: 'string' }] };
-  if (auth.type === 'basic')
+  if (auth.type === 'basic' || auth.type === 'digest')
     return {
-      type: 'basic',
-      basic: [
+      type: auth.type,
+      [auth.type]: [
         { key: 'username', value: auth.username ?? '', type: 'string' },
         { key: 'password', value: auth.password ?? '', type: 'string' },
       ],

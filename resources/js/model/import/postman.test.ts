@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHOP_PASSWORD, SHOP_TOKEN, shopCollection, shopEnvironment } from '../../../../tests/fixtures/import/postman.mjs';
 import { importSources } from './read';
+import { toPostmanCollection } from './postman-export';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 const byName = (result: ReturnType<typeof importSources>, name: string) => result.requests.find((request) => request.content.name === name)!.content;
@@ -135,5 +136,35 @@ describe('bad input', () => {
     expect(result.report.converted).toContain('../etc/a/b: in folder ".-etc" (a folder\'s name holds no / or ..)');
     expect(result.report.converted).toContain('Same: a second request of that name in the same folder, imported as "Same (2)"');
     expect(result.report.skipped).toEqual([{ file: 'odd.json', item: 'Bad URL', reason: 'its URL http://[::1 does not parse' }]);
+  });
+});
+
+describe('Postman import of Digest auth', () => {
+  it('keeps Digest with its username and password as {{variables}}, never the password in a file', () => {
+    const collection = {
+      info: { name: 'Files', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [
+        {
+          name: 'Report',
+          request: {
+            method: 'GET',
+            url: 'https://api.example.com/report',
+            auth: { type: 'digest', digest: [{ key: 'username', value: 'ada' }, { key: 'password', value: 'digest-pa55', type: 'string' }, { key: 'algorithm', value: 'MD5' }] },
+          },
+        },
+      ],
+    };
+    const result = importSources([{ name: 'files.postman_collection.json', text: json(collection) }]);
+    const auth = byName(result, 'Report').auth;
+    expect(auth.type).toBe('digest');
+    expect(auth.password).toMatch(/^\{\{[\w.-]+\}\}$/);
+    expect(json([...result.requests, ...result.environments, ...result.folders])).not.toContain('digest-pa55');
+    expect(result.secrets).toContainEqual(expect.objectContaining({ value: 'digest-pa55' }));
+
+    // Exported to Postman and read back: still Digest, with the same references.
+    const exported = toPostmanCollection('Files', result.requests.map((request) => request.content));
+    expect(JSON.stringify(exported)).toContain('"type":"digest"');
+    const again = importSources([{ name: 'files-export.postman_collection.json', text: json(exported) }]);
+    expect(byName(again, 'Report').auth).toEqual(auth);
   });
 });

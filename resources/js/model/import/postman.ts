@@ -55,7 +55,7 @@ function authStateOf(auth: Json, where: string, batch: ImportBatch): AuthState |
   const fields = authFields(auth, type);
   const none = importedState().auth;
   if (type === 'bearer') return { ...none, type: 'bearer', token: fields.token ?? '' };
-  if (type === 'basic') return { ...none, type: 'basic', username: fields.username ?? '', password: fields.password ?? '' };
+  if (type === 'basic' || type === 'digest') return { ...none, type, username: fields.username ?? '', password: fields.password ?? '' };
   if (type === 'apikey') return { ...none, type: 'api-key', token: fields.value ?? '', keyName: fields.key || 'X-API-Key', keyIn: fields.in === 'query' ? 'query' : 'header' };
   if (type !== 'noauth' && type !== '')
     batch.keptAsNote(`${where}: ${type} auth has no Kite equivalent; imported without auth (set it up by hand; its settings were not copied, they may hold credentials)`);

@@ -10,6 +10,8 @@ export function hostOnlyAuthNote(auth: { type: AuthorizationType; userId?: strin
       return "The command does not carry the logged-in user's session: Kite's host adds it when it relays the request.";
     case 'impersonate':
       return `The command does not impersonate user ${auth.userId || '(no ID)'}: only Kite's host can.`;
+    case 'digest':
+      return "The command sends no Digest credentials: Kite's host answers the server's challenge when it relays the request.";
     default:
       return null;
   }

@@ -15,9 +15,15 @@ export const AUTHORIZATION_OPTIONS: readonly AuthorizationOption[] = [
   { type: 'none', label: 'None', group: 'traditional' },
   { type: 'bearer', label: 'Bearer Token', group: 'traditional' },
   { type: 'basic', label: 'Basic Auth', group: 'traditional' },
+  { type: 'digest', label: 'Digest Auth', group: 'traditional' },
   { type: 'api-key', label: 'API Key', group: 'traditional' },
   { type: 'oauth2', label: 'OAuth 2.0', group: 'traditional' },
 ];
+
+/** The types that send a username and password (Basic encodes them; for Digest the host answers a challenge with them). */
+export function takesLogin(type: RequestAuthType): type is 'basic' | 'digest' {
+  return type === 'basic' || type === 'digest';
+}
 
 export const DEFAULT_AUTHORIZATION_TYPE: AuthorizationType = 'current-user';
 

@@ -85,6 +85,14 @@ describe('code in other languages', () => {
     expect(guzzle.split('\n').slice(0, 2)).toEqual(['<?php', expect.stringMatching(/^\/\/ The command does not impersonate user 2/)]);
   });
 
+  it("writes Digest as Laravel's withDigestAuth, and says other code sends no Digest credentials", async () => {
+    const digest = outgoingOf(request({ url: '/report', auth: { type: 'digest', token: '', username: 'ada', password: 'pw', userId: '' } }), { baseUrl: base, includeSecrets: true });
+    const laravel = await toCode(digest, 'laravel');
+    expect(laravel).toContain("withDigestAuth('ada', 'pw')");
+    expect(laravel).not.toContain('Digest credentials');
+    expect((await toCode(digest, 'fetch')).split('\n')[0]).toBe("// The command sends no Digest credentials: Kite's host answers the server's challenge when it relays the request.");
+  });
+
   it('gives httpsnippet the query and a basic auth header', () => {
     const har = toHar(outgoingOf(request({ url: '/users?page=2', auth: { type: 'basic', token: '', username: 'ada', password: 'pw', userId: '' } }), { baseUrl: base, includeSecrets: true }));
     expect(har.queryString).toEqual([{ name: 'page', value: '2' }]);

@@ -57,7 +57,8 @@ function base64(text: string): string {
 
 /** The request as code in `language`; a comment names what Kite did that the code does not. */
 export async function toCode(request: OutgoingRequest, language: CodeLanguage): Promise<string> {
-  const note = request.hostOnlyAuthNote;
+  // Laravel's Http client answers a Digest challenge itself (withDigestAuth); other code cannot.
+  const note = language === 'laravel' && request.digestAuth ? null : request.hostOnlyAuthNote;
   const code = language === 'laravel' ? toLaravel(request) : await viaHttpSnippet(request, language);
   if (!note) return code;
   const comment = language === 'httpie' || language === 'python' ? `# ${note}` : `// ${note}`;
@@ -87,6 +88,7 @@ export function toLaravel(request: OutgoingRequest): string {
   const bearer = request.headers.find((header) => header.name.toLowerCase() === 'authorization' && /^Bearer /.test(header.value));
   if (bearer) calls.push(`withToken(${php(bearer.value.slice('Bearer '.length))})`);
   if (request.basicAuth) calls.push(`withBasicAuth(${php(request.basicAuth.username)}, ${php(request.basicAuth.password)})`);
+  if (request.digestAuth) calls.push(`withDigestAuth(${php(request.digestAuth.username)}, ${php(request.digestAuth.password)})`);
 
   const body = request.body;
   /** The body as PHP data (an array), written once it is known whether the call is chained. */

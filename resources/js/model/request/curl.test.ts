@@ -56,6 +56,10 @@ describe('copy as cURL and import round trips', () => {
         auth: { type: 'basic', username: 'ann', password: 'p:ss word', token: '', userId: '' },
       }),
     ],
+    [
+      'a GET with digest auth',
+      state({ url: '/demo/files', auth: { type: 'digest', username: 'ann', password: 'p:ss word', token: '', userId: '' } }),
+    ],
     ['a raw text PATCH', state({ method: 'PATCH', url: '/demo/text', bodyType: 'raw', rawBody: 'line one\nline "two"', rawContentType: 'text/plain' })],
     ['a DELETE', state({ method: 'DELETE', url: '/demo/users/7' })],
   ];

@@ -26,7 +26,8 @@ export type CurlExportOptions = Omit<ExportOptions, 'includeSecrets'>;
  * What a copied command lacks that Kite would send (see auth-notes.ts).
  */
 export function curlNotes(request: Pick<RelayRequest, 'authorization'>): string[] {
-  const note = hostOnlyAuthNote(request.authorization);
+  // cURL answers a Digest challenge itself (`--digest`).
+  const note = request.authorization.type === 'digest' ? null : hostOnlyAuthNote(request.authorization);
   return note ? [note] : [];
 }
 
@@ -44,6 +45,7 @@ export function toCurl(relayRequest: RelayRequest, options: CurlExportOptions): 
   parts.push(shellQuote(request.url));
   for (const header of request.headers) parts.push('-H', shellQuote(`${header.name}: ${header.value}`));
   if (request.basicAuth) parts.push('-u', shellQuote(`${request.basicAuth.username}:${request.basicAuth.password}`));
+  if (request.digestAuth) parts.push('--digest', '-u', shellQuote(`${request.digestAuth.username}:${request.digestAuth.password}`));
   const body = request.body;
   if (body.kind === 'text') parts.push('--data-raw', shellQuote(body.text));
   else if (body.kind === 'form') for (const field of body.fields) parts.push('--data-urlencode', shellQuote(`${field.name}=${field.value}`));
@@ -158,6 +160,7 @@ export function fromCurl(command: string, baseUrl: string): Partial<RequestState
   let user: string | undefined;
   let bearer: string | undefined;
   let forceGet = false;
+  let digest = false;
 
   for (let i = 1; i < words.length; i += 1) {
     let word = words[i];
@@ -212,6 +215,9 @@ export function fromCurl(command: string, baseUrl: string): Partial<RequestState
       case '-u':
       case '--user':
         user = value!;
+        break;
+      case '--digest':
+        digest = true;
         break;
       case '-b':
       case '--cookie':
@@ -291,7 +297,7 @@ export function fromCurl(command: string, baseUrl: string): Partial<RequestState
   else if (user !== undefined) {
     const colon = user.indexOf(':');
     result.auth = {
-      type: 'basic',
+      type: digest ? 'digest' : 'basic',
       username: colon === -1 ? user : user.slice(0, colon),
       password: colon === -1 ? '' : user.slice(colon + 1),
       token: '',

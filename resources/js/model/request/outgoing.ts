@@ -28,6 +28,8 @@ export interface OutgoingRequest {
   url: string;
   headers: Array<{ name: string; value: string }>;
   basicAuth?: { username: string; password: string };
+  /** Digest: only a client that answers the server's challenge can use it (cURL's `--digest`); other code gets `hostOnlyAuthNote`. */
+  digestAuth?: { username: string; password: string };
   body: OutgoingBody;
   /** What the request lacks outside Kite (the logged-in user's session, impersonation), if anything. */
   hostOnlyAuthNote: string | null;
@@ -72,6 +74,7 @@ export function describeOutgoing(request: RelayRequest, options: ExportOptions):
     url: relayTargetUrl(options.baseUrl, { url: request.url, query }),
     headers,
     basicAuth: authorization.type === 'basic' ? { username: authorization.username, password: secrets ? authorization.password : SECRET_PLACEHOLDERS.password } : undefined,
+    digestAuth: authorization.type === 'digest' ? { username: authorization.username, password: secrets ? authorization.password : SECRET_PLACEHOLDERS.password } : undefined,
     body,
     hostOnlyAuthNote: hostOnlyAuthNote(authorization),
   };

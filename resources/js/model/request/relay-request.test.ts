@@ -49,13 +49,20 @@ describe('the relay call for the request being built', () => {
 
   it('sends each authorization type with only its own fields', () => {
     const auth = { token: 't', username: 'u', password: 'p', userId: '42' };
-    const as = (type: 'none' | 'current-user' | 'bearer' | 'basic' | 'impersonate') =>
+    const as = (type: 'none' | 'current-user' | 'bearer' | 'basic' | 'digest' | 'impersonate') =>
       buildRelayRequest({ ...defaultRequestState(), auth: { type, ...auth } }, []).authorization;
     expect(as('current-user')).toEqual({ type: 'current-user' });
     expect(as('impersonate')).toEqual({ type: 'impersonate', userId: '42' });
     expect(as('none')).toEqual({ type: 'none' });
     expect(as('bearer')).toEqual({ type: 'bearer', token: 't' });
     expect(as('basic')).toEqual({ type: 'basic', username: 'u', password: 'p' });
+    expect(as('digest')).toEqual({ type: 'digest', username: 'u', password: 'p' });
+  });
+
+  it("sends Digest's username and password with their {{variables}} filled in", () => {
+    const scope = buildScope({ environment: [{ name: 'user', value: 'ada', secret: false }, { name: 'pw', value: 'pä:ss', secret: true }] });
+    const request = buildRelayRequest({ ...defaultRequestState(), auth: { type: 'digest', token: '', username: '{{user}}', password: '{{pw}}', userId: '' } }, [], [], scope);
+    expect(request.authorization).toEqual({ type: 'digest', username: 'ada', password: 'pä:ss' });
   });
 
   it('sends multipart text and file parts, files as base64', () => {

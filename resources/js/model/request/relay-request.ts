@@ -68,7 +68,8 @@ export function relayAuthorization(state: RequestState): RelayAuthorization {
     case 'bearer':
       return { type: 'bearer', token: auth.token };
     case 'basic':
-      return { type: 'basic', username: auth.username, password: auth.password };
+    case 'digest':
+      return { type: auth.type, username: auth.username, password: auth.password };
     case 'impersonate':
       return { type: 'impersonate', userId: auth.userId };
     case 'api-key':

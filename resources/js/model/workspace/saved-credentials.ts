@@ -13,6 +13,7 @@ export const AUTH_FIELDS_KEPT: Record<AuthState['type'], readonly AuthCredential
   inherit: [],
   bearer: ['token'],
   basic: ['username', 'password'],
+  digest: ['username', 'password'],
   impersonate: ['userId'],
   'current-user': [],
   none: [],

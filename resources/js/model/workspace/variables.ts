@@ -2,6 +2,7 @@
 // time against the scope (captured values, then the active environment, then globals). Pure.
 import type { AuthState, KeyValueRow, MultipartRow, RequestState } from '../request/request-state';
 import { resolveOAuthSettings } from '../auth/auth-settings';
+import { takesLogin } from '../request/authorization';
 
 export interface Variable {
   name: string;
@@ -131,8 +132,8 @@ export function resolveRequest(state: RequestState, scope: VariableScope): Resol
   const auth: AuthState = {
     ...state.auth,
     token: text(state.auth.token, state.auth.type === 'bearer' || state.auth.type === 'api-key'),
-    username: text(state.auth.username, state.auth.type === 'basic'),
-    password: text(state.auth.password, state.auth.type === 'basic'),
+    username: text(state.auth.username, takesLogin(state.auth.type)),
+    password: text(state.auth.password, takesLogin(state.auth.type)),
     userId: text(state.auth.userId, state.auth.type === 'impersonate'),
     ...(state.auth.type === 'oauth2' ? resolveOAuthSettings(state.auth, (value) => text(value, true)) : {}),
   };

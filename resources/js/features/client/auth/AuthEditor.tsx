@@ -1,7 +1,7 @@
 // Authorization: the schemes the API's document declares first (pre-filled), then the types in the
 // spec's order and labels, and the fields each one needs.
 import { lazy, Suspense } from 'react';
-import { AUTHORIZATION_OPTIONS, INHERIT_LABEL, authorizationLabel } from '../../../model/request/authorization';
+import { AUTHORIZATION_OPTIONS, INHERIT_LABEL, authorizationLabel, takesLogin } from '../../../model/request/authorization';
 import { inheritedFromLabel, type EffectiveAuth } from '../../../model/workspace/inherited-auth';
 import type { ApiKeyLocation, DocumentedAuthorization } from '../../../../../protocol/types';
 import type { AuthState } from '../../../model/request/request-state';
@@ -124,7 +124,7 @@ export function AuthEditor({
           <OAuth2Editor auth={auth} onChange={onChange} />
         </Suspense>
       )}
-      {auth.type === 'basic' && <LoginFields auth={auth} set={set} />}
+      {takesLogin(auth.type) && <LoginFields auth={auth} set={set} />}
     </div>
   );
 }
@@ -133,6 +133,6 @@ export function AuthEditor({
 function inheritedDetail(auth: AuthState): string {
   if (auth.type === 'bearer') return auth.token ? ` ${auth.token}` : '';
   if (auth.type === 'api-key') return ` in the ${auth.keyIn ?? 'header'} ${auth.keyName ?? ''}`.trimEnd();
-  if (auth.type === 'basic') return auth.username ? ` as ${auth.username}` : '';
+  if (takesLogin(auth.type)) return auth.username ? ` as ${auth.username}` : '';
   return '';
 }

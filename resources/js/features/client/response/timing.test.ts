@@ -37,6 +37,22 @@ describe('the timing waterfall', () => {
     expect(totalMs).toBe(200);
   });
 
+  it("puts a Digest challenge's first exchange before the answered one", () => {
+    const { rows } = timingRows({
+      timing: { ttfbMs: 20, totalMs: 60, challengeMs: 30, phases: { waitMs: 20, downloadMs: 10 } },
+      roundTripMs: 80,
+      minimumMs: 0,
+      serverTiming: [],
+    });
+    expect(rows.map((row) => [row.label, row.startMs, row.durationMs])).toEqual([
+      ['Browser → Kite host', 0, 10],
+      ['Digest challenge (401)', 10, 30],
+      ['Waiting (first byte)', 40, 20],
+      ['Download', 60, 10],
+      ['Kite host → browser', 70, 10],
+    ]);
+  });
+
   it('without phases, splits the target call at its first byte; without a hold when the call took longer', () => {
     const { rows, totalMs } = timingRows({ timing: { ttfbMs: 300, totalMs: 350 }, roundTripMs: 360, minimumMs: 200, serverTiming: [] });
     expect(rows.map((row) => row.label)).toEqual(['Browser → Kite host', 'Waiting (first byte)', 'Download', 'Kite host → browser']);

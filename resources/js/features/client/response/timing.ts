@@ -83,6 +83,11 @@ export function timingRows({ timing, roundTripMs, minimumMs, serverTiming }: Tim
   const before = overhead / 2;
   rows.push({ label: 'Browser → Kite host', kind: 'kite', startMs: 0, durationMs: before });
   let at = before;
+  // Digest auth: the request first went without credentials and the target answered with its challenge.
+  if (timing.challengeMs !== undefined) {
+    rows.push({ label: 'Digest challenge (401)', kind: 'phase', startMs: at, durationMs: timing.challengeMs });
+    at += timing.challengeMs;
+  }
   let waitStart = at;
   let waitMs = timing.ttfbMs;
   if (timing.appMs !== undefined) {

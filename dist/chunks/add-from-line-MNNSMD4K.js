@@ -1,1 +1,0 @@
-import{d as m}from"./chunk-XIMQ3QI4.js";import{H as n}from"./chunk-5YN6S6HA.js";import"./chunk-DKYY3SVM.js";import{qc as s,sc as i,z as r}from"./chunk-UWPWFZYC.js";function d(a,e){let t=s(m(e.steps),e.value);a.set(n,o=>({...o,assertions:[...o.assertions,t]})),r.success("Assertion added",{description:`${i(t)} — in the Tests tab`})}export{d as addAssertionFromLine};

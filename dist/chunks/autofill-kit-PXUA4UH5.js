@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-DNCW4UXB.js";import"./chunk-5YN6S6HA.js";import"./chunk-DKYY3SVM.js";import"./chunk-UWPWFZYC.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-MGDPOXWK.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

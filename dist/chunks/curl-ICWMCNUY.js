@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-IOA7CLEZ.js";import"./chunk-EUMHB4FI.js";import"./chunk-5YN6S6HA.js";import"./chunk-DKYY3SVM.js";import{Ab as o}from"./chunk-UWPWFZYC.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

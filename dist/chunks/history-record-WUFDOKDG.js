@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-C63J25ZD.js";import"./chunk-5YN6S6HA.js";import"./chunk-DKYY3SVM.js";import"./chunk-UWPWFZYC.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-DNCW4UXB.js";import"./chunk-5YN6S6HA.js";import"./chunk-DKYY3SVM.js";import"./chunk-UWPWFZYC.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

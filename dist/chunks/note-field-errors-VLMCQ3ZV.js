@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-6YFWYM5P.js";import"./chunk-U3RWL2OB.js";import{I as t,J as o}from"./chunk-5YN6S6HA.js";import"./chunk-DKYY3SVM.js";import"./chunk-UWPWFZYC.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

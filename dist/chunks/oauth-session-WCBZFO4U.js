@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-EEUYFO3J.js";import"./chunk-5YN6S6HA.js";import"./chunk-DKYY3SVM.js";import"./chunk-UWPWFZYC.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

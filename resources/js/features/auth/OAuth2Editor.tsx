@@ -4,8 +4,8 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { AuthState } from '../../model/request/request-state';
-import { TextField } from '../client/ui/TextField';
-import { LoginFields } from '../client/auth/LoginFields';
+import { TextField } from '../../components/TextField';
+import { LoginFields } from './LoginFields';
 import { variableScopeAtom, applicationWorkspaceAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
 import { resolveRequest } from '../../model/workspace/variables';
 import { defaultRequestState } from '../../model/request/request-state';

@@ -3,7 +3,7 @@
 import type { createStore } from 'jotai';
 import type { RunResultEvent } from '../../../../protocol/types';
 import { responseOfResult } from '../../model/runs/run-events';
-import { activeTabAtom, tabCallAtom } from '../client/tabs/tab-atoms';
+import { activeTabAtom, tabCallAtom } from '../tabs/tab-atoms';
 import { assertionInputOf } from '../tests/assertion-input';
 import { openSavedRequest } from '../workspace/workspace-sync';
 

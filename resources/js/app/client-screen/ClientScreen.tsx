@@ -25,7 +25,7 @@ import { RouteExplorer } from '../../features/routes/RouteExplorer';
 import { absoluteBaseUrl, activeRoute, currentApplication, findRoute } from '../../features/routes/application';
 import { generateValue } from '../../features/body/generator-kits';
 import { flushPendingEdits, settlePendingEdits } from '../../lib/pending-edits';
-import { requestStateAtom, updateRequestAtom } from '../../features/request/request-atoms';
+import { requestStateAtom, updateRequestAtom } from '../../features/tabs/request-atoms';
 import { useAutofill } from '../../features/body/use-autofill';
 import { useDrafts } from '../../features/request/use-drafts';
 import { useRoutes } from '../../features/routes/use-routes';

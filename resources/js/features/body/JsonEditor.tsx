@@ -9,7 +9,7 @@ import type { JsonSchema } from '../../../../protocol/types';
 import { registerValueTarget } from '../../lib/palette-command';
 import { flushPendingEdits, registerPendingEdit } from '../../lib/pending-edits';
 import { createJsonCodeEditor, diagnosticsFor, editorValueTarget, replaceText, showDiagnostics } from './code-editor';
-import type { JsonCheck } from './json-schema-validate';
+import type { JsonCheck } from '../../model/json-schema/json-schema-validate';
 import { validateJsonDocument } from './json-validation';
 import { type FieldMessages, type JsonFieldProblem, jsonFieldProblems } from './field-errors';
 import { validationDiagnostics } from './validation-diagnostics';

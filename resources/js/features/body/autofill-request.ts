@@ -5,9 +5,9 @@ import { methodHasBody } from '../../model/request/body-types';
 import { type KeyValueRow, type MultipartRow, type RequestState, emptyRow, newRowId, pathParamNames } from '../../model/request/request-state';
 import { type AutofillKit, type AutofillOptions, type BranchChoice, type FieldsMode, autofillParameters, autofillWithChoices } from './autofill';
 import { formFieldsFor } from './form-fields';
-import { matchesSchema } from './json-schema-validate';
+import { matchesSchema } from '../../model/json-schema/json-schema-validate';
 import { describeUnsatisfiable, unsatisfiable } from './schema-satisfiable';
-import { objectSchema } from '../../lib/json-schema/refs';
+import { objectSchema } from '../../model/json-schema/refs';
 import { querySchema } from '../routes/route-query';
 import { pathText, queryPairs, queryParameterName, routeSerialization } from '../../model/request/parameter-style';
 

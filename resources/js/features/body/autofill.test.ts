@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../../protocol/types';
 import { type AutofillKit, autofill, autofillParameters, autofillWithChoices, sampleForPattern, seededRandom } from './autofill';
 import { loadAutofillKit } from './autofill-kit';
-import { validateJson } from './json-schema-validate';
+import { validateJson } from '../../model/json-schema/json-schema-validate';
 import Ajv2020 from 'ajv/dist/2020.js';
 
 let kit: AutofillKit;

@@ -11,10 +11,10 @@
 import { branchLabel, type FieldsMode } from './autofill-labels';
 import type { JsonSchema, JsonSchemaType } from '../../../../protocol/types';
 import { mergeSchemas } from '../../../../protocol/json-schema-merge.js';
-import { defName } from '../../lib/json-schema/refs';
-import { flattenSchema } from '../../lib/json-schema/flatten';
-import { childPath } from './json-path';
-import { matchesSchema } from './json-schema-validate';
+import { defName } from '../../model/json-schema/refs';
+import { flattenSchema } from '../../model/json-schema/flatten';
+import { childPath } from '../../model/json-schema/json-path';
+import { matchesSchema } from '../../model/json-schema/json-schema-validate';
 import { unsatisfiable } from './schema-satisfiable';
 
 /** The part of the generator kit auto-fill needs (`loadAutofillKit()` in autofill-kit.ts). */

@@ -18,7 +18,7 @@ import { tags } from '@lezer/highlight';
 import type { JsonSchema } from '../../../../protocol/types';
 import type { ValueTarget } from '../../lib/palette-command';
 import { generatedJsonLiteral } from '../../lib/generators/json-literal';
-import type { JsonCheck } from './json-schema-validate';
+import type { JsonCheck } from '../../model/json-schema/json-schema-validate';
 import { largeDocumentMode, largeDocumentTheme } from './large-document';
 import { propertyOptions, schemaAt } from './schema-completion';
 

@@ -4,7 +4,7 @@
 // with; editing the field (or sending again) clears it. The field's Laravel rules, where the route's
 // schema carries them (`x-rules`), are named beside the message.
 import type { JsonSchema } from '../../../../protocol/types';
-import { childPath, locateJsonPaths } from './json-path';
+import { childPath, locateJsonPaths } from '../../model/json-schema/json-path';
 
 /** Dotted field path (`items.0.name`) → messages. */
 export type FieldMessages = Record<string, string[]>;

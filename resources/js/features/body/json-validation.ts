@@ -4,7 +4,7 @@
 // back to the main thread: slower, never missing.
 import type { JsonSchema } from '../../../../protocol/types';
 import { moduleWorker } from '../../lib/module-worker';
-import { type JsonCheck, checkJsonText } from './json-schema-validate';
+import { type JsonCheck, checkJsonText } from '../../model/json-schema/json-schema-validate';
 import type { ValidateReply, ValidateRequest } from './validate-protocol';
 
 export const WORKER_THRESHOLD_CHARS = 256 * 1024;

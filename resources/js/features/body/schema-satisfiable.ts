@@ -8,8 +8,8 @@
 // Works on the protocol's schemas and on plain JSON Schema (the benchmark passes OpenAPI documents
 // turned into JSON Schema): `$ref`s are JSON pointers into `root`; keywords it does not know only
 // ever make it answer undefined.
-import { childPath } from './json-path';
-import { typeOf } from './json-schema-validate';
+import { childPath } from '../../model/json-schema/json-path';
+import { typeOf } from '../../model/json-schema/json-schema-validate';
 import { groupEnd } from './regex-groups';
 
 export interface Unsatisfiable {

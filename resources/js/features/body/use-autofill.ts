@@ -11,7 +11,7 @@ import { activeRoute } from '../routes/application';
 import { autofillBranchesAtom, autofillChoicesAtom, autofillFieldsAtom } from './autofill-atoms';
 import { autofillKit } from './generator-kits';
 import { flushPendingEdits, holdUntilApplied } from '../../lib/pending-edits';
-import { requestStateAtom, updateRequestAtom } from '../request/request-atoms';
+import { requestStateAtom, updateRequestAtom } from '../tabs/request-atoms';
 import { replacesTypedInput, stillApplied, type UndoStep, undoStep } from './undo-step';
 
 export function useAutofill(store: ReturnType<typeof useStore>, routes: RoutesResponse | null) {

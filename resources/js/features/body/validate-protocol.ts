@@ -1,6 +1,6 @@
 // Messages between the JSON editor and validate-worker.ts; `seq` pairs a reply with its request.
 import type { JsonSchema } from '../../../../protocol/types';
-import type { JsonCheck } from './json-schema-validate';
+import type { JsonCheck } from '../../model/json-schema/json-schema-validate';
 
 export interface ValidateRequest {
   seq: number;

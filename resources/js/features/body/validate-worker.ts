@@ -2,7 +2,7 @@
 // its values take 100–150 ms, long enough to drop frames while the user types. The page keeps
 // small documents to itself (see json-validation.ts); both paths run the same checkJsonText.
 /// <reference lib="webworker" />
-import { checkJsonText } from './json-schema-validate';
+import { checkJsonText } from '../../model/json-schema/json-schema-validate';
 import type { ValidateReply, ValidateRequest } from './validate-protocol';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { RelayResult } from '../../lib/http/relay-result';
 import { formatRelativeTime, formatSize } from '../../lib/format';
 import { diffBodies } from '../response/body-source';
-import { charsetOf, headerValue } from '../response/content-type';
+import { charsetOf, headerValue } from '../../model/response/content-type';
 import { displayUrl, type HistoryEntry } from '../history/history-entry';
 import { browserBackend } from '../history/use-history';
 import { withArrayKey, withIgnoredHeader, withIgnoredPath, withoutIgnoredPath } from '../../model/diff/diff-settings';

@@ -6,7 +6,7 @@ import { ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
 import type { JsonSchema, RouteInfo, RouteParameter } from '../../../../protocol/types';
 import { describeType } from '../body/schema-completion';
-import { flattenSchema } from '../../lib/json-schema/flatten';
+import { flattenSchema } from '../../model/json-schema/flatten';
 import '../../../css/route-docs.lazy.css';
 import { RichText } from './RichText';
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { DocumentedAuthorization, GlobalHeader, RouteInfo, TraceNotUndone } from '../../../../protocol/types';
 import { cookieJarsAtom } from '../cookies/cookie-atoms';
 import { withoutExpired } from '../../model/request/cookie-jar';
-import { type RequestUpdate, useFieldErrors } from './request-atoms';
+import { type RequestUpdate, useFieldErrors } from '../tabs/request-atoms';
 import { KeyValueEditor, type KeyValueEditorProps } from '../../components/KeyValueEditor';
 import { TextField } from '../../components/TextField';
 import type { ParameterPlace } from '../docs/parameter-docs';

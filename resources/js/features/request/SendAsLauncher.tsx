@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import type { RelayParts } from '../../model/send-as/identity';
 import type { RequestState } from '../../model/request/request-state';
 import { finalUrl } from '../../model/request/url';
-import { updateRequestAtom } from './request-atoms';
+import { updateRequestAtom } from '../tabs/request-atoms';
 
 const SendAsDialog = lazy(() => import('../send-as/send-as'));
 const CompareDialog = lazy(() => import('../diff/CompareDialog'));

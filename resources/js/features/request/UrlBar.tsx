@@ -6,7 +6,7 @@ import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { HttpMethod, RouteInfo, TraceNotUndone } from '../../../../protocol/types';
 import { querySchema } from '../routes/route-query';
-import type { RequestUpdate } from './request-atoms';
+import type { RequestUpdate } from '../tabs/request-atoms';
 import { TextField } from '../../components/TextField';
 import { HTTP_METHODS, type RequestState, pathParamNames } from '../../model/request/request-state';
 import { TransactionToggle } from './TransactionToggle';

@@ -21,7 +21,7 @@ import { finalUrl } from '../../model/request/url';
 import { loadResponseView } from '../response/LazyResponseViewer';
 import { generateValue } from '../body/generator-kits';
 import { settlePendingEdits } from '../../lib/pending-edits';
-import { fieldErrorsAtom, requestStateAtom } from './request-atoms';
+import { fieldErrorsAtom, requestStateAtom } from '../tabs/request-atoms';
 import { type ResponseState, activeTabAtom, shownCallAtom, tabCallAtom, updateTabAtom } from '../tabs/tab-atoms';
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../model/workspace/variables';
 import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace-atoms';

@@ -9,14 +9,14 @@ import { COPIED_INDICATOR_MS, copyBody, downloadBody } from './body-actions';
 import type { BodyView } from './body-document';
 import { MAX_MATCHES, decodeBody } from './body-document';
 import { CodeView, type ValueAction } from './CodeView';
-import { bodyKind, charsetOf, downloadFileName, headerValue, isInertImageType, mediaType, type BodyKind } from './content-type';
+import { bodyKind, charsetOf, downloadFileName, headerValue, isInertImageType, mediaType, type BodyKind } from '../../model/response/content-type';
 import { blobToDataUrl } from '../../lib/data-url';
 import { formatSize } from '../../lib/format';
 import { holdIdleWork } from '../../lib/idle';
 import { useBodySource, useSourceState } from './use-body-source';
 import { useBodyFilter, type BodyFilter } from './use-body-filter';
 import type { BodySource } from './body-source';
-import type { LineValue } from './line-value';
+import type { LineValue } from '../../model/response/line-value';
 import { toast } from '../../lib/toast';
 import { useStore } from 'jotai';
 

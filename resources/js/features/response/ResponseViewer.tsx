@@ -14,8 +14,8 @@ import { ResponseHeaders } from './ResponseHeaders';
 import { ResponseSummary, SentRequest } from './ResponseSummary';
 import { TimingView } from './TimingView';
 import { JsonTree } from './JsonTree';
-import { traceCount } from '../trace/trace-analysis';
-import { whyRefused } from '../trace/authorization';
+import { traceCount } from '../../model/trace/trace-analysis';
+import { whyRefused } from '../../model/trace/authorization';
 import { streamKindOf } from './stream/stream-events';
 // Part of this chunk, not one of its own: a Suspense boundary holds what it reveals for up to
 // 300 ms (React 19), which would hold the first event.

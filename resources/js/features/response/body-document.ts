@@ -2,9 +2,9 @@
 // raw line index, folds and search matches; and windows of rendered lines on request. The worker
 // holds one of these per body; a small body gets one on the main thread. Plain module, no DOM.
 import { FoldState } from './fold-state';
-import { JsonIndexer } from './json-index';
-import { LineTable } from './line-table';
-import { lineHoldsValue, lineValue, type LineValue } from './line-value';
+import { JsonIndexer } from '../../model/response/json-index';
+import { LineTable } from '../../model/response/line-table';
+import { lineHoldsValue, lineValue, type LineValue } from '../../model/response/line-value';
 import { renderJsonLine, renderRawLine, type MatchSet, type RenderedLine } from './render-line';
 
 export type BodyView = 'pretty' | 'raw';

@@ -4,7 +4,7 @@
 // same asynchronous interface, so the viewer has one rendering path.
 import { moduleWorker } from '../../lib/module-worker';
 import { BodyDocument, decodeBody, type BodyStatus, type BodyView, type SearchSummary } from './body-document';
-import type { LineValue } from './line-value';
+import type { LineValue } from '../../model/response/line-value';
 import type { RenderedLine } from './render-line';
 import { TRANSFER_CHUNK_BYTES, type DiffSide, type FoldAction, type WorkerReply, type WorkerRequest } from './worker-protocol';
 import type { DiffSettings, ResponseDiff } from '../../model/diff/response-diff';

@@ -3,7 +3,7 @@
 // body lives, in the body worker for large bodies, so a 100 MB body is filtered off the main thread.
 import { JSONPath } from 'jsonpath-plus';
 import { expressionProblem, queryJsonPath } from '../../model/json-path/query';
-import type { LineValue, PathStep } from './line-value';
+import type { LineValue, PathStep } from '../../model/response/line-value';
 
 export type FilterOutcome = { ok: true; text: string; count: number } | { ok: false; error: string };
 

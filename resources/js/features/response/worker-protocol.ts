@@ -1,7 +1,7 @@
 // Messages between the viewer and json-worker.ts. Every request names a document (one body) and,
 // when it expects an answer, a request number the reply carries back.
 import type { BodyStatus, BodyView, SearchSummary } from './body-document';
-import type { LineValue } from './line-value';
+import type { LineValue } from '../../model/response/line-value';
 import type { RenderedLine } from './render-line';
 import type { DiffSettings, ResponseDiff } from '../../model/diff/response-diff';
 

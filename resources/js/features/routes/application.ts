@@ -2,7 +2,7 @@
 // and which of its routes the request being built is.
 import type { HttpMethod, KiteApplication, RouteInfo, RouteOnWire, RoutesApplication, RoutesResponse, SecurityScheme } from '../../../../protocol/types';
 import { resolveRoute } from '../../../../protocol/route-refs.js';
-import { linkRouteSchemas } from '../../lib/json-schema/refs';
+import { linkRouteSchemas } from '../../model/json-schema/refs';
 import { pathMatches, routeFitting } from '../../model/request/route-match';
 
 export { pathMatches } from '../../model/request/route-match';

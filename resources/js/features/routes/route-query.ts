@@ -1,7 +1,7 @@
 // A route's query parameters as one object schema: what the Params table names as the route's own
 // rows, and what auto-fill fills. Apart from auto-fill, so the URL bar needs none of its code.
 import type { JsonSchema, RouteInfo } from '../../../../protocol/types';
-import { objectSchema } from '../../lib/json-schema/refs';
+import { objectSchema } from '../../model/json-schema/refs';
 import { queryParameterName } from '../../model/request/parameter-style';
 
 /** The query parameters of a route as one object schema (its query schema and `in: query` parameters). */

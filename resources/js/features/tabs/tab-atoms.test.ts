@@ -4,7 +4,7 @@ import type { RelayResult } from '../../lib/http/relay-result';
 import { DEFAULT_PREFERENCES } from '../../lib/preferences/preferences';
 import { flushStoredWrites } from '../../lib/storage';
 import { defaultRequestState } from '../../model/request/request-state';
-import { requestStateAtom } from '../request/request-atoms';
+import { requestStateAtom } from './request-atoms';
 import { TABS_STORAGE_KEY } from './tab-list';
 import { NO_RESPONSE, activeTabAtom, addTabAtom, closeTabAtom, openInTabAtom, selectTabAtom, shownCallAtom, tabCallAtom, tabsAtom } from './tab-atoms';
 

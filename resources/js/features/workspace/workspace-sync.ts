@@ -9,7 +9,7 @@ import { preferencesAtom } from '../../lib/preferences/atoms';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
 import { flushPendingEdits } from '../../lib/pending-edits';
-import { requestStateAtom, updateRequestAtom } from '../request/request-atoms';
+import { requestStateAtom, updateRequestAtom } from '../tabs/request-atoms';
 import { openInTabAtom } from '../tabs/tab-atoms';
 import { environmentFile, mergeFileEnvironments } from '../../model/workspace/environment-files';
 import { applicationWorkspace, normalizeEnvironment, type Environment } from '../../model/workspace/environments';

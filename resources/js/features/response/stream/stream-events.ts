@@ -2,7 +2,7 @@
 // (event name, id, data, per the HTML standard's parsing rules), NDJSON / JSON Lines (one line
 // each, pretty when it is JSON), or any other text (one line each). Fed piece by piece as the
 // pieces arrive, each event carries the arrival time of the piece that completed it.
-import { mediaType } from '../content-type';
+import { mediaType } from '../../../model/response/content-type';
 
 export type StreamKind = 'sse' | 'ndjson' | 'lines';
 

@@ -1,9 +1,9 @@
 // Reading a trace: query shapes (an N+1 shows as one shape run again and again), the slowest query,
 // and the counts the Trace tab shows.
 import type { RelayTrace, TraceQuery } from '../../../../protocol/types';
-import { queryShape, repeatedShapes } from '../../model/trace/query-shapes';
+import { queryShape, repeatedShapes } from './query-shapes';
 
-export { queryShape, REPEATED_QUERY_THRESHOLD } from '../../model/trace/query-shapes';
+export { queryShape, REPEATED_QUERY_THRESHOLD } from './query-shapes';
 
 export interface QueryFacts {
   /** Shapes run REPEATED_QUERY_THRESHOLD times or more, most repeated first. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JsonIndexer, JsonSyntaxError } from './json-index';
-import { renderJsonLine } from './render-line';
+import { renderJsonLine } from '../../features/response/render-line';
 
 /** The pretty text the index describes, built line by line as the viewer would. */
 function pretty(source: string): string {

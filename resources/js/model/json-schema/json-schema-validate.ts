@@ -4,9 +4,9 @@
 // `$defs`, nullable as a type array). Errors name the path to the value (`items[2].email`).
 import type { JsonSchema, JsonSchemaType } from '../../../../protocol/types';
 import { jsonErrorPosition, lineColumnAt } from '../../../../protocol/json-error-position.js';
-import { defName, resolveRef } from '../../lib/json-schema/refs';
+import { defName, resolveRef } from './refs';
 import { childPath, locateJsonPaths } from './json-path';
-import { hasVariables } from '../../model/workspace/variables';
+import { hasVariables } from '../workspace/variables';
 
 export interface SchemaError {
   /** `$` for the root, then `.name` and `[index]` segments. */

@@ -3,7 +3,7 @@
 // in and out through openRequestAtom, which is no edit.
 import { atom, useAtomValue } from 'jotai';
 import type { RequestState } from '../../model/request/request-state';
-import { openRequestAtom, pinOpenTabAtom } from '../tabs/tab-atoms';
+import { openRequestAtom, pinOpenTabAtom } from './tab-atoms';
 
 export const requestStateAtom = atom(
   (get) => get(openRequestAtom),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyCaptureRules, formatJsonPath } from '../../model/workspace/capture';
-import { BodyDocument } from './body-document';
+import { applyCaptureRules, formatJsonPath } from '../workspace/capture';
+import { BodyDocument } from '../../features/response/body-document';
 import { JsonIndexer } from './json-index';
-import { filterJson, valueInBody } from './json-filter';
+import { filterJson, valueInBody } from '../../features/response/json-filter';
 import { lineSteps, lineValue } from './line-value';
 
 const body = {

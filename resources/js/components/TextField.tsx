@@ -1,11 +1,10 @@
 // Every value input of the client goes through here, so each one carries the generator palette's
 // button (the shared ValueInput); the palette's writes arrive through onChange like typing.
-import { useAtomValue } from 'jotai';
-import type { InputHTMLAttributes, Ref } from 'react';
+import { type InputHTMLAttributes, type Ref, use } from 'react';
 import { ValueInput } from './ValueInput';
 import { VariableBackdrop, variableSummary } from './VariableBackdrop';
 import { hasVariables } from '../model/workspace/variables';
-import { variableScopeAtom } from '../features/workspace/workspace-atoms';
+import { VariableScopeContext } from './variable-scope';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   value: string;
@@ -17,7 +16,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** `{{variables}}` in the value are marked where typed (see VariableBackdrop); a password field is not. */
 export function TextField({ value, onValue, ...rest }: TextFieldProps) {
-  const scope = useAtomValue(variableScopeAtom);
+  const scope = use(VariableScopeContext);
   const marked = rest.type !== 'password' && hasVariables(value);
   const summary = marked ? variableSummary(value, scope) : null;
   return (

@@ -43,6 +43,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { matchesShortcut } from '../../lib/keyboard-shortcuts';
 import { type PaneLayout, ROUTES_WIDTH, SPLIT, paneGrid, paneLayoutAtom } from '../../features/layout/pane-layout';
 import { PaneSeparator } from '../../features/layout/PaneSeparator';
+import { VariableScopeProvider } from './VariableScopeProvider';
 
 // The route docs (Radix Collapsible, Markdown as text) and the history list are their own chunks,
 // fetched when the browser is idle: the first screen shows neither. Saved requests
@@ -58,7 +59,16 @@ const CompareDialog = lazy(() => import('../../features/diff/CompareDialog'));
 const TabStrip = lazy(() => import('../../features/tabs/TabStrip'));
 const saveRequest = (store: ReturnType<typeof useStore>) => void import('../../features/workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
 
+/** The fields of every pane mark `{{variables}}` with the workspace's scope (see VariableScopeProvider). */
 export default function ClientScreen() {
+  return (
+    <VariableScopeProvider>
+      <ClientPanes />
+    </VariableScopeProvider>
+  );
+}
+
+function ClientPanes() {
   const preferences = useAtomValue(preferencesAtom);
   const store = useStore();
   const state = useAtomValue(requestStateAtom);

@@ -20,7 +20,7 @@ import type { ValueTarget } from '../../lib/palette-command';
 import { generatedJsonLiteral } from '../../lib/generators/json-literal';
 import type { JsonCheck } from '../../model/json-schema/json-schema-validate';
 import { largeDocumentMode, largeDocumentTheme } from './large-document';
-import { propertyOptions, schemaAt } from './schema-completion';
+import { propertyOptions, schemaAt } from '../../model/json-schema/schema-completion';
 
 /** Above this size the editor leaves out the JSON parser (see the head of this file). */
 export const LARGE_DOCUMENT_CHARS = 512 * 1024;

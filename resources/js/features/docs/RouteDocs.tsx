@@ -5,7 +5,7 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronRight } from 'lucide-react';
 import { useRef } from 'react';
 import type { JsonSchema, RouteInfo, RouteParameter } from '../../../../protocol/types';
-import { describeType } from '../body/schema-completion';
+import { describeType } from '../../model/json-schema/schema-completion';
 import { flattenSchema } from '../../model/json-schema/flatten';
 import '../../../css/route-docs.lazy.css';
 import { RichText } from './RichText';

@@ -105,7 +105,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         // A validation answer's messages go to their fields (the mapping loads with the first 422).
         if (result.meta.status === 422) {
           const body = result.body.slice(0);
-          void import('./note-field-errors').then((note) => note.noteFieldErrors(store, state, body));
+          void import('../body/note-field-errors').then((note) => note.noteFieldErrors(store, state, body));
         }
         const captureInput = state.captures.length > 0 ? captureInputOf(result) : null;
         const tests = assertionInputOf(result, state.assertions.length > 0);

@@ -1,7 +1,7 @@
 // What the JSON editor offers while a property name is typed: the properties the route's schema
 // declares for the object the caret is in, required ones first, those already written left out.
 import type { JsonSchema } from '../../../../protocol/types';
-import { resolveRef } from '../../model/json-schema/refs';
+import { resolveRef } from './refs';
 
 /** A schema with its `$ref` followed into the root's `$defs` (routes share schemas there). */
 const followed = (schema: JsonSchema | undefined, root: JsonSchema | undefined) => (schema ? resolveRef(schema, root).schema : undefined);

@@ -1,6 +1,6 @@
 // Loaded with the first 422: the answer's messages become the request's field errors.
 import type { useStore } from 'jotai';
-import { validationErrorsOf } from '../body/field-errors';
+import { validationErrorsOf } from './field-errors';
 import type { RequestState } from '../../model/request/request-state';
 import { fieldErrorsAtom, requestKey } from '../tabs/request-atoms';
 

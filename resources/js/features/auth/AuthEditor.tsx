@@ -8,13 +8,14 @@ import type { AuthState } from '../../model/request/request-state';
 import { TextField } from '../../components/TextField';
 import { LoginFields } from './LoginFields';
 import { applyDeclaredAuth, type DeclaredAuth } from '../../model/auth/document-schemes';
+import { loadDataPicker } from '../data/data';
 
 // OAuth 2.0's settings and token: its own chunk, loaded when that type is chosen.
 const OAuth2Editor = lazy(() => import('./OAuth2Editor'));
 const SCHEME_VALUE = 'scheme:';
 
 // The user search beside the id: its own chunk, loaded when impersonation is chosen.
-const UserPicker = lazy(() => import('../data/DataPicker').then((chunk) => ({ default: chunk.UserPicker })));
+const UserPicker = lazy(() => loadDataPicker().then((chunk) => ({ default: chunk.UserPicker })));
 
 /**
  * `declared`: the schemes the API's document declares for this route, offered first;

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { AuthState } from '../../model/request/request-state';
 import { TextField } from '../../components/TextField';
 import { LoginFields } from './LoginFields';
-import { variableScopeAtom, applicationWorkspaceAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
+import { variableScopeAtom, applicationWorkspaceAtom, workspaceApplicationAtom } from '../workspace/workspace';
 import { resolveRequest } from '../../model/workspace/variables';
 import { defaultRequestState } from '../../model/request/request-state';
 import { DEFAULT_GRANT, OAUTH_GRANTS, type OAuthGrant } from '../../model/auth/oauth-grants';

@@ -14,7 +14,7 @@ import { clientProblem, DEFAULT_GRANT, tokenRequestForm, type OAuthClient, type 
 import { isExpired, readTokenResponse, type OAuthToken } from '../../model/auth/token-response';
 import { tokenKey, type TokenOwner } from '../../model/auth/token-store';
 import { authorizationRequest, readRedirect } from '../../model/auth/pkce';
-import { applicationWorkspaceAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
+import { applicationWorkspaceAtom, workspaceApplicationAtom } from '../workspace/workspace';
 import { tokenErrorAtom, tokenStoreAtom } from './token-atoms';
 import { OAUTH_CALLBACK_MESSAGE, oauthRedirectUri } from './oauth-callback';
 

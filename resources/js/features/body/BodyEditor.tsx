@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import type { JsonSchema } from '../../../../protocol/types';
 import { BODY_TYPES } from '../../model/request/body-types';
 import { type MultipartRow, type RequestState, emptyMultipartRow } from '../../model/request/request-state';
-import { type FieldErrorRecord, type RequestUpdate, useFieldErrors } from '../tabs/request-atoms';
+import { type FieldErrorRecord, type RequestUpdate, useFieldErrors } from '../tabs/tabs';
 import type { KeyValueRow } from '../../model/request/request-state';
 import { rowProblems } from './field-errors';
 import { KeyValueEditor, type KeyValueEditorProps } from '../../components/KeyValueEditor';

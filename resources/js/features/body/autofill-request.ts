@@ -8,10 +8,10 @@ import { formFieldsFor } from './form-fields';
 import { matchesSchema } from '../../model/json-schema/json-schema-validate';
 import { describeUnsatisfiable, unsatisfiable } from './schema-satisfiable';
 import { objectSchema } from '../../model/json-schema/refs';
-import { querySchema } from '../routes/route-query';
+import { querySchema } from '../routes/routes';
 import { pathText, queryPairs, queryParameterName, routeSerialization } from '../../model/request/parameter-style';
 
-export { querySchema } from '../routes/route-query';
+export { querySchema } from '../routes/routes';
 
 function dataUriPart(name: string, value: string): MultipartRow | undefined {
   const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(value);

@@ -2,7 +2,7 @@
 import type { useStore } from 'jotai';
 import { validationErrorsOf } from './field-errors';
 import type { RequestState } from '../../model/request/request-state';
-import { fieldErrorsAtom, requestKey } from '../tabs/request-atoms';
+import { fieldErrorsAtom, requestKey } from '../tabs/tabs';
 
 export function noteFieldErrors(store: ReturnType<typeof useStore>, sent: RequestState, body: ArrayBuffer): void {
   const errors = validationErrorsOf(new TextDecoder().decode(body));

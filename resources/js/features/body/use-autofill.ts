@@ -7,12 +7,13 @@ import { type useStore, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import type { RoutesResponse } from '../../../../protocol/types';
 import { toast } from '../../lib/toast';
-import { activeRoute } from '../routes/application';
+import { activeRoute } from '../routes/routes';
 import { autofillBranchesAtom, autofillChoicesAtom, autofillFieldsAtom } from './autofill-atoms';
 import { autofillKit } from './generator-kits';
 import { flushPendingEdits, holdUntilApplied } from '../../lib/pending-edits';
-import { requestStateAtom, updateRequestAtom } from '../tabs/request-atoms';
+import { requestStateAtom, updateRequestAtom } from '../tabs/tabs';
 import { replacesTypedInput, stillApplied, type UndoStep, undoStep } from './undo-step';
+import { loadDatabaseValues } from '../data/data';
 
 export function useAutofill(store: ReturnType<typeof useStore>, routes: RoutesResponse | null) {
   const update = useSetAtom(updateRequestAtom);
@@ -38,7 +39,7 @@ export function useAutofill(store: ReturnType<typeof useStore>, routes: RoutesRe
               autofillKit(),
               import('./autofill-request'),
               import('./autofill'),
-              import('../data/database-values'),
+              loadDatabaseValues(),
             ]);
             const fillSeed = seed ?? newSeed();
             // `exists:` fields get values that are in the app's tables, `unique:` fields values that

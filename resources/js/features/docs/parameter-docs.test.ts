@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../../../protocol/types';
-import { documentsParameter } from '../routes/route-query';
+import { documentsParameter } from '../routes/routes';
 import { limitsOf, parameterDoc, routeParameterDocs, typeLabel } from './parameter-docs';
 
 const route = (parts: Partial<RouteInfo>): RouteInfo => ({ id: 'GET /x', methods: ['GET'], uri: '/x', group: 'x', parameters: [], schema: {}, extractionErrors: [], ...parts });

@@ -3,8 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Check, Copy, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { copyText } from '../../lib/clipboard';
-import { COPIED_INDICATOR_MS } from '../response/body-actions';
+import { COPIED_INDICATOR_MS, copyText } from '../../lib/clipboard';
 import { CODE_LANGUAGES, toCode, type CodeLanguage } from '../../model/request/code-snippets';
 import type { OutgoingRequest } from '../../model/request/outgoing';
 

@@ -4,19 +4,17 @@ import { AlertTriangle, Code2, Copy, Dices, Eraser, RotateCcw } from 'lucide-rea
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DocumentedAuthorization, GlobalHeader, RouteInfo, TraceNotUndone } from '../../../../protocol/types';
-import { cookieJarsAtom } from '../cookies/cookie-atoms';
+import { cookieJarsAtom, loadCookiesPanel } from '../cookies/cookies';
 import { withoutExpired } from '../../model/request/cookie-jar';
-import { type RequestUpdate, useFieldErrors } from '../tabs/request-atoms';
+import { type RequestUpdate, useFieldErrors } from '../tabs/tabs';
 import { KeyValueEditor, type KeyValueEditorProps } from '../../components/KeyValueEditor';
 import { TextField } from '../../components/TextField';
-import type { ParameterPlace } from '../docs/parameter-docs';
-import type { ParamDocProps } from '../docs/ParamDoc';
-import { documentsParameter } from '../routes/route-query';
+import type { ParameterPlace, ParamDocProps } from '../docs/docs';
+import { documentsParameter } from '../routes/routes';
 import { methodHasBody } from '../../model/request/body-types';
 import { authorizationLabel } from '../../model/request/authorization';
 import { whenIdle } from '../../lib/idle';
-import { autofillBranchesAtom, autofillChoicesAtom, autofillFieldsAtom } from '../body/autofill-atoms';
-import { branchLabel, type FieldsMode } from '../body/autofill-labels';
+import { autofillBranchesAtom, autofillChoicesAtom, autofillFieldsAtom, branchLabel, type FieldsMode, loadBodyEditor } from '../body/body';
 import type { CodeChoice } from './CodeExportDialog';
 import type { OutgoingRequest } from '../../model/request/outgoing';
 import type { RequestState } from '../../model/request/request-state';
@@ -25,19 +23,19 @@ import { pathParamNames } from '../../model/request/request-state';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from '../../model/request/url';
 import type { DeclaredAuth } from '../../model/auth/document-schemes';
 import { UrlBar } from './UrlBar';
-import { EnvironmentPicker } from '../workspace/EnvironmentPicker';
-import { builderInheritanceAtom } from '../workspace/saved-atoms';
+import { EnvironmentPicker, builderInheritanceAtom, loadCaptureEditor } from '../workspace/workspace';
 import type { AssertionResponse } from '../../model/assertions/evaluate';
-import { useAssertionResults } from '../tests/use-assertion-results';
+import { useAssertionResults, loadTestsEditor } from '../tests/tests';
 import { CodeSpans } from '../../components/CodeSpans';
+import { loadAuthEditor } from '../auth/auth';
+import { loadParamDoc } from '../docs/docs';
 
 // The body editor (JSON editing, validation, sections for large documents) is its own chunk: most
 // requests start on Params, and the first screen loads faster without it.
-const loadBodyEditor = () => import('../body/BodyEditor');
 // The other tabs' editors are chunks too, fetched with the body editor when the browser is idle.
-const loadTabEditors = () => Promise.all([loadBodyEditor(), import('../auth/AuthEditor'), import('../cookies/CookiesPanel')]);
-const AuthEditor = lazy(() => import('../auth/AuthEditor').then((chunk) => ({ default: chunk.AuthEditor })));
-const CookiesPanel = lazy(() => import('../cookies/CookiesPanel').then((chunk) => ({ default: chunk.CookiesPanel })));
+const loadTabEditors = () => Promise.all([loadBodyEditor(), loadAuthEditor(), loadCookiesPanel()]);
+const AuthEditor = lazy(() => loadAuthEditor().then((chunk) => ({ default: chunk.AuthEditor })));
+const CookiesPanel = lazy(() => loadCookiesPanel().then((chunk) => ({ default: chunk.CookiesPanel })));
 // The "Code" dialog and its snippet library load when it is first opened.
 const CodeExportDialog = lazy(() => import('./CodeExportDialog'));
 const BodyEditor = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.BodyEditor })));
@@ -45,9 +43,9 @@ const BodyEditor = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk
 const QueryRowsWithProblems = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.QueryRowsWithProblems })));
 const PREFETCH_BODY_EDITOR_AFTER_MS = 1000;
 // A documented parameter's type, description, values and example under its row: a chunk of its own.
-const ParamDoc = lazy(() => import('../docs/ParamDoc'));
-const CaptureEditor = lazy(() => import('../workspace/CaptureEditor').then((chunk) => ({ default: chunk.CaptureEditor })));
-const TestsEditor = lazy(() => import('../tests/TestsEditor').then((chunk) => ({ default: chunk.TestsEditor })));
+const ParamDoc = lazy(() => loadParamDoc());
+const CaptureEditor = lazy(() => loadCaptureEditor().then((chunk) => ({ default: chunk.CaptureEditor })));
+const TestsEditor = lazy(() => loadTestsEditor().then((chunk) => ({ default: chunk.TestsEditor })));
 
 export interface RequestBuilderProps {
   state: RequestState;

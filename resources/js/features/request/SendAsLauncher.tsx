@@ -6,11 +6,13 @@ import { lazy, Suspense } from 'react';
 import type { RelayParts } from '../../model/send-as/identity';
 import type { RequestState } from '../../model/request/request-state';
 import { finalUrl } from '../../model/request/url';
-import { updateRequestAtom } from '../tabs/request-atoms';
+import { updateRequestAtom } from '../tabs/tabs';
+import { loadCompareDialog } from '../diff/diff';
+import { loadDataPicker } from '../data/data';
 
 const SendAsDialog = lazy(() => import('../send-as/send-as'));
-const CompareDialog = lazy(() => import('../diff/CompareDialog'));
-const UserPicker = lazy(() => import('../data/DataPicker').then((chunk) => ({ default: chunk.UserPicker })));
+const CompareDialog = lazy(() => loadCompareDialog());
+const UserPicker = lazy(() => loadDataPicker().then((chunk) => ({ default: chunk.UserPicker })));
 
 /** Guest and the logged-in user: the first question of "who can do this". */
 const STARTING_IDENTITIES: RequestState['identities'] = [{ kind: 'guest' }, { kind: 'current-user' }];

@@ -5,16 +5,17 @@ import { Users } from 'lucide-react';
 import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { HttpMethod, RouteInfo, TraceNotUndone } from '../../../../protocol/types';
-import { querySchema } from '../routes/route-query';
-import type { RequestUpdate } from '../tabs/request-atoms';
+import { querySchema } from '../routes/routes';
+import type { RequestUpdate } from '../tabs/tabs';
 import { TextField } from '../../components/TextField';
 import { HTTP_METHODS, type RequestState, pathParamNames } from '../../model/request/request-state';
 import { TransactionToggle } from './TransactionToggle';
 import { looksLikeCurl } from '../../model/request/url';
 import { applyUrlText, urlFieldText } from '../../model/request/url-query';
+import { loadDataPicker } from '../data/data';
 
 // The search of a model-bound path parameter's rows: the data pickers' chunk, loaded for such routes only.
-const BindingPicker = lazy(() => import('../data/DataPicker').then((chunk) => ({ default: chunk.BindingPicker })));
+const BindingPicker = lazy(() => loadDataPicker().then((chunk) => ({ default: chunk.BindingPicker })));
 
 export interface UrlBarProps {
   state: RequestState;

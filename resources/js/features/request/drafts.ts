@@ -2,7 +2,7 @@
 // it is sent or reset, and survives a reload under its own localStorage key. A corrupt entry yields
 // no drafts, never a crash; a full storage drops the oldest drafts first.
 import { readStored, writeStoredResult, type StorageLike, type StoredKey } from '../../lib/storage';
-import { slimRequestState } from '../tabs/persistence';
+import { slimRequestState } from '../tabs/tabs';
 import { normalizeRequestState } from '../../model/request/normalize-request';
 import type { RequestDefaults, RequestState } from '../../model/request/request-state';
 

@@ -10,26 +10,24 @@ import { kiteConfig } from '../../lib/config';
 import { RelayFailureError, relay } from '../../lib/http/host-api';
 import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 import { createLiveStream } from '../../lib/http/live-stream';
-import { historyBody, newHistoryId } from '../history/history-entry';
-import type { HistoryState } from '../history/use-history';
-import { cookieJarsAtom } from '../cookies/cookie-atoms';
+import { historyBody, newHistoryId } from '../history/history';
+import type { HistoryState } from '../history/history';
+import { cookieJarsAtom } from '../cookies/cookies';
 import { cookiesFor, storeCookies } from '../../model/request/cookie-jar';
-import { slimRequestState } from '../tabs/persistence';
+import { slimRequestState, fieldErrorsAtom, requestStateAtom, type ResponseState, activeTabAtom, shownCallAtom, tabCallAtom, updateTabAtom } from '../tabs/tabs';
 import type { RequestState } from '../../model/request/request-state';
 import { relayRequestOf, requestProblem, resolveGlobalHeaders } from '../../model/request/relay-request';
 import { finalUrl } from '../../model/request/url';
-import { loadResponseView } from '../response/LazyResponseViewer';
-import { generateValue } from '../body/generator-kits';
+import { loadResponseView } from '../response/response';
+import { generateValue, loadNoteFieldErrors } from '../body/body';
 import { settlePendingEdits } from '../../lib/pending-edits';
-import { fieldErrorsAtom, requestStateAtom } from '../tabs/request-atoms';
-import { type ResponseState, activeTabAtom, shownCallAtom, tabCallAtom, updateTabAtom } from '../tabs/tab-atoms';
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../model/workspace/variables';
-import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace-atoms';
+import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom, withEffectiveAuth, loadRunCaptures } from '../workspace/workspace';
 import { applicationWorkspace, scopeOf } from '../../model/workspace/environments';
 import { identityRequestsOf, type RelayParts } from '../../model/send-as/identity';
-import { withEffectiveAuth } from '../workspace/saved-atoms';
 import { captureInputOf } from '../../model/workspace/capture-rules';
-import { assertionInputOf } from '../tests/assertion-input';
+import { assertionInputOf } from '../tests/tests';
+import { loadOAuthSession } from '../auth/auth';
 
 /**
  * @param jarId the application whose cookie jar the request uses and fills.
@@ -95,7 +93,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
           });
         // OAuth 2.0: sent with a valid access token (refreshed or fetched first, never a stale one);
         // a 401 gets one refresh and one more try, then is shown as it is (features/auth).
-        const oauth = resolved.auth.type === 'oauth2' ? await import('../auth/oauth-session') : null;
+        const oauth = resolved.auth.type === 'oauth2' ? await loadOAuthSession() : null;
         const withToken = async (forceRefresh = false): Promise<RequestState> =>
           oauth ? { ...resolved, auth: { ...resolved.auth, token: await oauth.accessTokenForSend(store, resolved.auth, { forceRefresh }) } } : resolved;
         let result = await relayOnce(await withToken());
@@ -105,12 +103,12 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         // A validation answer's messages go to their fields (the mapping loads with the first 422).
         if (result.meta.status === 422) {
           const body = result.body.slice(0);
-          void import('../body/note-field-errors').then((note) => note.noteFieldErrors(store, state, body));
+          void loadNoteFieldErrors().then((note) => note.noteFieldErrors(store, state, body));
         }
         const captureInput = state.captures.length > 0 ? captureInputOf(result) : null;
         const tests = assertionInputOf(result, state.assertions.length > 0);
         setResponse({ result, failure: null, pending: false, sent, tests });
-        if (captureInput) void import('../workspace/run-captures').then((capture) => capture.runCaptures(store, state.captures, captureInput));
+        if (captureInput) void loadRunCaptures().then((capture) => capture.runCaptures(store, state.captures, captureInput));
         onRoutesRevision?.(result.meta.routesRevision);
         setHistoryId(entryBase.id);
         void history.add(

@@ -4,8 +4,8 @@ import { matchesShortcut } from '../../lib/keyboard-shortcuts';
 import { ArrowDown, ArrowUp, Check, Copy, Download, FoldVertical, UnfoldVertical, WrapText } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RelayResult } from '../../lib/http/relay-result';
-import { copyText } from '../../lib/clipboard';
-import { COPIED_INDICATOR_MS, copyBody, downloadBody } from './body-actions';
+import { COPIED_INDICATOR_MS, copyText } from '../../lib/clipboard';
+import { copyBody, downloadBody } from './body-actions';
 import type { BodyView } from './body-document';
 import { MAX_MATCHES, decodeBody } from './body-document';
 import { CodeView, type ValueAction } from './CodeView';
@@ -19,9 +19,11 @@ import type { BodySource } from './body-source';
 import type { LineValue } from '../../model/response/line-value';
 import { toast } from '../../lib/toast';
 import { useStore } from 'jotai';
+import { loadSetVariableDialog } from '../workspace/workspace';
+import { loadAddFromLine } from '../tests/tests';
 
 // "Set as variable…" on a value: the dialog (and the workspace code it writes with) loads on first use.
-const SetVariableDialog = lazy(() => import('../workspace/SetVariableDialog'));
+const SetVariableDialog = lazy(() => loadSetVariableDialog());
 
 type BodyTab = 'pretty' | 'raw' | 'preview';
 
@@ -174,7 +176,7 @@ function useValueAction(source: BodySource | null, open: (value: LineValue) => v
             return;
           }
           if (action === 'set-variable') return open(value);
-          if (action === 'add-assertion') return (await import('../tests/add-from-line')).addAssertionFromLine(store, value);
+          if (action === 'add-assertion') return (await loadAddFromLine()).addAssertionFromLine(store, value);
           const { formatJsonPath } = await import('../../model/workspace/capture');
           const path = formatJsonPath(value.steps);
           if (await copyText(path)) toast.success(`Copied ${path}`);

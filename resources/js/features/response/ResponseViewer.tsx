@@ -4,8 +4,8 @@ import '../../../css/response.lazy.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 import type { LiveStream } from '../../lib/http/live-stream';
-import type { DdPages } from '../history/history-entry';
-import type { SendInEnvironment } from '../diff/CompareDialog';
+import type { DdPages } from '../history/history';
+import type { SendInEnvironment } from '../diff/diff';
 // Started early by LazyResponseViewer, so the worker is off the path of the first large response.
 export { prewarmBodyWorker } from './body-source';
 import { ResponseBody } from './ResponseBody';
@@ -21,12 +21,13 @@ import { streamKindOf } from './stream/stream-events';
 // 300 ms (React 19), which would hold the first event.
 import { EventsView, LiveStreamView } from './stream/StreamView';
 
-import { rememberResponse } from '../diff/recent-responses';
+import { rememberResponse, loadCompareDialog } from '../diff/diff';
+import { loadTraceView } from '../trace/trace';
 
 // "Compare with…" (features/diff): a chunk of its own, fetched on first use.
-const CompareDialog = lazy(() => import('../diff/CompareDialog'));
+const CompareDialog = lazy(() => loadCompareDialog());
 // What happened inside the app (RelayResponseMeta.trace): a chunk of its own, fetched on first use.
-const TraceView = lazy(() => import('../trace/TraceView'));
+const TraceView = lazy(() => loadTraceView());
 // The streaming frame's codec is fetched when the page is idle (and before a request goes out, see
 // LazyResponseViewer's loadResponseView), so that a first event does not wait for it.
 export function prewarmStreamView(): Promise<void> {

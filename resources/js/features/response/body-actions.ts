@@ -4,9 +4,6 @@ import { copyText } from '../../lib/clipboard';
 import { decodeBody } from './body-document';
 import { downloadFile } from '../../lib/download';
 
-/** How long the 'Copied' indicator stays (spec: "Copied indicator 1500 ms"). */
-export const COPIED_INDICATOR_MS = 1500;
-
 export async function copyBody(bytes: ArrayBuffer, charset?: string): Promise<void> {
   const clipboard = navigator.clipboard;
   if (clipboard && typeof ClipboardItem !== 'undefined' && typeof clipboard.write === 'function' && (!charset || charset === 'utf-8')) {

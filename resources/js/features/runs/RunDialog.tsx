@@ -15,9 +15,8 @@ import { NO_PROGRESS, type RunProgress, resultFailed, resultsByIteration, withEv
 import { folderRunEntries, runRequestOf } from '../../model/runs/run-plan';
 import { withInheritedSavedAuth } from '../../model/workspace/inherited-auth';
 import { preferencesAtom } from '../../lib/preferences/atoms';
-import { folderSettingsAtom, savedEntriesAtom } from '../workspace/saved-atoms';
+import { folderSettingsAtom, savedEntriesAtom, variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace';
 import { readWorkspaceFile } from '../workspace/workspace-api';
-import { variableScopeAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
 import { openRunResult } from './open-result';
 import { runOnHost } from './run-call';
 

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { toast } from '../../lib/toast';
 import { copyText } from '../../lib/clipboard';
 import { redactSecrets } from '../../model/workspace/variables';
-import { applicationWorkspaceAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace-atoms';
+import { applicationWorkspaceAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace';
 import { readWorkspaceAtStart } from '../workspace/workspace-sync';
 import { normalizeRequestState } from '../../model/request/normalize-request';
 import { type RequestDefaults, defaultRequestState } from '../../model/request/request-state';

@@ -2,7 +2,7 @@
 // secret variable's value in it; its "Send anyway" sends again.
 import type { useStore } from 'jotai';
 import { toast } from '../../lib/toast';
-import { variableScopeAtom } from '../workspace/workspace-atoms';
+import { variableScopeAtom } from '../workspace/workspace';
 import { secretsInDestination, sharedDestination } from './shared-destination';
 import { activeTabAtom, openRequestAtom, updateTabAtom } from './tab-atoms';
 

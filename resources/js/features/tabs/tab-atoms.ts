@@ -14,7 +14,7 @@ import { toast } from '../../lib/toast';
 import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 import type { LiveStream } from '../../lib/http/live-stream';
 import type { AssertionResponse } from '../../model/assertions/evaluate';
-import { openSavedAtom } from '../workspace/saved-atoms';
+import { openSavedAtom } from '../workspace/workspace';
 import { requestStoredKey } from './persistence';
 import { type RequestDefaults, type RequestState, defaultRequestState, withDocumentedAuthorization } from '../../model/request/request-state';
 import { flushPendingEdits } from '../../lib/pending-edits';

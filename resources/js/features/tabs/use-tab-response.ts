@@ -3,7 +3,7 @@
 // the tab's own that starts meanwhile wins.
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
-import type { HistoryState } from '../history/use-history';
+import type { HistoryState } from '../history/history';
 import { activeTabAtom, shownCallAtom, tabCallAtom } from './tab-atoms';
 
 export function useTabResponse(history: HistoryState): void {

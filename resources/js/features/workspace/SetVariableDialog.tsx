@@ -7,7 +7,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useId, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { LineValue } from '../../model/response/line-value';
-import { requestStateAtom, updateRequestAtom } from '../tabs/request-atoms';
+import { requestStateAtom, updateRequestAtom } from '../tabs/tabs';
 import { formatJsonPath } from '../../model/workspace/capture';
 import { setCaptured } from '../../model/workspace/environment-files';
 import { applicationWorkspaceAtom, workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';

@@ -7,57 +7,44 @@ import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { withDocumentedAuthorization } from '../../model/request/request-state';
 import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth/document-schemes';
-import { schemesOf } from '../../features/routes/application';
+import { schemesOf, RouteExplorer, absoluteBaseUrl, activeRoute, currentApplication, findRoute, useRoutes } from '../../features/routes/routes';
 import { markScreenUsable, whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import type { RouteOnWire } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';
-import { type HistoryEntry, ddPagesOfTab } from '../../features/history/history-entry';
-import { useHistory } from '../../features/history/use-history';
+import { type HistoryEntry, ddPagesOfTab, useHistory, loadHistoryPanel } from '../../features/history/history';
 import { hostOnlyAuthNote } from '../../model/request/auth-notes';
 import { normalizeRequestState } from '../../model/request/normalize-request';
-import { RequestBuilder } from '../../features/request/RequestBuilder';
+import { RequestBuilder, useDrafts, useSender, SendAsLauncher } from '../../features/request/request';
 import { type RequestState, defaultRequestState } from '../../model/request/request-state';
 import { buildRelayRequest, resolveGlobalHeaders } from '../../model/request/relay-request';
-import { LazyResponseViewer } from '../../features/response/LazyResponseViewer';
-import { RouteExplorer } from '../../features/routes/RouteExplorer';
-import { absoluteBaseUrl, activeRoute, currentApplication, findRoute } from '../../features/routes/application';
-import { generateValue } from '../../features/body/generator-kits';
+import { LazyResponseViewer } from '../../features/response/response';
+import { generateValue, useAutofill } from '../../features/body/body';
 import { flushPendingEdits, settlePendingEdits } from '../../lib/pending-edits';
-import { requestStateAtom, updateRequestAtom } from '../../features/tabs/request-atoms';
-import { useAutofill } from '../../features/body/use-autofill';
-import { useDrafts } from '../../features/request/use-drafts';
-import { useRoutes } from '../../features/routes/use-routes';
-import { activeTabAtom, focusRouteAtom, openInTabAtom, shownCallAtom } from '../../features/tabs/tab-atoms';
-import { beforeSend } from '../../features/tabs/before-send';
-import { useTabResponse } from '../../features/tabs/use-tab-response';
-import { useSender } from '../../features/request/use-sender';
-import { SendAsLauncher } from '../../features/request/SendAsLauncher';
+import { requestStateAtom, updateRequestAtom, activeTabAtom, focusRouteAtom, openInTabAtom, shownCallAtom, beforeSend, useTabResponse, loadTabStrip } from '../../features/tabs/tabs';
 import { copyText } from '../../lib/clipboard';
 import { EMPTY_SCOPE, publicScope, resolveRequest, type VariableScope } from '../../model/workspace/variables';
-import { variableScopeAtom, workspaceApplicationAtom } from '../../features/workspace/workspace-atoms';
-import { saveDialogOpenAtom, withEffectiveAuth } from '../../features/workspace/saved-atoms';
+import { variableScopeAtom, workspaceApplicationAtom, saveDialogOpenAtom, withEffectiveAuth, loadSaveDialog, loadSavedPane, loadWorkspaceSync } from '../../features/workspace/workspace';
 
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { matchesShortcut } from '../../lib/keyboard-shortcuts';
-import { type PaneLayout, ROUTES_WIDTH, SPLIT, paneGrid, paneLayoutAtom } from '../../features/layout/pane-layout';
-import { PaneSeparator } from '../../features/layout/PaneSeparator';
+import { type PaneLayout, ROUTES_WIDTH, SPLIT, paneGrid, paneLayoutAtom, PaneSeparator } from '../../features/layout/layout';
 import { VariableScopeProvider } from './VariableScopeProvider';
+import { loadCompareDialog } from '../../features/diff/diff';
+import { loadRouteDocs } from '../../features/docs/docs';
 
 // The route docs (Radix Collapsible, Markdown as text) and the history list are their own chunks,
 // fetched when the browser is idle: the first screen shows neither. Saved requests
 // (features/workspace): the pane, the save dialog and the file calls are lazy too.
-const loadRouteDocs = () => import('../../features/docs/RouteDocs');
 const RouteDocs = lazy(loadRouteDocs);
-const loadHistoryPanel = () => import('../../features/history/HistoryPanel');
 const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
-const SavedPane = lazy(() => import('../../features/workspace/SavedPane'));
-const SaveDialog = lazy(() => import('../../features/workspace/SaveDialog'));
-const CompareDialog = lazy(() => import('../../features/diff/CompareDialog'));
+const SavedPane = lazy(() => loadSavedPane());
+const SaveDialog = lazy(() => loadSaveDialog());
+const CompareDialog = lazy(() => loadCompareDialog());
 // The tab strip (tabs/) is a chunk of its own; the tabs themselves are atoms (tabs/tab-atoms.ts).
-const TabStrip = lazy(() => import('../../features/tabs/TabStrip'));
-const saveRequest = (store: ReturnType<typeof useStore>) => void import('../../features/workspace/workspace-sync').then((sync) => sync.saveCurrentRequest(store));
+const TabStrip = lazy(() => loadTabStrip());
+const saveRequest = (store: ReturnType<typeof useStore>) => void loadWorkspaceSync().then((sync) => sync.saveCurrentRequest(store));
 
 /** The fields of every pane mark `{{variables}}` with the workspace's scope (see VariableScopeProvider). */
 export default function ClientScreen() {
@@ -107,7 +94,7 @@ function ClientPanes() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let gone = false;
-    void import('../../features/workspace/workspace-sync').then((sync) => {
+    void loadWorkspaceSync().then((sync) => {
       if (!gone) stop = sync.watchWorkspace(store);
     });
     return () => {

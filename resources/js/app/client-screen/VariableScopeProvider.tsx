@@ -4,7 +4,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { VariableScopeContext } from '../../components/variable-scope';
-import { variableScopeAtom } from '../../features/workspace/workspace-atoms';
+import { variableScopeAtom } from '../../features/workspace/workspace';
 
 export function VariableScopeProvider({ children }: { children: ReactNode }) {
   return <VariableScopeContext value={useAtomValue(variableScopeAtom)}>{children}</VariableScopeContext>;

@@ -3,3 +3,4 @@
 export type { ParamDocProps } from './ParamDoc';
 export type { ParameterPlace } from './parameter-docs';
 export const loadParamDoc = () => import('./ParamDoc');
+export const loadRouteDocs = () => import('./RouteDocs');

@@ -3,3 +3,4 @@
 export { ddPagesOfTab, displayUrl, entryResponse, historyBody, newHistoryId, type DdPages, type HistoryEntry } from './history-entry';
 export { browserBackend, useHistory, type HistoryState } from './use-history';
 export type { HistoryBackend } from './history-backend';
+export const loadHistoryPanel = () => import('./HistoryPanel');

@@ -5,3 +5,4 @@ export { activeTabAtom, focusRouteAtom, openInTabAtom, shownCallAtom, tabCallAto
 export { slimRequestState } from './persistence';
 export { beforeSend } from './before-send';
 export { useTabResponse } from './use-tab-response';
+export const loadTabStrip = () => import('./TabStrip');

@@ -8,3 +8,7 @@ export const loadCaptureEditor = () => import('./CaptureEditor');
 export const loadSetVariableDialog = () => import('./SetVariableDialog');
 /** Stores what a response's capture rules took into the active environment. */
 export const loadRunCaptures = () => import('./run-captures');
+export const loadSavedPane = () => import('./SavedPane');
+export const loadSaveDialog = () => import('./SaveDialog');
+/** Reading and writing the workspace folder (saved requests, environments, folder settings). */
+export const loadWorkspaceSync = () => import('./workspace-sync');

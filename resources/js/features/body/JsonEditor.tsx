@@ -18,7 +18,7 @@ export interface JsonEditorProps {
   value: string;
   onChange: (text: string) => void;
   schema?: JsonSchema;
-  /** The last response's validation messages and the body they answered (see state/field-errors-atom.ts). */
+  /** The last response's validation messages and the body they answered (see tabs/request-atoms.ts fieldErrorsAtom). */
   fieldErrors?: { errors: FieldMessages; sent: string };
 }
 

@@ -22,7 +22,7 @@ export const updateRequestAtom = atom(null, (get, set, update: RequestUpdate) =>
   set(requestStateAtom, typeof update === 'function' ? update(previous) : { ...previous, ...update });
 });
 
-// The last validation answer's messages per field (see request/field-errors.ts), for the request
+// The last validation answer's messages per field (see body/field-errors.ts), for the request
 // that was sent. They show only while the request has the same route, method and URL; sending
 // again clears them, and each message clears when its field's value changes.
 export interface FieldErrorRecord {

@@ -73,9 +73,9 @@ const workerOptions = {
   ...common,
   entryPoints: {
     // Workers are their own entries: a Worker is started from a URL, not imported.
-    'json-worker': 'resources/js/features/client/response/json-worker.ts',
+    'json-worker': 'resources/js/features/response/json-worker.ts',
     // Kept apart from json-worker: the editor's checks should not queue behind a 50 MB response.
-    'json-validate-worker': 'resources/js/features/client/body/validate-worker.ts',
+    'json-validate-worker': 'resources/js/features/body/validate-worker.ts',
     // Receives the relay's answers, so that 100 MB never pass through the page's thread.
     'fetch-worker': 'resources/js/lib/http/fetch-worker.ts',
   },
@@ -151,7 +151,7 @@ const buildNodeEntries = async () => {
 const root = dirname(fileURLToPath(import.meta.url));
 /** The modules whose static imports are the first load: the entry, and the main screen. */
 const ENTRY = 'resources/js/main.tsx';
-const MAIN_SCREEN = 'resources/js/features/client/ClientScreen.tsx';
+const MAIN_SCREEN = 'resources/js/app/client-screen/ClientScreen.tsx';
 /** Screens that open on their own: they must not download the main screen's code. */
 const OTHER_SCREENS = ['resources/js/features/settings/SettingsScreen.tsx', 'resources/js/features/status/StatusScreen.tsx'];
 
@@ -264,7 +264,7 @@ function manifest(outputs) {
   const preload = [...new Set([...initial, ...(mainScreen ? [...staticClosure(mainScreen)].map(rel) : [])])];
   // The response viewer loads while the first request is on its way and first runs when its answer
   // lands: compiled ahead too, so the first response does not pay for its code on the main thread.
-  const viewer = Object.keys(outputs).find((file) => entryOf(outputs[file]) === 'resources/js/features/client/response/ResponseViewer.tsx');
+  const viewer = Object.keys(outputs).find((file) => entryOf(outputs[file]) === 'resources/js/features/response/ResponseViewer.tsx');
   const firstResponse = viewer ? [...staticClosure(viewer)].map(rel).filter((file) => !preload.includes(file)) : [];
   const files = Object.fromEntries(
     Object.entries(outputs)

@@ -15,7 +15,7 @@
 // an allOf of a string and an integer, a required property leading back to its own object with no
 // way out, a oneOf whose branches accept the same values. An invalid value is counted as
 // "unsatisfiable", not "invalid", only when the schema-satisfiability check
-// (resources/js/features/client/body/schema-satisfiable.ts, the one auto-fill and the builder use)
+// (resources/js/features/body/schema-satisfiable.ts, the one auto-fill and the builder use)
 // PROVES, on the original schema, that no value validates; it names the contradiction and its
 // path, and every such operation is listed under the table. The rate is invalid values over the
 // values of satisfiable schemas. A value that validates against a schema the check calls

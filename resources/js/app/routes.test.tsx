@@ -13,9 +13,9 @@ beforeAll(async () => {
     import('../features/settings/SettingsScreen'),
     import('../features/status/StatusScreen'),
     import('../features/workspace/workspace-sync'),
-    import('../features/client/tabs/TabStrip'),
+    import('../features/tabs/TabStrip'),
     import('../features/workspace/SavedPane'),
-    import('../features/client/docs/RouteDocs'),
+    import('../features/docs/RouteDocs'),
     import('../features/history/HistoryPanel'),
     import('./Toasts'),
   ]);

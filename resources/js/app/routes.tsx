@@ -4,7 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { lazyScreen } from './lazy-screen';
 import { Shell } from './Shell';
 
-const ClientScreen = lazyScreen(() => import('../features/client/ClientScreen'));
+const ClientScreen = lazyScreen(() => import('./client-screen/ClientScreen'));
 const SettingsScreen = lazyScreen(() => import('../features/settings/SettingsScreen'));
 const StatusScreen = lazyScreen(() => import('../features/status/StatusScreen'));
 

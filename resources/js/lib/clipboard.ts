@@ -1,5 +1,9 @@
 // Copies text to the clipboard: the async Clipboard API where the page may use it, else the old
 // hidden-textarea copy command. Resolves false when neither worked.
+
+/** How long the 'Copied' indicator stays (spec: "Copied indicator 1500 ms"). */
+export const COPIED_INDICATOR_MS = 1500;
+
 export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {

@@ -4,9 +4,9 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { AuthState } from '../../model/request/request-state';
-import { TextField } from '../client/ui/TextField';
-import { LoginFields } from '../client/auth/LoginFields';
-import { variableScopeAtom, applicationWorkspaceAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
+import { TextField } from '../../components/TextField';
+import { LoginFields } from './LoginFields';
+import { variableScopeAtom, applicationWorkspaceAtom, workspaceApplicationAtom } from '../workspace/workspace';
 import { resolveRequest } from '../../model/workspace/variables';
 import { defaultRequestState } from '../../model/request/request-state';
 import { DEFAULT_GRANT, OAUTH_GRANTS, type OAuthGrant } from '../../model/auth/oauth-grants';

@@ -15,7 +15,7 @@ import { deviceAuthorizationForm, nextPollStep, readDeviceAuthorization, type De
 import { isExpired, readTokenResponse, type OAuthToken } from '../../model/auth/token-response';
 import { tokenKey, type TokenOwner } from '../../model/auth/token-store';
 import { authorizationRequest, readRedirect } from '../../model/auth/pkce';
-import { applicationWorkspaceAtom, workspaceApplicationAtom } from '../workspace/workspace-atoms';
+import { applicationWorkspaceAtom, workspaceApplicationAtom } from '../workspace/workspace';
 import { tokenErrorAtom, tokenStoreAtom } from './token-atoms';
 import { OAUTH_CALLBACK_MESSAGE, oauthRedirectUri } from './oauth-callback';
 

@@ -8,10 +8,9 @@ import { useAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import type { RelayResult } from '../../lib/http/relay-result';
 import { formatRelativeTime, formatSize } from '../../lib/format';
-import { diffBodies } from '../client/response/body-source';
-import { charsetOf, headerValue } from '../client/response/content-type';
-import { displayUrl, type HistoryEntry } from '../history/history-entry';
-import { browserBackend } from '../history/use-history';
+import { loadBodySource } from '../response/response';
+import { charsetOf, headerValue } from '../../model/response/content-type';
+import { displayUrl, type HistoryEntry, browserBackend } from '../history/history';
 import { withArrayKey, withIgnoredHeader, withIgnoredPath, withoutIgnoredPath } from '../../model/diff/diff-settings';
 import { totalChanges } from '../../model/diff/json-diff';
 import { parsePattern } from '../../model/diff/json-path-pattern';
@@ -198,7 +197,7 @@ function DiffPanel({ pair }: { pair: [Side, Side] }) {
   useEffect(() => {
     let live = true;
     setOutcome(null);
-    diffBodies(comparedBody(left), comparedBody(right), settings).then(
+    loadBodySource().then(({ diffBodies }) => diffBodies(comparedBody(left), comparedBody(right), settings)).then(
       (diff) => live && setOutcome({ diff }),
       (error: unknown) => live && setOutcome({ error: error instanceof Error ? error.message : String(error) }),
     );

@@ -1,8 +1,8 @@
 // What a response can be compared with: the others shown in this visit (whole bodies), then the
 // history's entries (bodies as stored, up to 1 MB). A candidate's response is read only when picked.
 import type { RelayResult } from '../../lib/http/relay-result';
-import { displayUrl, entryResponse, type HistoryEntry } from '../history/history-entry';
-import type { HistoryBackend } from '../history/history-backend';
+import { displayUrl, entryResponse, type HistoryEntry } from '../history/history';
+import type { HistoryBackend } from '../history/history';
 import type { RecentResponse } from './recent-responses';
 
 export interface CompareCandidate {

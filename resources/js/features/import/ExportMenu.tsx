@@ -9,7 +9,7 @@ import { onMenuKeyDown } from '../../components/menu-keys';
 import type { ExportFormat } from '../../model/import/export';
 import { TEST_FORMATS, type TestFormat } from '../../model/export-tests/formats';
 import { activeEnvironment } from '../../model/workspace/environments';
-import { workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace-atoms';
+import { workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace';
 
 const COLLECTION_FORMATS: ReadonlyArray<{ id: ExportFormat; label: string }> = [
   { id: 'postman', label: 'Postman collection' },

@@ -11,10 +11,9 @@ import type { KnownApplication } from '../../model/import/routes';
 import { fetchRoutes } from '../../lib/http/host-api';
 import { mergeFileEnvironments } from '../../model/workspace/environment-files';
 import { normalizeEnvironment, updateApplication, type WorkspaceStore } from '../../model/workspace/environments';
-import { workspaceListingAtom } from '../workspace/saved-atoms';
+import { workspaceListingAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace';
 import { workspaceErrorMessage, writeWorkspaceFile } from '../workspace/workspace-api';
 import { refreshWorkspace } from '../workspace/workspace-sync';
-import { workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace-atoms';
 
 type Store = ReturnType<typeof createStore>;
 

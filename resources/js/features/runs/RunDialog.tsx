@@ -17,9 +17,8 @@ import { type RunTarget, runEntriesOf, runRequestOf } from '../../model/runs/run
 import { withInheritedSavedAuth } from '../../model/workspace/inherited-auth';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import { formatDuration } from '../../lib/format';
-import { folderSettingsAtom, savedEntriesAtom } from '../workspace/saved-atoms';
+import { folderSettingsAtom, savedEntriesAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace';
 import { readWorkspaceFile } from '../workspace/workspace-api';
-import { variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace-atoms';
 import { openRunResult } from './open-result';
 import { runOnHost } from './run-call';
 

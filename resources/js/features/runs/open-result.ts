@@ -3,8 +3,8 @@
 import type { createStore } from 'jotai';
 import type { RunResultEvent } from '../../../../protocol/types';
 import { responseOfResult } from '../../model/runs/run-events';
-import { activeTabAtom, tabCallAtom } from '../client/tabs/tab-atoms';
-import { assertionInputOf } from '../tests/assertion-input';
+import { activeTabAtom, tabCallAtom } from '../tabs/tabs';
+import { assertionInputOf } from '../tests/tests';
 import { openSavedRequest } from '../workspace/workspace-sync';
 
 export async function openRunResult(store: ReturnType<typeof createStore>, result: RunResultEvent, sent: { method: string; url: string }): Promise<void> {

@@ -11,7 +11,7 @@ import type { RelayResult } from '../../lib/http/relay-result';
 import { formatDuration, formatSize } from '../../lib/format';
 import { identityKey, identityProblem, identityRequestsOf, withIdentity, type Identity, type RelayParts } from '../../model/send-as/identity';
 import { matrixRows, runLimited, type IdentityOutcome, type MatrixRow } from '../../model/send-as/matrix';
-import { whyRefused } from '../trace/authorization';
+import { whyRefused } from '../../model/trace/authorization';
 
 /** Two calls at a time: quicker than one by one, and a host serving one request at a time (php -S) still answers in turn. */
 const PARALLEL_CALLS = 2;

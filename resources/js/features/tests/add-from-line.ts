@@ -3,8 +3,8 @@
 import type { createStore } from 'jotai';
 import { toast } from '../../lib/toast';
 import { assertionForValue, describeAssertion } from '../../model/assertions/assertion';
-import type { LineValue } from '../client/response/line-value';
-import { updateRequestAtom } from '../client/state/request-atoms';
+import type { LineValue } from '../../model/response/line-value';
+import { updateRequestAtom } from '../tabs/tabs';
 import { formatJsonPath } from '../../model/workspace/capture';
 
 export function addAssertionFromLine(store: ReturnType<typeof createStore>, picked: LineValue): void {

@@ -1,7 +1,7 @@
 // The Tests tab's schema check in the app: the builder's own JSON Schema validator (the protocol's
 // subset, `$ref`s into the schema's `$defs`), so ajv stays out of the browser's chunks.
 import type { JsonSchema } from '../../../../protocol/types';
-import { validateJson } from '../client/body/json-schema-validate';
+import { validateJson } from '../../model/json-schema/json-schema-validate';
 
 const MAX_PROBLEMS = 3;
 

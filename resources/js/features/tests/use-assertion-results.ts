@@ -8,7 +8,7 @@ import type { Assertion } from '../../model/assertions/assertion';
 import type { AssertionResponse, AssertionResult } from '../../model/assertions/evaluate';
 import { type RowAnswer, rowKey, rowQuestions } from '../../model/assertions/trace-checks';
 import { resolveText } from '../../model/workspace/variables';
-import { variableScopeAtom } from '../workspace/workspace-atoms';
+import { variableScopeAtom } from '../workspace/workspace';
 
 type Evaluate = typeof import('./evaluate-in-app').evaluateInApp;
 

@@ -6,8 +6,8 @@ import { type ComponentType, type ReactNode, useState } from 'react';
 import type { DumpValue, RelayTrace, TraceDump, TraceException, TraceQuery } from '../../../../protocol/types';
 import { formatDuration, plural } from '../../lib/format';
 import { notUndoneDetails } from '../../lib/not-undone';
-import { queryFacts } from './trace-analysis';
-import { checkSentence, deniedFirst, refusalSentence } from './authorization';
+import { queryFacts } from '../../model/trace/trace-analysis';
+import { checkSentence, deniedFirst, refusalSentence } from '../../model/trace/authorization';
 
 export interface TraceTreeProps {
   value: DumpValue;

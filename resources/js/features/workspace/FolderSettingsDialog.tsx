@@ -12,7 +12,7 @@ import { folderLineage, folderSettingsOf, newFolderSettingsPath } from '../../mo
 import { AUTH_FIELDS_KEPT } from '../../model/workspace/saved-credentials';
 import { savedAuthOf } from '../../model/workspace/saved-requests';
 import { toast } from '../../lib/toast';
-import { AuthEditor } from '../client/auth/AuthEditor';
+import { AuthEditor } from '../auth/AuthEditor';
 import { effectiveAuthIn, folderSettingsAtom, workspaceListingAtom } from './saved-atoms';
 import { workspaceErrorMessage, writeWorkspaceFile } from './workspace-api';
 import { refreshWorkspace } from './workspace-sync';

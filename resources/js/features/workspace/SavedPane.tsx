@@ -5,7 +5,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { FileUp, FolderCog, FolderOpen, ListChecks, Lock, Play, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { SearchBox } from '../../components/SearchBox';
-import { ExportMenu } from '../import/import';
+import { ExportMenu, loadImportFlow } from '../import/import';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
 import { openSavedAtom, runTargetAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
@@ -14,7 +14,7 @@ import { savedFolders } from '../../model/workspace/saved-requests';
 import { deleteWorkspaceFile, workspaceErrorMessage } from './workspace-api';
 import { openSavedRequest, refreshWorkspace } from './workspace-sync';
 
-const ImportFlow = lazy(() => import('../import/ImportFlow'));
+const ImportFlow = lazy(() => loadImportFlow());
 const FolderSettingsDialog = lazy(() => import('./FolderSettingsDialog'));
 
 export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {

@@ -8,9 +8,8 @@ import type { EnvironmentFile, FolderSettingsFile, SavedRequestFile } from '../.
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
-import { flushPendingEdits } from '../client/state/pending-edits';
-import { requestStateAtom, updateRequestAtom } from '../client/state/request-atoms';
-import { openInTabAtom } from '../client/tabs/tab-atoms';
+import { flushPendingEdits } from '../../lib/pending-edits';
+import { requestStateAtom, updateRequestAtom, openInTabAtom } from '../tabs/tabs';
 import { environmentFile, mergeFileEnvironments } from '../../model/workspace/environment-files';
 import { applicationWorkspace, normalizeEnvironment, type Environment } from '../../model/workspace/environments';
 import { folderSettingsAtom, openSavedAtom, saveDialogOpenAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';

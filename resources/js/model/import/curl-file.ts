@@ -1,5 +1,5 @@
 // Files of cURL commands (one per line, or continued with `\`), each read by the builder's own
-// cURL reader (features/client/request/curl.ts) into a request. Pure.
+// cURL reader (model/request/curl.ts) into a request. Pure.
 import { CurlParseError, fromCurl, shellWords } from '../request/curl';
 import { type RequestState } from '../request/request-state';
 import { type ImportBatch, importedState } from './batch';

@@ -1,0 +1,372 @@
+// The HTTP Client screen: route explorer, history and saved requests (left), request builder with
+// the route's docs (centre), response (right), in resizable panes (layout/). This component only
+// wires the parts together; each part lives in its own module. Each pane has its own error
+// boundary: one that fails leaves the others, and the request, in place.
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { withDocumentedAuthorization } from '../../model/request/request-state';
+import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth/document-schemes';
+import { schemesOf, RouteExplorer, absoluteBaseUrl, activeRoute, currentApplication, findRoute, useRoutes } from '../../features/routes/routes';
+import { markScreenUsable, whenIdle } from '../../lib/idle';
+import { toast } from '../../lib/toast';
+import type { RouteOnWire } from '../../../../protocol/types';
+import { kiteConfig } from '../../lib/config';
+import { preferencesAtom } from '../../lib/preferences/atoms';
+import { type HistoryEntry, ddPagesOfTab, useHistory, loadHistoryPanel } from '../../features/history/history';
+import { normalizeRequestState } from '../../model/request/normalize-request';
+import { RequestBuilder, useDrafts, useSender, SendAsLauncher } from '../../features/request/request';
+import { type RequestState, defaultRequestState } from '../../model/request/request-state';
+import { buildRelayRequest, resolveGlobalHeaders } from '../../model/request/relay-request';
+import { LazyResponseViewer } from '../../features/response/response';
+import { generateValue, useAutofill } from '../../features/body/body';
+import { flushPendingEdits, settlePendingEdits } from '../../lib/pending-edits';
+import { requestStateAtom, updateRequestAtom, activeTabAtom, focusRouteAtom, openInTabAtom, shownCallAtom, beforeSend, useTabResponse, loadTabStrip } from '../../features/tabs/tabs';
+import { copyText } from '../../lib/clipboard';
+import { EMPTY_SCOPE, publicScope, resolveRequest, type VariableScope } from '../../model/workspace/variables';
+import { variableScopeAtom, workspaceApplicationAtom, saveDialogOpenAtom, withEffectiveAuth, loadSaveDialog, loadSavedPane, loadWorkspaceSync } from '../../features/workspace/workspace';
+
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { matchesShortcut } from '../../lib/keyboard-shortcuts';
+import { type PaneLayout, ROUTES_WIDTH, SPLIT, paneGrid, paneLayoutAtom, PaneSeparator } from '../../features/layout/layout';
+import { VariableScopeProvider } from './VariableScopeProvider';
+import { loadCompareDialog } from '../../features/diff/diff';
+import { loadRouteDocs } from '../../features/docs/docs';
+
+// The route docs (Radix Collapsible, Markdown as text) and the history list are their own chunks,
+// fetched when the browser is idle: the first screen shows neither. Saved requests
+// (features/workspace): the pane, the save dialog and the file calls are lazy too.
+const RouteDocs = lazy(loadRouteDocs);
+const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
+const SavedPane = lazy(() => loadSavedPane());
+const SaveDialog = lazy(() => loadSaveDialog());
+const CompareDialog = lazy(() => loadCompareDialog());
+// The tab strip (tabs/) is a chunk of its own; the tabs themselves are atoms (tabs/tab-atoms.ts).
+const TabStrip = lazy(() => loadTabStrip());
+const saveRequest = (store: ReturnType<typeof useStore>) => void loadWorkspaceSync().then((sync) => sync.saveCurrentRequest(store));
+
+/** The fields of every pane mark `{{variables}}` with the workspace's scope (see VariableScopeProvider). */
+export default function ClientScreen() {
+  return (
+    <VariableScopeProvider>
+      <ClientPanes />
+    </VariableScopeProvider>
+  );
+}
+
+function ClientPanes() {
+  const preferences = useAtomValue(preferencesAtom);
+  const store = useStore();
+  const state = useAtomValue(requestStateAtom);
+  const update = useSetAtom(updateRequestAtom);
+  const routes = useRoutes(preferences.autoRefreshRoutes);
+  const history = useHistory(preferences.maxHistoryLogs);
+  const application = currentApplication(routes.data, state.application, kiteConfig.applications);
+  const baseUrl = absoluteBaseUrl(application?.baseUrl);
+  // The route follows the method and URL: changing either moves the header and the schema along.
+  const route = activeRoute(routes.data, state);
+  const jarId = application?.id ?? state.application;
+  const sender = useSender(history, baseUrl, jarId, routes.noticeRevision);
+  const { cancel } = sender;
+  // The open tab's response and history entry (tabs/tab-atoms.ts); read back from history when needed.
+  const { response } = useAtomValue(shownCallAtom);
+  const { id: tabId, historyId } = useAtomValue(activeTabAtom);
+  useTabResponse(history);
+  // A dd() answer pages through this tab's other dd() answers in the Trace.
+  const ddPages = useMemo(() => ddPagesOfTab(history.entries, tabId, historyId), [history.entries, tabId, historyId]);
+  // An API without a session starts requests with the authorization its document declares.
+  const defaults = useMemo(() => withDocumentedAuthorization(preferences, application), [preferences, application]);
+  const drafts = useDrafts(defaults);
+  const runAutofill = useAutofill(store, routes.data);
+  const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
+  const [saveDialogOpen, setSaveDialogOpen] = useAtom(saveDialogOpenAtom);
+  const [sendingAs, setSendingAs] = useState(false);
+  // "Compare with current" from a history row: the entry compared with the response on screen.
+  const [comparingEntry, setComparingEntry] = useState<string | null>(null);
+  const onCompareEntry = useCallback((entry: HistoryEntry) => setComparingEntry(entry.id), []);
+  const inEnvironment = useMemo(() => ({ environments: async () => (await sender.relayParts()).environments, send: sender.sendInEnvironment }), [sender.relayParts, sender.sendInEnvironment]);
+  const globalHeaders = kiteConfig.globalHeaders ?? [];
+  const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
+  useEffect(() => setWorkspaceApplication(application?.id ?? ''), [application?.id, setWorkspaceApplication]);
+  // The workspace folder (environments committed with the app) is read at start and again on focus,
+  // so its environments are in the picker, and a shared link can name one, before any pane opens.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void loadWorkspaceSync().then((sync) => {
+      if (!gone) stop = sync.watchWorkspace(store);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [store, application?.id]);
+  const [layout, setLayout] = useAtom(paneLayoutAtom);
+  const patchLayout = useCallback((patch: Partial<PaneLayout>) => setLayout((previous) => ({ ...previous, ...patch })), [setLayout]);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = rootRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const grid = paneGrid(layout, width, !response.result && !response.failure && !response.pending && !response.live);
+  useEffect(() => whenIdle(() => void Promise.all([loadRouteDocs(), loadHistoryPanel()]).catch(() => {}), 1500), []);
+  // The routes listed (or why not): the screen is usable, and idle prefetches may start their delays.
+  const routesSettled = Boolean(routes.data || routes.error);
+  useEffect(() => {
+    if (routesSettled) markScreenUsable();
+  }, [routesSettled]);
+
+  // A request that went out is no longer a draft: leaving its route afterwards keeps nothing.
+  // Sending pins a preview tab; a tab from a shared link may ask first (and send itself after).
+  const send = useCallback(async (): Promise<void> => {
+    if (!beforeSend(store, baseUrl, () => void send())) return;
+    const sent = await sender.send();
+    if (sent) drafts.sent(sent, activeRoute(routes.data, sent));
+  }, [sender.send, drafts, routes.data, store, baseUrl]);
+
+  // Ctrl/Cmd+Enter sends from anywhere on the screen, the body editor included; Ctrl/Cmd+L goes
+  // to the URL, as in a browser's address bar.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      if (matchesShortcut('focus-url', event)) {
+        const url = rootRef.current?.querySelector<HTMLInputElement>('input[aria-label="URL"]');
+        if (!url) return;
+        event.preventDefault();
+        url.focus();
+        url.select();
+        return;
+      }
+      if (!matchesShortcut('send', event)) return;
+      event.preventDefault();
+      void send();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [send]);
+
+  // Ctrl/Cmd+S saves the request into the workspace folder.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!matchesShortcut('save-request', event)) return;
+      event.preventDefault();
+      saveRequest(store);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [store]);
+
+  // A picked route opens in the preview tab (pinned on a double click), never over a pinned tab's
+  // request; in a new tab it starts from the Settings defaults, as any new tab.
+  const selectRoute = useCallback(
+    (picked: RouteOnWire, applicationId: string, pin = false) => {
+      flushPendingEdits();
+      if (store.set(focusRouteAtom, { application: applicationId, routeId: picked.id, pin })) return; // already open in a tab
+      const next = findRoute(routes.data, applicationId, picked.id);
+      if (!next) return;
+      const open = (replaced: RequestState | null) => {
+        if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
+        const opened = drafts.open(next, applicationId, replaced ?? defaultRequestState(defaults));
+        // An operation that declares security starts with its first scheme (model/auth).
+        return { ...opened, auth: authForRoute(opened.auth, next, schemesOf(routes.data, applicationId)) };
+      };
+      store.set(openInTabAtom, { build: open, pin, defaults });
+    },
+    [store, drafts, routes.data, defaults],
+  );
+
+  const reset = useCallback(() => {
+    const current = store.get(requestStateAtom);
+    const currentRoute = activeRoute(routes.data, current);
+    if (currentRoute) update(drafts.reset(currentRoute, current));
+  }, [store, routes.data, update, drafts]);
+
+  // A history entry opens with its response in the preview tab, as a route does.
+  const restore = useCallback(
+    (entry: HistoryEntry) => {
+      flushPendingEdits();
+      const open = (replaced: RequestState | null) => {
+        if (replaced) drafts.leave(replaced, activeRoute(routes.data, replaced));
+        return normalizeRequestState(entry.request, preferences);
+      };
+      store.set(openInTabAtom, { build: open, pin: false, historyId: entry.id, defaults });
+    },
+    [store, drafts, routes.data, preferences, defaults],
+  );
+
+  const copyCurl = useCallback(async () => {
+    await settlePendingEdits();
+    const current = withEffectiveAuth(store.get, store.get(requestStateAtom));
+    // Variables are filled in; secret ones only when the user says so.
+    const scope = store.get(variableScopeAtom);
+    const { secrets } = resolveRequest(current, scope);
+    const copy = async (filledFrom: VariableScope) => {
+      try {
+        const headers = await resolveGlobalHeaders(globalHeaders, current.disabledGlobalHeaders, generateValue);
+        const { toCurl, curlNotes } = await import('../../model/request/curl');
+        const request = buildRelayRequest(current, headers, [], filledFrom);
+        if (!(await copyText(toCurl(request, { baseUrl })))) throw new Error('The browser refused to copy to the clipboard.');
+        const [note] = curlNotes(request);
+        toast.success('Copied as cURL', note ? { description: note } : undefined);
+      } catch (error) {
+        toast.error('The cURL command could not be copied', { description: error instanceof Error ? error.message : String(error) });
+      }
+    };
+    if (secrets.length === 0) return copy(scope);
+    toast.warning(`This request uses secret variables: ${secrets.join(', ')}`, {
+      description: 'Copy the cURL command with their values, or keep {{placeholders}} for them?',
+      duration: 15_000,
+      action: { label: 'Copy with secrets', onClick: () => void copy(scope) },
+      cancel: { label: 'Keep placeholders', onClick: () => void copy(publicScope(scope)) },
+    });
+  }, [store, baseUrl, globalHeaders]);
+
+  // For the "Code" dialog: variables filled in or kept as {{placeholders}}, as the user chooses;
+  // secrets (secret variables, the token and password) only when asked for.
+  const describeRequest = useCallback(
+    async ({ includeSecrets, fillVariables }: { includeSecrets: boolean; fillVariables: boolean }) => {
+      // As Copy as cURL and Send: an auto-fill still on its way is waited for.
+      await settlePendingEdits();
+      const typed = withEffectiveAuth(store.get, store.get(requestStateAtom));
+      const scope = store.get(variableScopeAtom);
+      const headers = await resolveGlobalHeaders(globalHeaders, typed.disabledGlobalHeaders, generateValue);
+      const { describeOutgoing } = await import('../../model/request/outgoing');
+      const filledFrom = fillVariables ? (includeSecrets ? scope : publicScope(scope)) : EMPTY_SCOPE;
+      return describeOutgoing(buildRelayRequest(typed, headers, [], filledFrom), { baseUrl, includeSecrets });
+    },
+    [store, baseUrl, globalHeaders],
+  );
+
+  const routesCollapsed = layout.routesCollapsed;
+  return (
+    <div
+      ref={rootRef}
+      className="kite-client"
+      data-narrow={grid.narrow || undefined}
+      data-routes-collapsed={routesCollapsed || undefined}
+      style={{ gridTemplateColumns: grid.columns, gridTemplateRows: grid.rows }}
+    >
+      <aside id="kite-routes-pane" className="kite-client-pane kite-client-left" aria-label="Routes and history">
+        {routesCollapsed ? (
+          <button type="button" className="kite-tool-button kite-routes-open" aria-label="Show routes" title="Show routes" onClick={() => patchLayout({ routesCollapsed: false })}>
+            <ChevronRight size={16} aria-hidden="true" />
+          </button>
+        ) : (
+          <>
+            <div className="kite-pane-tabs" role="tablist" aria-label="Left pane">
+              <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'routes'} onClick={() => setLeftTab('routes')}>
+                <ListTree size={14} aria-hidden="true" /> Routes
+              </button>
+              <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'history'} onClick={() => setLeftTab('history')}>
+                <HistoryIcon size={14} aria-hidden="true" /> History
+                {history.entries.length > 0 && <span className="kite-tab-count">{history.entries.length}</span>}
+              </button>
+              <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'saved'} onClick={() => setLeftTab('saved')}>
+                <Bookmark size={14} aria-hidden="true" /> Saved
+              </button>
+              <button type="button" className="kite-tool-button kite-routes-close" aria-label="Hide routes" title="Hide routes" onClick={() => patchLayout({ routesCollapsed: true })}>
+                <ChevronRight size={14} aria-hidden="true" className="kite-flip" />
+              </button>
+            </div>
+            {leftTab === 'routes' ? (
+              <ErrorBoundary key="routes" name="The route list">
+                <RouteExplorer routes={routes} selectedRouteId={route?.id ?? ''} onSelect={selectRoute} />
+              </ErrorBoundary>
+            ) : leftTab === 'history' ? (
+              <ErrorBoundary key="history" name="History">
+                <Suspense fallback={<p className="kite-explorer-message">Loading history…</p>}>
+                  <HistoryPanel history={history} selectedId={historyId} onRestore={restore} onCompare={response.result ? onCompareEntry : undefined} />
+                </Suspense>
+              </ErrorBoundary>
+            ) : (
+              <ErrorBoundary key="saved" name="Saved requests">
+                <Suspense fallback={null}>
+                  <SavedPane defaults={defaults} />
+                </Suspense>
+              </ErrorBoundary>
+            )}
+          </>
+        )}
+        {saveDialogOpen && (
+          <Suspense fallback={null}>
+            <SaveDialog onClose={() => setSaveDialogOpen(false)} suggestion={route?.summary || route?.name || `${state.method} ${state.url}`.trim()} fileName={route?.name} />
+          </Suspense>
+        )}
+      </aside>
+      {!routesCollapsed && (
+        <PaneSeparator
+          className="kite-separator-routes"
+          label="Resize the routes pane"
+          orientation="vertical"
+          value={layout.routesWidth}
+          range={ROUTES_WIDTH}
+          controls="kite-routes-pane"
+          perPixel={() => 1}
+          onChange={(routesWidth) => patchLayout({ routesWidth })}
+          onToggle={() => patchLayout({ routesCollapsed: true })}
+        />
+      )}
+      <section id="kite-request-pane" className="kite-client-pane kite-client-centre" aria-label="Request">
+        <ErrorBoundary name="The tabs">
+          <Suspense fallback={<div className="kite-req-tabs-bar"><div className="kite-req-tabs" /></div>}>
+            <TabStrip defaults={defaults} baseUrl={baseUrl} />
+          </Suspense>
+        </ErrorBoundary>
+        <ErrorBoundary name="The request builder">
+          <RequestBuilder
+            state={state}
+            update={update}
+            route={route}
+            baseUrl={baseUrl}
+            globalHeaders={globalHeaders}
+            pending={response.pending}
+            onSend={() => void send()}
+            onCancel={cancel}
+            onSendAs={() => setSendingAs(true)}
+            onAutofill={(seed) => void runAutofill(seed)}
+            onCopyCurl={() => void copyCurl()}
+            onReset={route ? reset : undefined}
+            jarId={jarId}
+            notUndone={response.result?.meta.trace?.notUndone}
+            authNote={application?.defaultAuthorization}
+            testResponse={response.tests}
+            declaredAuths={declaredAuths(route, schemesOf(routes.data, application?.id ?? ''))}
+            describeRequest={describeRequest}
+          />
+          {sendingAs ? <SendAsLauncher state={state} baseUrl={baseUrl} prepare={sender.relayParts} onClose={() => setSendingAs(false)} /> : null}
+          <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>
+            <RouteDocs route={route} securityLabels={routeSchemeLabels(route, schemesOf(routes.data, application?.id ?? ''))} open={layout.docsOpen} onOpenChange={(docsOpen) => patchLayout({ docsOpen })} />
+          </Suspense>
+        </ErrorBoundary>
+      </section>
+      <PaneSeparator
+        className="kite-separator-split"
+        label="Resize the request and response panes"
+        orientation={grid.narrow ? 'horizontal' : 'vertical'}
+        value={layout.split}
+        range={SPLIT}
+        controls="kite-request-pane"
+        perPixel={() => {
+          const box = rootRef.current?.getBoundingClientRect();
+          const room = grid.narrow ? (box?.height ?? 0) : (box?.width ?? 0) - (routesCollapsed ? 36 : layout.routesWidth);
+          return room > 0 ? 100 / room : 0;
+        }}
+        onChange={(split) => patchLayout({ split })}
+      />
+      <section className="kite-client-pane kite-client-right" aria-label="Response">
+        <ErrorBoundary name="The response">
+          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} sent={response.sent} ddPages={ddPages} inEnvironment={inEnvironment} />
+          {comparingEntry && response.result ? (
+            <Suspense fallback={null}>
+              <CompareDialog current={{ result: response.result, sent: response.sent }} againstHistoryId={comparingEntry} onClose={() => setComparingEntry(null)} />
+            </Suspense>
+          ) : null}
+        </ErrorBoundary>
+      </section>
+    </div>
+  );
+}

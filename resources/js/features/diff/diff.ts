@@ -1,0 +1,5 @@
+// The diff feature's entry: Compare with… (a lazy dialog) and the responses shown in this visit it
+// offers to compare.
+export type { SendInEnvironment } from './CompareDialog';
+export { rememberResponse } from './recent-responses';
+export const loadCompareDialog = () => import('./CompareDialog');

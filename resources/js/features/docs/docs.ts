@@ -1,0 +1,6 @@
+// The route docs feature's entry: a parameter's documentation popover (ParamDoc) for the builder's
+// rows, loaded when first shown; the route's whole docs (RouteDocs) are composed by the client screen.
+export type { ParamDocProps } from './ParamDoc';
+export type { ParameterPlace } from './parameter-docs';
+export const loadParamDoc = () => import('./ParamDoc');
+export const loadRouteDocs = () => import('./RouteDocs');

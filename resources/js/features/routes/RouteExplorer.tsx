@@ -1,0 +1,243 @@
+// The route explorer: routes grouped by resource with method badges and summaries, a search over
+// path, name and method (↑/↓ move through the matches, Enter opens one), a refresh button, and a
+// virtualised list so 5,000 routes scroll and filter at once.
+import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { RouteOnWire } from '../../../../protocol/types';
+import type { RoutesState } from './use-routes';
+import { type ExplorerRow, type RouteScope, apiVersions, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
+import { SearchBox } from '../../components/SearchBox';
+import { rowOffsets, scrollToShow, visibleRows } from './row-window';
+
+export interface RouteExplorerProps {
+  routes: RoutesState;
+  selectedRouteId: string;
+  /** A route picked: one click opens it in the preview tab, a double click (`pin`) in a tab of its own. */
+  onSelect: (route: RouteOnWire, application: string, pin?: boolean) => void;
+}
+
+const ROW_HEIGHT = 30;
+/** A route with a summary: the summary is a second line under the path. */
+const SUMMARY_ROW_HEIGHT = 42;
+const GROUP_HEIGHT = 28;
+/** Width of a path character and the room the badge and padding take, to fit long paths. */
+const PATH_CHAR_PX = 7.3;
+const PATH_INSET_PX = 84;
+
+/** Rows drawn beyond the viewport on each side. */
+const OVERSCAN = 12;
+
+const rowHeight = (row: ExplorerRow | undefined) =>
+  row?.kind === 'group' ? GROUP_HEIGHT : row?.item.route.summary ? SUMMARY_ROW_HEIGHT : ROW_HEIGHT;
+
+// Memoised: the screen re-renders on every keystroke in the request builder, and these props stay
+// the same meanwhile (useRoutes' object, the route id, ClientScreen's useCallback).
+export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRouteId, onSelect }: RouteExplorerProps) {
+  const [search, setSearch] = useState('');
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  // The route ↑/↓ in the search box point at; Enter opens it.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const idPrefix = useId();
+  const deferredSearch = useDeferredValue(search);
+  const items = useMemo(() => explorerRoutes(routes.data), [routes.data]);
+  const applications = routes.data?.applications ?? [];
+  const multipleApplications = applications.length > 1;
+  const versions = useMemo(() => apiVersions(items), [items]);
+  // The switcher's choices; a choice the routes no longer have counts as "all".
+  const [chosen, setChosen] = useState<RouteScope>({ application: '', version: '' });
+  const scope: RouteScope = {
+    application: applications.some((application) => application.id === chosen.application) ? chosen.application : '',
+    version: versions.includes(chosen.version) ? chosen.version : '',
+  };
+  const scoped = useMemo(() => scopeRoutes(items, scope), [items, scope.application, scope.version]);
+  const filtered = useMemo(() => filterRoutes(scoped, deferredSearch), [scoped, deferredSearch]);
+  // While searching every group is open: a match hidden in a collapsed group would look like none.
+  const rows = useMemo(
+    () => explorerRows(filtered, deferredSearch.trim() ? new Set() : collapsed, multipleApplications && !scope.application),
+    [filtered, collapsed, deferredSearch, multipleApplications, scope.application],
+  );
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Only the rows in view are drawn (row-window.ts). The list's size comes from a ResizeObserver
+  // after layout, never from a read during the first render (which forced the page's whole first
+  // layout in the middle of rendering it); until then the window's height decides.
+  const [viewport, setViewport] = useState({ width: 0, height: window.innerHeight });
+  const [scrollTop, setScrollTop] = useState(0);
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.borderBoxSize?.[0];
+      if (box) setViewport({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const offsets = useMemo(() => rowOffsets(rows.map(rowHeight)), [rows]);
+  const shown = visibleRows(offsets, scrollTop, viewport.height, OVERSCAN);
+
+  const toggleGroup = (label: string) =>
+    setCollapsed((previous) => {
+      const next = new Set(previous);
+      if (next.has(label)) next.delete(label);
+      else next.add(label);
+      return next;
+    });
+
+  const activeIndex = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
+  const rowId = (index: number) => `${idPrefix}-row-${index}`;
+  const onSearchKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = moveActiveRoute(rows, activeIndex === -1 ? null : activeKey, event.key === 'ArrowDown' ? 1 : -1);
+      if (next === -1) return;
+      setActiveKey(rows[next]!.key);
+      const list = scrollRef.current;
+      if (list) list.scrollTop = scrollToShow(offsets, next, list.scrollTop, list.clientHeight);
+    } else if (event.key === 'Enter') {
+      const row = rows[activeIndex === -1 ? moveActiveRoute(rows, null, 1) : activeIndex];
+      if (row?.kind !== 'route') return;
+      event.preventDefault();
+      onSelect(row.item.route, row.item.application);
+    }
+  };
+
+  // Long paths are cut in the middle, keeping their distinctive end (the whole path on hover and in
+  // the builder): how many characters fit comes from the list's width (12 px monospace).
+  const listWidth = viewport.width;
+  const pathChars = listWidth > 0 ? Math.max(16, Math.floor((listWidth - PATH_INSET_PX) / PATH_CHAR_PX)) : 40;
+
+  const renderRow = (row: ExplorerRow, index: number) => {
+    if (row.kind === 'group') {
+      return (
+        <button type="button" className="kite-route-group" aria-expanded={!row.collapsed} onClick={() => toggleGroup(row.label)}>
+          {row.collapsed ? <ChevronRight size={14} aria-hidden="true" /> : <ChevronDown size={14} aria-hidden="true" />}
+          <span className="kite-route-group-label">{row.label}</span>
+          <span className="kite-route-group-count">{row.count}</span>
+        </button>
+      );
+    }
+    const { route, application } = row.item;
+    const method = route.methods[0] ?? 'GET';
+    const broken = route.extractionErrors.length > 0;
+    const selected = route.id === selectedRouteId;
+    return (
+      <div className="kite-route" id={rowId(index)} data-selected={selected || undefined} data-active={index === activeIndex || undefined}>
+        <button
+          type="button"
+          className="kite-route-button"
+          aria-current={selected ? 'true' : undefined}
+          aria-label={`${method} ${route.uri}`}
+          aria-describedby={route.summary ? `${rowId(index)}-summary` : undefined}
+          title={[route.uri, route.summary, route.name].filter(Boolean).join(' · ')}
+          onClick={() => onSelect(route, application)}
+          onDoubleClick={() => onSelect(route, application, true)}
+        >
+          <span className="kite-badge kite-method" data-method={method}>
+            {method}
+          </span>
+          <span className="kite-route-text">
+            <span className="kite-route-uri">{shortenPath(route.uri, pathChars)}</span>
+            {route.summary && (
+              <span className="kite-route-summary" id={`${rowId(index)}-summary`}>
+                {route.summary}
+              </span>
+            )}
+          </span>
+        </button>
+        {broken && (
+          <Link
+            to="/status"
+            className="kite-route-error"
+            title={`Schema could not be read: ${route.extractionErrors.map((error) => (error.fix ? `${error.message}. ${error.fix}` : error.message)).join('; ')}. Open Status.`}
+            aria-label={`${route.methods[0]} ${route.uri} has an extraction error; open Status`}
+          >
+            <AlertTriangle size={14} aria-hidden="true" />
+          </Link>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <div className="kite-explorer">
+      <div className="kite-explorer-toolbar">
+        <SearchBox
+          label="Search routes"
+          value={search}
+          onChange={(next) => {
+            setSearch(next);
+            setActiveKey(null);
+          }}
+          onKeyDown={onSearchKeyDown}
+          aria-keyshortcuts="ArrowDown ArrowUp Enter"
+          aria-activedescendant={activeIndex === -1 ? undefined : rowId(activeIndex)}
+        />
+        <button
+          type="button"
+          className="kite-tool-button"
+          aria-label="Refresh routes"
+          title="Refresh routes"
+          data-busy={routes.loading || undefined}
+          onClick={routes.refresh}
+        >
+          <RefreshCw size={14} aria-hidden="true" />
+        </button>
+      </div>
+      {(multipleApplications || versions.length > 1) && (
+        <div className="kite-explorer-scope">
+          {multipleApplications && (
+            <select className="kite-select" aria-label="Application" value={scope.application} onChange={(event) => setChosen({ ...scope, application: event.target.value })}>
+              <option value="">All applications</option>
+              {applications.map((application) => (
+                <option key={application.id} value={application.id}>
+                  {application.name || application.id}
+                </option>
+              ))}
+            </select>
+          )}
+          {versions.length > 1 && (
+            <select className="kite-select" aria-label="API version" value={scope.version} onChange={(event) => setChosen({ ...scope, version: event.target.value })}>
+              <option value="">All versions</option>
+              {versions.map((version) => (
+                <option key={version} value={version}>
+                  {version}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+      )}
+      {routes.error && !routes.data && (
+        <p className="kite-explorer-message" role="alert">
+          Routes could not be loaded: {routes.error}
+        </p>
+      )}
+      {routes.data && items.length === 0 && <p className="kite-explorer-message">The host lists no routes.</p>}
+      {items.length > 0 && rows.length === 0 && <p className="kite-explorer-message">No routes match “{deferredSearch}”.</p>}
+      {!routes.data && routes.loading && <p className="kite-explorer-message">Loading routes…</p>}
+      <div className="kite-explorer-list" ref={scrollRef} role="navigation" aria-label="Routes" onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+        <div style={{ height: offsets[rows.length], position: 'relative' }}>
+          {rows.slice(shown.first, shown.end).map((row, at) => {
+            const index = shown.first + at;
+            return (
+              <div
+                key={row.key}
+                className="kite-explorer-row"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight(row), transform: `translateY(${offsets[index]}px)` }}
+              >
+                {renderRow(row, index)}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {items.length > 0 && (
+        <div className="kite-explorer-footer kite-muted">
+          {filtered.length === items.length ? `${items.length} ${items.length === 1 ? 'route' : 'routes'}` : `${filtered.length} of ${items.length} ${items.length === 1 ? 'route' : 'routes'}`}
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteInfo, RoutesResponse } from '../../../../protocol/types';
+import { apiVersionOf, apiVersions, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+
+const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
+  id: `${methods[0]} ${uri}`,
+  methods,
+  uri,
+  name,
+  group,
+  parameters: [],
+  schema: {},
+  extractionErrors: [],
+});
+
+const response: RoutesResponse = {
+  application: 'app',
+  revision: '1',
+  applications: [
+    {
+      id: 'app',
+      name: 'App',
+      baseUrl: 'http://x',
+      routes: [
+        route(['GET'], '/users', 'users', 'users.index'),
+        route(['POST'], '/users', 'users', 'users.store'),
+        route(['GET'], '/posts', 'posts', 'posts.index'),
+        route(['DELETE'], '/users/{user}', 'users', 'users.destroy'),
+      ],
+    },
+  ],
+};
+
+describe('route explorer list', () => {
+  const items = explorerRoutes(response);
+
+  it('groups routes by resource, groups in first-seen order', () => {
+    const rows = explorerRows(items, new Set());
+    expect(rows.map((row) => (row.kind === 'group' ? `# ${row.label} (${row.count})` : row.item.route.id))).toEqual([
+      '# users (3)',
+      'GET /users',
+      'POST /users',
+      'DELETE /users/{user}',
+      '# posts (1)',
+      'GET /posts',
+    ]);
+  });
+
+  it('hides the routes of a collapsed group but keeps its header', () => {
+    const rows = explorerRows(items, new Set(['users']));
+    expect(rows.filter((row) => row.kind === 'route')).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'group', label: 'users', collapsed: true, count: 3 });
+  });
+
+  it('filters by path, by name and by method', () => {
+    expect(filterRoutes(items, 'posts').map((item) => item.route.id)).toEqual(['GET /posts']);
+    expect(filterRoutes(items, 'destroy').map((item) => item.route.id)).toEqual(['DELETE /users/{user}']);
+    expect(filterRoutes(items, 'post').map((item) => item.route.id)).toEqual(['POST /users']);
+    expect(filterRoutes(items, 'get users').map((item) => item.route.id)).toEqual(['GET /users']);
+    expect(filterRoutes(items, '  ')).toHaveLength(4);
+  });
+
+  // How fast is the routes bench's to say (`npm run bench -- routes`); here only what it finds.
+  it('filters 5,000 routes down to the one asked for, under its group', () => {
+    const many = explorerRoutes({
+      ...response,
+      applications: [{ ...response.applications[0], routes: Array.from({ length: 5000 }, (_, i) => route(['GET'], `/r${i}/items`, `g${i % 50}`)) }],
+    });
+    const rows = explorerRows(filterRoutes(many, 'r4999'), new Set());
+    expect(rows).toHaveLength(2);
+  });
+
+  it('refreshes on focus at most every 10 seconds, and only when enabled', () => {
+    expect(shouldRefreshOnFocus(0, 9_999, true)).toBe(false);
+    expect(shouldRefreshOnFocus(0, 10_000, true)).toBe(true);
+    expect(shouldRefreshOnFocus(0, 60_000, false)).toBe(false);
+  });
+
+  it('refetches after a relay answer whose routes revision differs from the routes on screen, once per revision', () => {
+    const on = { shown: 'aaa', alreadyFetchedFor: null, enabled: true };
+    expect(shouldRefreshForRevision({ ...on, reported: 'bbb' })).toBe(true);
+    expect(shouldRefreshForRevision({ ...on, reported: 'aaa' })).toBe(false);
+    expect(shouldRefreshForRevision({ ...on, reported: 'bbb', alreadyFetchedFor: 'bbb' })).toBe(false);
+    expect(shouldRefreshForRevision({ ...on, reported: 'ccc', alreadyFetchedFor: 'bbb' })).toBe(true);
+    expect(shouldRefreshForRevision({ ...on, reported: 'bbb', shown: undefined })).toBe(true);
+  });
+
+  it('does not refetch for a host that reports no revision, or when automatic refresh is off', () => {
+    expect(shouldRefreshForRevision({ reported: undefined, shown: 'aaa', alreadyFetchedFor: null, enabled: true })).toBe(false);
+    expect(shouldRefreshForRevision({ reported: '', shown: 'aaa', alreadyFetchedFor: null, enabled: true })).toBe(false);
+    expect(shouldRefreshForRevision({ reported: 'bbb', shown: 'aaa', alreadyFetchedFor: null, enabled: false })).toBe(false);
+  });
+});
+
+describe('route search over large catalogues', () => {
+  const response = {
+    application: 'gh',
+    revision: '1',
+    applications: [
+      {
+        id: 'gh',
+        name: 'GitHub',
+        baseUrl: 'https://api.github.com',
+        routes: [
+          { id: 'GET /orgs/{org}/repos', methods: ['GET' as const], uri: '/orgs/{org}/repos', name: 'repos/list-for-org', summary: 'List organization repositories', group: 'repos', tags: ['repos'], parameters: [], schema: {}, extractionErrors: [] },
+          { id: 'POST /user/keys', methods: ['POST' as const], uri: '/user/keys', name: 'createGpgKey', summary: 'Create a key', group: 'users', tags: ['users', 'security'], parameters: [], schema: {}, extractionErrors: [] },
+        ],
+      },
+    ],
+  };
+  const items = explorerRoutes(response);
+  const ids = (search: string) => filterRoutes(items, search).map((item) => item.route.id);
+
+  it('finds routes by summary, operation id (also in words) and any tag, not only by path', () => {
+    expect(ids('organization repositories')).toEqual(['GET /orgs/{org}/repos']);
+    expect(ids('list-for-org')).toEqual(['GET /orgs/{org}/repos']);
+    expect(ids('gpg key')).toEqual(['POST /user/keys']);
+    expect(ids('security')).toEqual(['POST /user/keys']);
+    expect(ids('post repos')).toEqual([]);
+  });
+});
+
+describe('shortening long paths', () => {
+  it('keeps the first segment and the distinctive end, cutting whole segments in the middle', () => {
+    expect(shortenPath('/repos/{owner}/{repo}/issues/{issue_number}/comments', 45)).toBe('/repos/…/issues/{issue_number}/comments');
+    expect(shortenPath('/repos/{owner}/{repo}/issues/{issue_number}/comments', 35)).toBe('/repos/…/{issue_number}/comments');
+    expect(shortenPath('/repos/{owner}/{repo}/issues/{issue_number}/comments', 25)).toBe('/repos/…/comments');
+  });
+
+  it('leaves short paths and two-segment paths as they are', () => {
+    expect(shortenPath('/users/{id}', 40)).toBe('/users/{id}');
+    expect(shortenPath('/a-very-long-segment-name/another-very-long-segment', 10)).toBe('/a-very-long-segment-name/another-very-long-segment');
+  });
+});
+
+describe('moving through routes with the arrow keys', () => {
+  const route = (id: string) => ({ id, methods: ['GET' as const], uri: `/${id}`, group: id.startsWith('a') ? 'a' : 'b', parameters: [], schema: {}, extractionErrors: [] });
+  const rows = explorerRows(explorerRoutes({ application: 'app', revision: '1', applications: [{ id: 'app', name: 'App', baseUrl: 'http://x', routes: [route('a1'), route('a2'), route('b1')] }] }), new Set());
+
+  it('skips group headers and stays at the ends', () => {
+    expect(rows.map((row) => row.kind)).toEqual(['group', 'route', 'route', 'group', 'route']);
+    expect(moveActiveRoute(rows, null, 1)).toBe(1);
+    expect(moveActiveRoute(rows, null, -1)).toBe(4);
+    expect(moveActiveRoute(rows, rows[2]!.key, 1)).toBe(4);
+    expect(moveActiveRoute(rows, rows[4]!.key, 1)).toBe(4);
+    expect(moveActiveRoute(rows, rows[1]!.key, -1)).toBe(1);
+    expect(moveActiveRoute([], null, 1)).toBe(-1);
+  });
+});
+
+describe('applications and API versions', () => {
+  const versioned: RoutesResponse = {
+    application: 'shop',
+    revision: '1',
+    applications: [
+      { id: 'shop', name: 'Shop', baseUrl: 'http://shop', routes: [route(['GET'], '/api/v1/orders', 'orders'), route(['GET'], '/api/v10/orders', 'orders'), route(['GET'], '/api/v2/orders', 'orders'), route(['GET'], '/health', 'health')] },
+      { id: 'admin', name: 'Admin', baseUrl: 'http://admin', routes: [route(['GET'], '/V2/users', 'users'), route(['GET'], '/vendors', 'vendors')] },
+    ],
+  };
+  const items = explorerRoutes(versioned);
+  const uris = (list: ReturnType<typeof explorerRoutes>) => list.map((item) => `${item.application} ${item.route.uri}`);
+
+  it('reads a version from a `vN` path segment only', () => {
+    expect(apiVersionOf('/api/v2/orders')).toBe('v2');
+    expect(apiVersionOf('/V3/users')).toBe('v3');
+    expect(apiVersionOf('/vendors/{v1}')).toBeUndefined();
+    expect(apiVersionOf('/api/version/2')).toBeUndefined();
+  });
+
+  it('offers the versions the paths name, in number order', () => {
+    expect(apiVersions(items)).toEqual(['v1', 'v2', 'v10']);
+  });
+
+  it('lists one application, one version, or both', () => {
+    expect(uris(scopeRoutes(items, { application: '', version: '' }))).toHaveLength(6);
+    expect(uris(scopeRoutes(items, { application: 'admin', version: '' }))).toEqual(['admin /V2/users', 'admin /vendors']);
+    expect(uris(scopeRoutes(items, { application: '', version: 'v2' }))).toEqual(['shop /api/v2/orders', 'admin /V2/users']);
+    expect(uris(scopeRoutes(items, { application: 'shop', version: 'v2' }))).toEqual(['shop /api/v2/orders']);
+  });
+});

@@ -1,0 +1,168 @@
+// The route explorer's list as flat rows (group headers and routes) for a virtualised view, and the
+// search that filters it by path, name and method.
+import type { RouteOnWire, RoutesResponse } from '../../../../protocol/types';
+import { HTTP_METHODS } from '../../model/request/request-state';
+
+export interface ExplorerRoute {
+  key: string;
+  application: string;
+  /** As the response carries it: opening it reads it through findRoute (shared entries resolved). */
+  route: RouteOnWire;
+  /** Lower-cased `METHODS uri name summary tags`, computed once so each keystroke only scans strings. */
+  haystack: string;
+}
+
+export type ExplorerRow =
+  | { kind: 'group'; key: string; label: string; count: number; collapsed: boolean }
+  | { kind: 'route'; key: string; item: ExplorerRoute };
+
+export function explorerRoutes(response: RoutesResponse | null | undefined): ExplorerRoute[] {
+  if (!response) return [];
+  const items: ExplorerRoute[] = [];
+  for (const application of response.applications ?? []) {
+    for (const route of application.routes ?? []) {
+      items.push({
+        key: `${application.id}\u0000${route.id}`,
+        application: application.id,
+        route,
+        haystack: routeHaystack(route),
+      });
+    }
+  }
+  return items;
+}
+
+/**
+ * What the search looks in: methods, path, operation id (also split into words, so `list repos`
+ * finds `repos/list-for-org` and `listReposForOrg`), summary and tags.
+ */
+export function routeHaystack(route: RouteOnWire): string {
+  const name = route.name ?? '';
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[^A-Za-z0-9]+/g, ' ');
+  return `${route.methods.join(' ')} ${route.uri} ${name} ${words} ${route.summary ?? ''} ${(route.tags ?? [route.group]).join(' ')}`.toLowerCase();
+}
+
+/** Search terms that stand for a method: the method names, lower-cased. */
+const METHOD_TERMS: ReadonlySet<string> = new Set(HTTP_METHODS.map((method) => method.toLowerCase()));
+
+/**
+ * Every whitespace-separated term must match. A term that is exactly a method name (`get`, `post`)
+ * matches routes with that method; others match anywhere in the path, name or summary.
+ */
+export function filterRoutes(items: ExplorerRoute[], search: string): ExplorerRoute[] {
+  const terms = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (terms.length === 0) return items;
+  return items.filter((item) =>
+    terms.every((term) =>
+      METHOD_TERMS.has(term) ? item.route.methods.some((method) => method.toLowerCase() === term) : item.haystack.includes(term),
+    ),
+  );
+}
+
+/** The API version a path names by a `v1`, `v2` segment (`/api/v2/users` → `v2`), if any. */
+export function apiVersionOf(uri: string): string | undefined {
+  return uri.split('/').find((segment) => /^v\d+$/i.test(segment))?.toLowerCase();
+}
+
+/** The API versions the routes' paths name, in number order (`v1`, `v2`, `v10`). */
+export function apiVersions(items: ExplorerRoute[]): string[] {
+  const versions = new Set<string>();
+  for (const item of items) {
+    const version = apiVersionOf(item.route.uri);
+    if (version) versions.add(version);
+  }
+  return [...versions].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+}
+
+/** Which routes the explorer lists: one application's (or all, `''`), one API version's (or all, `''`). */
+export interface RouteScope {
+  application: string;
+  version: string;
+}
+
+/** The routes in scope; with a version chosen, routes whose path names no version are left out too. */
+export function scopeRoutes(items: ExplorerRoute[], scope: RouteScope): ExplorerRoute[] {
+  if (!scope.application && !scope.version) return items;
+  return items.filter((item) => (!scope.application || item.application === scope.application) && (!scope.version || apiVersionOf(item.route.uri) === scope.version));
+}
+
+/**
+ * A long path shortened in the middle, keeping its start and its distinctive end:
+ * `/repos/{owner}/{repo}/issues/{issue_number}/comments` → `/repos/…/issues/{issue_number}/comments`.
+ * Whole segments are kept; the first segment and the last one always stay.
+ */
+export function shortenPath(path: string, maxLength = 40): string {
+  if (path.length <= maxLength) return path;
+  const leading = path.startsWith('/') ? '/' : '';
+  const segments = path.slice(leading.length).split('/');
+  if (segments.length <= 2) return path;
+  const head = segments[0];
+  const tail: string[] = [segments[segments.length - 1]];
+  const length = () => `${leading}${head}/…/${tail.join('/')}`.length;
+  for (let i = segments.length - 2; i > 0; i -= 1) {
+    tail.unshift(segments[i]);
+    if (length() > maxLength) {
+      tail.shift();
+      break;
+    }
+  }
+  if (tail.length === segments.length - 1) return path;
+  return `${leading}${head}/…/${tail.join('/')}`;
+}
+
+/** Group headers followed by their routes, groups in first-seen order; collapsed groups hide routes. */
+export function explorerRows(items: ExplorerRoute[], collapsed: ReadonlySet<string>, multipleApplications = false): ExplorerRow[] {
+  const groups = new Map<string, ExplorerRoute[]>();
+  for (const item of items) {
+    const label = multipleApplications ? `${item.application} · ${item.route.group || 'other'}` : item.route.group || 'other';
+    let list = groups.get(label);
+    if (!list) groups.set(label, (list = []));
+    list.push(item);
+  }
+  const rows: ExplorerRow[] = [];
+  for (const [label, list] of groups) {
+    const isCollapsed = collapsed.has(label);
+    rows.push({ kind: 'group', key: `group:${label}`, label, count: list.length, collapsed: isCollapsed });
+    if (!isCollapsed) for (const item of list) rows.push({ kind: 'route', key: item.key, item });
+  }
+  return rows;
+}
+
+/**
+ * The route row the arrow keys move to from the search box: the next (or previous) route row,
+ * skipping group headers, staying at the ends. With none active yet, Down takes the first route
+ * and Up the last. Answers the row's index, or -1 when there is no route row.
+ */
+export function moveActiveRoute(rows: ExplorerRow[], activeKey: string | null, delta: 1 | -1): number {
+  const current = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
+  const routeIndexes = rows.flatMap((row, index) => (row.kind === 'route' ? [index] : []));
+  if (routeIndexes.length === 0) return -1;
+  if (current === -1) return delta === 1 ? routeIndexes[0]! : routeIndexes[routeIndexes.length - 1]!;
+  const next = delta === 1 ? routeIndexes.find((index) => index > current) : [...routeIndexes].reverse().find((index) => index < current);
+  return next ?? current;
+}
+
+/** Auto-refresh on focus at most once per interval. */
+export const FOCUS_REFRESH_INTERVAL_MS = 10_000;
+
+export function shouldRefreshOnFocus(lastFetchedAt: number, now: number, enabled: boolean): boolean {
+  return enabled && now - lastFetchedAt >= FOCUS_REFRESH_INTERVAL_MS;
+}
+
+export interface ReportedRevision {
+  /** `meta.routesRevision` of the relay answer that just arrived (hosts may leave it out). */
+  reported: string | undefined;
+  /** The revision of the routes on screen; undefined before the first list arrived. */
+  shown: string | undefined;
+  /** The reported revision a refetch was already started for, so one report refetches once. */
+  alreadyFetchedFor: string | null;
+  enabled: boolean;
+}
+
+/**
+ * After a relay answer: fetch the routes again when the host says its routes changed. Each reported
+ * revision refetches at most once, so a host whose two answers disagree cannot cause a loop.
+ */
+export function shouldRefreshForRevision({ reported, shown, alreadyFetchedFor, enabled }: ReportedRevision): boolean {
+  return enabled && reported !== undefined && reported !== '' && reported !== shown && reported !== alreadyFetchedFor;
+}

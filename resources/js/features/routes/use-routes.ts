@@ -1,0 +1,89 @@
+// The routes the host lists: taken from the page when the host put them there, else fetched on
+// mount; when autoRefreshRoutes is on, again on window focus
+// (at most every 10 s) and after a relay answer reports a routes revision other than the one on
+// screen; always with the refresh button. A refresh never touches the request.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RoutesResponse } from '../../../../protocol/types';
+import { fetchRoutes } from '../../lib/http/host-api';
+import { takePageRoutes, takePrefetchedRoutes } from '../../lib/http/routes-prefetch';
+import { shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+
+export interface RoutesState {
+  data: RoutesResponse | null;
+  loading: boolean;
+  error: string | null;
+  refresh: () => void;
+  /** Hands over a relay answer's `meta.routesRevision`; refetches when the host's routes changed. */
+  noticeRevision: (reported: string | undefined) => void;
+}
+
+export function useRoutes(autoRefresh: boolean): RoutesState {
+  // Read once, on the first render: the page's routes are as fresh as the page.
+  const [fromPage] = useState(takePageRoutes);
+  const [data, setData] = useState<RoutesResponse | null>(fromPage);
+  const [loading, setLoading] = useState(fromPage === null);
+  const [error, setError] = useState<string | null>(null);
+  const lastFetchedAt = useRef(fromPage ? Date.now() : 0);
+  const inFlight = useRef<AbortController | null>(null);
+  const shownRevision = useRef<string | undefined>(undefined);
+  shownRevision.current = data?.revision;
+  const autoRefreshRef = useRef(autoRefresh);
+  autoRefreshRef.current = autoRefresh;
+  const fetchedForRevision = useRef<string | null>(null);
+
+  const load = useCallback(() => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    lastFetchedAt.current = Date.now();
+    setLoading(true);
+    (takePrefetchedRoutes() ?? fetchRoutes(undefined, controller.signal))
+      .then((next) => {
+        if (controller.signal.aborted) return;
+        // Same revision: keep the old object, so nothing below re-renders for no news.
+        setData((previous) => (previous && previous.revision === next.revision ? previous : next));
+        setError(null);
+      })
+      .catch((reason: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(reason instanceof Error ? reason.message : String(reason));
+      })
+      .finally(() => {
+        if (inFlight.current === controller) {
+          inFlight.current = null;
+          setLoading(false);
+        }
+      });
+  }, []);
+
+  useEffect(() => {
+    if (!fromPage) load();
+    return () => inFlight.current?.abort();
+  }, [load, fromPage]);
+
+  useEffect(() => {
+    if (!autoRefresh) return undefined;
+    const onFocus = () => {
+      if (document.visibilityState === 'hidden') return;
+      if (shouldRefreshOnFocus(lastFetchedAt.current, Date.now(), true)) load();
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onFocus);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onFocus);
+    };
+  }, [autoRefresh, load]);
+
+  const noticeRevision = useCallback(
+    (reported: string | undefined) => {
+      if (!shouldRefreshForRevision({ reported, shown: shownRevision.current, alreadyFetchedFor: fetchedForRevision.current, enabled: autoRefreshRef.current })) return;
+      fetchedForRevision.current = reported ?? null;
+      load();
+    },
+    [load],
+  );
+
+  // One object while nothing in it changes, so the memoised explorer skips the screen's re-renders.
+  return useMemo(() => ({ data, loading, error, refresh: load, noticeRevision }), [data, loading, error, load, noticeRevision]);
+}

@@ -1,0 +1,36 @@
+// Before a Send: the open tab is pinned. A tab from a shared link asks first when its URL puts a
+// secret variable's value in it; its "Send anyway" sends again.
+import type { useStore } from 'jotai';
+import { toast } from '../../lib/toast';
+import { variableScopeAtom } from '../workspace/workspace';
+import { secretsInDestination, sharedDestination } from './shared-destination';
+import { activeTabAtom, openRequestAtom, updateTabAtom } from './tab-atoms';
+
+type Store = ReturnType<typeof useStore>;
+
+/** False when the Send must wait for the user's answer. */
+export function beforeSend(store: Store, baseUrl: string, send: () => void): boolean {
+  const open = store.get(activeTabAtom);
+  if (open.fromLink) {
+    const state = store.get(openRequestAtom);
+    const scope = store.get(variableScopeAtom);
+    const secrets = secretsInDestination(state, scope);
+    if (secrets.length > 0) {
+      toast.warning(`This shared request puts the secret ${secrets.length === 1 ? 'variable' : 'variables'} ${secrets.map((name) => `{{${name}}}`).join(', ')} in its URL`, {
+        description: `Its value would go to ${sharedDestination(state, baseUrl, scope)}. Send only if you trust that address.`,
+        duration: 15_000,
+        action: {
+          label: 'Send anyway',
+          onClick: () => {
+            store.set(updateTabAtom, { id: open.id, change: { fromLink: undefined } });
+            send();
+          },
+        },
+        cancel: { label: 'Not now', onClick: () => {} },
+      });
+      return false;
+    }
+  }
+  if (open.preview || open.fromLink) store.set(updateTabAtom, { id: open.id, change: { preview: undefined, fromLink: undefined } });
+  return true;
+}

@@ -11,7 +11,7 @@ import { acceptedEncoding, compress, requestUrl, sendError, sendJson, sendText }
 import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
 import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
-import { routesFormatOf } from './openapi/to-routes.mjs';
+import { ROUTES_FORMAT, routeAsSent } from '../protocol/route-refs.js';
 import { watchFiles } from './openapi/watch.mjs';
 import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mjs';
 import { originOf } from './relay/target.mjs';
@@ -259,15 +259,15 @@ export function createKiteHandler(options = {}) {
     const key = apps.map((app) => app.baseUrl).join('\n');
     let body = routesCache.get(key);
     if (!body) {
-      /** @type {RoutesResponse} */
+      /** @type {import('../protocol/types').RoutesResponseAsSent} */
       const response = {
         application: apps[0]?.id ?? '',
-        applications: apps.map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app), routes: app.routes, ...(Object.keys(app.$defs ?? {}).length ? { $defs: app.$defs } : {}), ...(app.parameters ? { parameters: app.parameters } : {}), ...(app.responses ? { responses: app.responses } : {}), ...(app.securitySchemes ? { securitySchemes: app.securitySchemes } : {}) })),
+        applications: apps.map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app), routes: app.routes.map(routeAsSent), ...(Object.keys(app.$defs ?? {}).length ? { $defs: app.$defs } : {}), ...(app.parameters ? { parameters: app.parameters } : {}), ...(app.responses ? { responses: app.responses } : {}), ...(app.securitySchemes ? { securitySchemes: app.securitySchemes } : {}) })),
         revision,
+        // Format 2 (shared parameters and responses, derivable fields left out): a reader that
+        // knows only format 1 must refuse it.
+        format: ROUTES_FORMAT,
       };
-      // Shared parameters and responses are format 2: a reader that knows only format 1 must refuse them.
-      const format = Math.max(0, ...apps.map((app) => routesFormatOf(app) ?? 0));
-      if (format) response.format = format;
       body = Buffer.from(JSON.stringify(response));
       routesCache.set(key, body);
     }

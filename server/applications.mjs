@@ -117,13 +117,15 @@ function fileSize(file) {
  * @returns {ReturnType<typeof readApplicationHere>}
  */
 function readApart(source, index, target) {
-  const run = spawnSync(process.execPath, [READER, JSON.stringify({ source, index, target })], { maxBuffer: 2 * 1024 * 1024 * 1024, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [READER, JSON.stringify({ source, index, target })], { maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8' });
   /** @type {any} */
   let answer;
   try {
     answer = JSON.parse(run.stdout);
   } catch {
-    const reason = (run.stderr || run.error?.message || `exit ${run.status}`).trim().split('\n').find((line) => line.trim()) ?? '';
+    // A crash prints more than its reason (an out-of-memory report starts with the last collections).
+    const lines = (run.stderr || run.error?.message || `exit ${run.status}`).split('\n').map((line) => line.trim()).filter(Boolean);
+    const reason = lines.find((line) => /error/i.test(line)) ?? lines[0] ?? '';
     throw new OpenApiLoadError(`${source.file}: could not be read: ${reason}`);
   }
   if (run.status !== 0 || typeof answer?.error === 'string') throw new OpenApiLoadError(answer?.error ?? `${source.file}: could not be read (exit ${run.status})`);

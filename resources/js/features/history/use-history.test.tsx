@@ -63,15 +63,17 @@ describe('a Send\'s history entry', () => {
   }
 
   it('is listed at once and stored after the frame that draws the answer', async () => {
-    const { backend, puts, result } = await watchedHistory(100);
+    const { puts, result } = await watchedHistory(100);
     let stored: Promise<void> = Promise.resolve();
     act(() => {
       stored = result.current.add(entry('a', 1, { hasBody: true }), new TextEncoder().encode('{"big":true}').buffer);
     });
     expect(result.current.entries.map((item) => item.id)).toEqual(['a']);
+    // Opened before it is stored, it waits for its write and finds its body.
+    const opened = result.current.body('a');
     await act(() => stored);
     expect(puts).toEqual([{ id: 'a', afterFrame: true }]);
-    expect(new TextDecoder().decode(await backend.getBody('a'))).toBe('{"big":true}');
+    expect(new TextDecoder().decode(await opened)).toBe('{"big":true}');
   });
 
   it('loses nothing and keeps the order when Send is pressed again at once, with trimming going on', async () => {

@@ -119,10 +119,11 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
     await queue(() => backend.clear()).catch(report);
   }, [backend, queue, report]);
 
-  const body = useCallback((id: string) => backend.getBody(id), [backend]);
+  // Read after the writes asked for before: an entry opened at once finds its body stored.
+  const body = useCallback((id: string) => queue(() => backend.getBody(id)), [backend, queue]);
   const response = useCallback(
-    async (entry: HistoryEntry) => entryResponse(entry, entry.hasBody ? await backend.getBody(entry.id).catch(() => undefined) : undefined),
-    [backend],
+    async (entry: HistoryEntry) => entryResponse(entry, entry.hasBody ? await body(entry.id).catch(() => undefined) : undefined),
+    [body],
   );
 
   return useMemo(() => ({ entries, loaded, add, remove, clear, body, response }), [entries, loaded, add, remove, clear, body, response]);

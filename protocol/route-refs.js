@@ -7,11 +7,17 @@
 // `{ "$ref": "#/responses/ID" }` in place of the entry itself. A response using them says
 // `format: 2` (ROUTES_FORMAT); a reader that meets a format above the one it knows refuses the
 // response, naming both, instead of showing routes it misreads.
+//
+// Format 2 also leaves out what a reader derives (`routeAsSent` / `completeRoutes`): a route's
+// `id` when it is `METHOD uri` (its first method), an empty `schema` and empty `extractionErrors`.
+// Every reader fills them in where the response comes in, so the rest of it sees whole routes.
 
 /** @typedef {import('./types').RouteInfo} RouteInfo */
 /** @typedef {import('./types').RouteParameter} RouteParameter */
 /** @typedef {import('./types').RouteResponseDoc} RouteResponseDoc */
 /** @typedef {import('./types').RoutesApplication} RoutesApplication */
+/** @typedef {import('./types').RouteOnWire} RouteOnWire */
+/** @typedef {import('./types').RouteAsSent} RouteAsSent */
 
 /** The routes format this code reads and writes: 2 = shared parameters and responses (absent = 1, inline). */
 export const ROUTES_FORMAT = 2;
@@ -86,4 +92,41 @@ export function resolveRoute(route, application) {
   const result = { ...route, parameters, responses, extractionErrors: errors.length ? [...route.extractionErrors, ...errors] : route.extractionErrors };
   resolved.set(route, result);
   return result;
+}
+
+/** The id a route has when its response leaves it out: its first method and its uri. */
+const derivedId = (/** @type {{ methods: string[]; uri: string }} */ route) => `${route.methods[0]} ${route.uri}`;
+
+/**
+ * The route as a format 2 response sends it: `id`, `schema` and `extractionErrors` left out where
+ * they are what `completeRoutes` derives (Graph's 11,422 routes carry 1 MB of `METHOD uri` ids).
+ * @param {RouteOnWire} route
+ * @returns {RouteAsSent}
+ */
+export function routeAsSent(route) {
+  const { id, schema, extractionErrors, ...rest } = route;
+  return {
+    ...(id === derivedId(route) ? {} : { id }),
+    ...rest,
+    ...(Object.keys(schema).length ? { schema } : {}),
+    ...(extractionErrors.length ? { extractionErrors } : {}),
+  };
+}
+
+/**
+ * Fills in, in place, what the routes response left out (`routeAsSent`), so every route has its
+ * `id`, `schema` and `extractionErrors`. A route sent whole is left as it is (the Laravel host and
+ * format 1 send every field).
+ * @param {import('./types').RoutesResponseAsSent} response as parsed from the host's JSON
+ * @returns {import('./types').RoutesResponse} the same object
+ */
+export function completeRoutes(response) {
+  for (const application of response.applications) {
+    for (const route of application.routes) {
+      route.id ??= derivedId(route);
+      route.schema ??= {};
+      route.extractionErrors ??= [];
+    }
+  }
+  return /** @type {any} */ (response);
 }

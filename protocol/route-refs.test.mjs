@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRoute, routesFormatProblem, ROUTES_FORMAT } from './route-refs.js';
+import { compileSchemas } from './conformance/schemas.mjs';
+import { completeRoutes, resolveRoute, routeAsSent, routesFormatProblem, ROUTES_FORMAT } from './route-refs.js';
 
 const route = (parameters, responses) => ({ id: 'GET /users', methods: ['GET'], uri: '/users', group: 'users', parameters, schema: {}, extractionErrors: [], ...(responses ? { responses } : {}) });
 const top = { name: '$top', in: 'query', required: false, schema: { type: 'integer' } };
@@ -42,5 +43,46 @@ describe('routesFormatProblem', () => {
     expect(routesFormatProblem({ format: 2 })).toBeNull();
     expect(routesFormatProblem({ format: 3 })).toBe('The host sends its routes in format 3, which this page cannot read (it reads formats 1 to 2). Reload the page; if the host serves published assets, publish them again.');
     expect(routesFormatProblem({ format: '2' })).toMatch(/format "2", which this page cannot read/);
+  });
+});
+
+describe('routeAsSent and completeRoutes (format 2 leaves out what a reader derives)', () => {
+  it('leaves out an id that is METHOD uri, an empty schema and empty extraction errors', () => {
+    const whole = route([top]);
+    expect(routeAsSent(whole)).toEqual({ methods: ['GET'], uri: '/users', group: 'users', parameters: [top] });
+  });
+
+  it('keeps an id that is not METHOD uri, a schema with content and extraction errors', () => {
+    const whole = { ...route([]), id: 'GET|HEAD /users', methods: ['GET', 'HEAD'], schema: { body: { type: 'object' } }, extractionErrors: [{ message: 'Unknown schema type' }] };
+    expect(routeAsSent(whole)).toEqual(whole);
+    // The id of a route of several methods is derived from its first.
+    expect(routeAsSent({ ...whole, id: 'GET /users' }).id).toBeUndefined();
+  });
+
+  it('fills in what the response left out, in place, so the routes read as they were converted', () => {
+    const routes = [route([top]), { ...route([]), id: 'special', uri: '/special', schema: { query: { type: 'object' } }, extractionErrors: [{ message: 'x' }] }, { ...route([]), methods: ['POST', 'PUT'], id: 'POST /users' }];
+    const sent = JSON.parse(JSON.stringify({ application: 'a', revision: 'r', format: ROUTES_FORMAT, applications: [{ id: 'a', name: 'A', baseUrl: 'http://x', routes: routes.map(routeAsSent) }] }));
+    expect(sent.applications[0].routes[0]).not.toHaveProperty('id');
+    const completed = completeRoutes(sent);
+    expect(completed).toBe(sent);
+    expect(completed.applications[0].routes).toEqual(routes);
+  });
+
+  it('leaves a route sent whole (format 1, the Laravel host) as it is', () => {
+    const whole = { ...route([]), id: 'GET|HEAD /users', methods: ['GET', 'HEAD'] };
+    const response = { application: 'a', revision: 'r', applications: [{ id: 'a', name: 'A', baseUrl: 'http://x', routes: [structuredClone(whole)] }] };
+    expect(completeRoutes(response).applications[0].routes).toEqual([whole]);
+  });
+});
+
+describe('routes-response.schema.json', () => {
+  it('lets format 2 leave out id, schema and extraction errors, and format 1 not', () => {
+    const { problems } = compileSchemas();
+    const response = (format, routes) => ({ application: 'a', revision: 'r', ...(format ? { format } : {}), applications: [{ id: 'a', name: 'A', baseUrl: 'http://127.0.0.1:9', routes }] });
+    const sent = routeAsSent(route([top]));
+    expect(problems('routes-response', response(2, [sent]))).toBeNull();
+    expect(problems('routes-response', response(undefined, [route([top])]))).toBeNull();
+    expect(problems('routes-response', response(undefined, [sent]))).toMatch(/must have required property 'id'/);
+    expect(problems('routes-response', response(1, [sent]))).toMatch(/must have required property 'id'/);
   });
 });

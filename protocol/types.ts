@@ -276,6 +276,13 @@ export interface RouteOnWire extends Omit<RouteInfo, 'parameters' | 'responses'>
   responses?: Array<RouteResponseDoc | SharedRef>;
 }
 
+/**
+ * A route as a format 2 response sends it: `id` left out when it is `METHOD uri` (its first
+ * method), `schema` when it is `{}`, `extractionErrors` when it is `[]` (protocol/route-refs.js
+ * `completeRoutes` fills them in where the response comes in).
+ */
+export type RouteAsSent = Omit<RouteOnWire, 'id' | 'schema' | 'extractionErrors'> & Partial<Pick<RouteOnWire, 'id' | 'schema' | 'extractionErrors'>>;
+
 /** `{ "$ref": "#/parameters/ID" }` or `{ "$ref": "#/responses/ID" }`: an entry of the application's shared maps. */
 export interface SharedRef {
   $ref: string;
@@ -302,8 +309,9 @@ export interface RoutesApplication extends KiteApplication {
 
 export interface RoutesResponse {
   /**
-   * 2 when routes may refer to shared parameters and responses; absent means 1 (every entry
-   * inline). A reader refuses a format above the one it knows (protocol/route-refs.js).
+   * 2 when routes may refer to shared parameters and responses and may leave out what a reader
+   * derives (RouteAsSent); absent means 1 (every entry inline, every field sent). A reader refuses
+   * a format above the one it knows (protocol/route-refs.js).
    */
   format?: number;
   /** The first (default) application, kept for hosts that serve one. */
@@ -311,6 +319,11 @@ export interface RoutesResponse {
   applications: RoutesApplication[];
   /** Changes whenever the route list changes, so the app can tell a refresh brought news. */
   revision: string;
+}
+
+/** The routes response as a host sends it: format 2 may leave derivable fields of its routes out (RouteAsSent). */
+export interface RoutesResponseAsSent extends Omit<RoutesResponse, 'applications'> {
+  applications: Array<Omit<RoutesApplication, 'routes'> & { routes: RouteAsSent[] }>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,11 @@
 // @ts-check
 // The applications a host serves: each an OpenAPI document (or the built-in demo) with the base
 // URL the relay sends to and its routes, converted at start-up and again when a file is edited.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadOpenApiFile, OpenApiLoadError } from './openapi/load.mjs';
 import { openApiToApplication } from './openapi/to-routes.mjs';
 import { documentedAuthorization } from './openapi/security.mjs';
@@ -81,11 +84,61 @@ function sourceOf(raw) {
 }
 
 /**
+ * A document file from this size on is read in a short-lived Node process: parsing and converting
+ * Microsoft Graph's 19 MB document leaves ~150 MB of garbage and heap the host would keep as RSS;
+ * the process hands back only the application (its JSON), and smaller files are not worth its start.
+ */
+const READ_APART_BYTES = 1024 * 1024;
+const READER = fileURLToPath(new URL('./read-application-worker.mjs', import.meta.url));
+
+/**
  * @param {OpenApiSource} source
  * @param {number} index
  * @param {string | undefined} target
  */
 function readApplication(source, index, target) {
+  return !source.document && source.file && fileSize(source.file) >= READ_APART_BYTES ? readApart(source, index, target) : readApplicationHere(source, index, target);
+}
+
+/** @param {string} file */
+function fileSize(file) {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0; // reading it here names the problem
+  }
+}
+
+/**
+ * {@link readApplicationHere} in a child process (read-application-worker.mjs).
+ * @param {OpenApiSource} source
+ * @param {number} index
+ * @param {string | undefined} target
+ * @returns {ReturnType<typeof readApplicationHere>}
+ */
+function readApart(source, index, target) {
+  const run = spawnSync(process.execPath, [READER, JSON.stringify({ source, index, target })], { maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8' });
+  /** @type {any} */
+  let answer;
+  try {
+    answer = JSON.parse(run.stdout);
+  } catch {
+    // A crash prints more than its reason (an out-of-memory report starts with the last collections).
+    const lines = (run.stderr || run.error?.message || `exit ${run.status}`).split('\n').map((line) => line.trim()).filter(Boolean);
+    const reason = lines.find((line) => /error/i.test(line)) ?? lines[0] ?? '';
+    throw new OpenApiLoadError(`${source.file}: could not be read: ${reason}`);
+  }
+  if (run.status !== 0 || typeof answer?.error === 'string') throw new OpenApiLoadError(answer?.error ?? `${source.file}: could not be read (exit ${run.status})`);
+  return answer;
+}
+
+/**
+ * Reads and converts a document in this process.
+ * @param {OpenApiSource} source
+ * @param {number} index
+ * @param {string | undefined} target
+ */
+export function readApplicationHere(source, index, target) {
   const label = source.file ?? `openapi[${index}]`;
   const document = source.document ?? (source.file ? loadOpenApiFile(source.file) : undefined);
   if (!document) throw new OpenApiLoadError(`${label}: give a file or a document`);

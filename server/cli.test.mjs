@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseServeArgs } from './cli.mjs';
+import { completeRoutes } from '../protocol/route-refs.js';
 import { openKite } from './testing/kite-client.mjs';
 import { KITE_BIN as BIN, runKite as run } from './testing/run-kite.mjs';
 
@@ -148,7 +149,7 @@ describe('kite serve --openapi', () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/http-client$/); // loopback unless told otherwise
       const kite = await openKite(url);
       expect(kite.config.applications).toEqual([{ id: 'pet-store', name: 'Pet Store', baseUrl: `${target}/v1` }]);
-      const routes = await (await fetch(`${url}/api/routes`)).json();
+      const routes = completeRoutes(await (await fetch(`${url}/api/routes`)).json());
       expect(routes.applications[0].routes.map((r) => [r.id, r.group])).toEqual([['GET /pets', 'pets']]);
       const result = await kite.relay({ url: '/pets', query: [{ name: 'limit', value: '2' }], authorization: { type: 'bearer', token: 't' } });
       expect(JSON.parse(result.body.toString())).toEqual({ path: '/v1/pets?limit=2', auth: 'Bearer t' });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKiteHandler, startKite, HOST_VERSION } from './index.mjs';
 import { pageRoutesElement, renderPage, scriptSafeJson } from './page.mjs';
 import { PAGE_ROUTES_MAX_BYTES } from '../protocol/endpoints.js';
+import { completeRoutes, ROUTES_FORMAT } from '../protocol/route-refs.js';
 import { serveHandler } from './testing/loopback.mjs';
 
 const dist = mkdtempSync(join(tmpdir(), 'kite-dist-'));
@@ -155,7 +156,13 @@ describe('the protocol endpoints', () => {
     expect(routes.status).toBe(200);
     const body = await routes.json();
     expect(body.application).toBe('demo');
-    expect(body.applications[0].routes.map((r) => r.id)).toContain('POST /users');
+    // Format 2 leaves out what the reader derives: ids that are METHOD uri, empty schemas and errors.
+    expect(body.format).toBe(ROUTES_FORMAT);
+    const sent = body.applications[0].routes.find((r) => r.uri === '/users' && r.methods[0] === 'POST');
+    expect(sent).not.toHaveProperty('id');
+    expect(sent).not.toHaveProperty('extractionErrors');
+    expect(body.applications[0].routes.some((r) => 'schema' in r && Object.keys(r.schema).length === 0)).toBe(false);
+    expect(completeRoutes(body).applications[0].routes.map((r) => r.id)).toContain('POST /users');
     const status = await (await fetch(`${host.url}/api/status`)).json();
     expect(status).toMatchObject({ host: { kind: 'node', version: HOST_VERSION }, bundleVersion: '9.9.9', applications: [{ id: 'demo', routeCount: body.applications[0].routes.length, extractionErrors: [] }] });
     expect((await fetch(`${host.url}/api/nope`)).status).toBe(404);

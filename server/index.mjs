@@ -11,7 +11,7 @@ import { acceptedEncoding, compress, requestUrl, sendError, sendJson, sendText }
 import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
 import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
-import { routesFormatOf } from './openapi/to-routes.mjs';
+import { ROUTES_FORMAT, routeAsSent } from '../protocol/route-refs.js';
 import { watchFiles } from './openapi/watch.mjs';
 import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mjs';
 import { originOf } from './relay/target.mjs';
@@ -20,7 +20,7 @@ import { oauthTokenEndpoint } from './endpoints/oauth-token.mjs';
 import { runEndpoint } from './endpoints/run.mjs';
 import { createWorkspace, workspaceEndpoint } from './workspace.mjs';
 import { createHeldBudget } from './relay/budget.mjs';
-import { releaseWhenIdle } from './relay/idle-release.mjs';
+import { collectSoon, releaseWhenIdle } from './relay/idle-release.mjs';
 import { createHostCheck, isWildcardAddress } from './host-check.mjs';
 
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -100,11 +100,15 @@ export function createKiteHandler(options = {}) {
   let applications = [...(demo ? [demoApplication()] : []), ...loadApplications(sources, targets)];
   const allowedUrls = (options.allow ?? []).map((url) => url.replace(/\/+$/, ''));
   let revision = routesRevision(applications);
+  // Reading a document leaves its parse and conversion behind: collected now, not kept as RSS.
+  if (sources.length) collectSoon();
   const log = options.log ?? ((/** @type {string} */ line) => console.warn(line));
   const demoApi = demo ? createDemoApi({ impersonateHeader }) : null;
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
   /** @type {Map<string, Buffer>} */
   const routesCache = new Map();
+  /** A routes body from this size on is followed by a full collection (see routesJson). */
+  const LARGE_ROUTES_BYTES = 1024 * 1024;
   /** The XSRF check of every write endpoint; a refusal brings a fresh token, so the app can retry after a host restart. */
   const xsrfGuard = {
     verify: (/** @type {IncomingMessage} */ req) => xsrf.verify(req),
@@ -163,6 +167,7 @@ export function createKiteHandler(options = {}) {
     if (nextRevision === revision) return;
     revision = nextRevision;
     routesCache.clear();
+    collectSoon();
   }
   const watchedFiles = sources.map((source) => (typeof source === 'string' ? source : source.file)).filter((file) => typeof file === 'string');
   const stopWatching = options.watch === false || watchedFiles.length === 0 ? () => {} : watchFiles(/** @type {string[]} */ (watchedFiles), reload, { log });
@@ -261,17 +266,19 @@ export function createKiteHandler(options = {}) {
     const key = apps.map((app) => app.baseUrl).join('\n');
     let body = routesCache.get(key);
     if (!body) {
-      /** @type {RoutesResponse} */
+      /** @type {import('../protocol/types').RoutesResponseAsSent} */
       const response = {
         application: apps[0]?.id ?? '',
-        applications: apps.map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app), routes: app.routes, ...(Object.keys(app.$defs ?? {}).length ? { $defs: app.$defs } : {}), ...(app.parameters ? { parameters: app.parameters } : {}), ...(app.responses ? { responses: app.responses } : {}), ...(app.securitySchemes ? { securitySchemes: app.securitySchemes } : {}) })),
+        applications: apps.map((app) => ({ id: app.id, name: app.name, baseUrl: app.baseUrl, ...documentedAuth(app), routes: app.routes.map(routeAsSent), ...(Object.keys(app.$defs ?? {}).length ? { $defs: app.$defs } : {}), ...(app.parameters ? { parameters: app.parameters } : {}), ...(app.responses ? { responses: app.responses } : {}), ...(app.securitySchemes ? { securitySchemes: app.securitySchemes } : {}) })),
         revision,
+        // Format 2 (shared parameters and responses, derivable fields left out): a reader that
+        // knows only format 1 must refuse it.
+        format: ROUTES_FORMAT,
       };
-      // Shared parameters and responses are format 2: a reader that knows only format 1 must refuse them.
-      const format = Math.max(0, ...apps.map((app) => routesFormatOf(app) ?? 0));
-      if (format) response.format = format;
       body = Buffer.from(JSON.stringify(response));
       routesCache.set(key, body);
+      // Building a large body leaves its copies and its string behind (Graph's: ~50 MB of heap).
+      if (body.length >= LARGE_ROUTES_BYTES) collectSoon();
     }
     return body;
   }

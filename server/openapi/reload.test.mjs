@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKite } from '../index.mjs';
+import { completeRoutes } from '../../protocol/route-refs.js';
 import { openKite } from '../testing/kite-client.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'kite-reload-'));
@@ -43,7 +44,7 @@ async function eventually(read, accept, timeoutMs = 5000) {
 async function startOn(file, lines) {
   const host = await startKite({ port: 0, openapi: [file], target: targetUrl, log: (line) => lines.push(line) });
   const routes = async () => {
-    const body = await (await fetch(`${host.url}/api/routes`)).json();
+    const body = completeRoutes(await (await fetch(`${host.url}/api/routes`)).json());
     return { revision: body.revision, ids: body.applications[0].routes.map((route) => route.id) };
   };
   return { host, routes };

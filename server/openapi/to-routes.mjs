@@ -15,7 +15,7 @@ import { dirname, resolve as resolvePath, basename, extname } from 'node:path';
 import { loadDataFile } from './load.mjs';
 import { mergeSchemas } from '../../protocol/json-schema-merge.js';
 import { operationSecurity, securitySchemesOf } from './security.mjs';
-import { ROUTES_FORMAT, SHARED_PARAMETER_PREFIX, SHARED_RESPONSE_PREFIX } from '../../protocol/route-refs.js';
+import { SHARED_PARAMETER_PREFIX, SHARED_RESPONSE_PREFIX } from '../../protocol/route-refs.js';
 
 /** @typedef {import('../../protocol/types').RouteInfo} RouteInfo */
 /** @typedef {import('../../protocol/types').RouteParameter} RouteParameter */
@@ -86,9 +86,6 @@ export function openApiToApplication(document, options = {}) {
     ...(Object.keys(securitySchemes).length ? { securitySchemes } : {}),
   };
 }
-
-/** Whether a converted application shares entries by reference, so its routes response must say `format: ROUTES_FORMAT`. */
-export const routesFormatOf = (/** @type {{ parameters?: object; responses?: object }} */ application) => (application.parameters || application.responses ? ROUTES_FORMAT : undefined);
 
 /**
  * Moves every parameter (or response) that more than one route carries, equal in content, into one

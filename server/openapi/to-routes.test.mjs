@@ -322,7 +322,7 @@ describe('OpenAPI to routes', () => {
     expect(byId(application.routes, 'GET /me').parameters).toEqual([{ name: 'select', in: 'query', required: false }]);
   });
 
-  it('shares nothing when no two routes carry the same entry (the response stays format 1)', () => {
+  it('shares nothing when no two routes carry the same entry', () => {
     const application = openApiToApplication(doc({ '/a': { get: { parameters: [{ name: 'x', in: 'query' }] } }, '/b': { get: { parameters: [{ name: 'x', in: 'query', required: true }] } } }));
     expect(application.parameters).toBeUndefined();
     expect(application.responses).toBeUndefined();

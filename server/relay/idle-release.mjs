@@ -35,6 +35,23 @@ function collector() {
 }
 
 /**
+ * Two full collections soon (after the task that called it), for a one-off allocation whose
+ * garbage an idle host would otherwise keep as RSS: a large document's load, a large routes body.
+ * @returns {void}
+ */
+export function collectSoon() {
+  if (collectTimer) return;
+  collectTimer = setTimeout(() => {
+    collectTimer = undefined;
+    collector()();
+    collector()();
+  }, 0);
+  collectTimer.unref();
+}
+/** @type {NodeJS.Timeout | undefined} */
+let collectTimer;
+
+/**
  * @param {{ heldBytes: number }} budget whose heldBytes says whether a relay still holds a body
  * @param {{ afterBytes?: number; quietMs?: number }} [options]
  */

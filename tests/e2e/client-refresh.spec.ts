@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startKiteHost } from '../../bench/support.mjs';
+import { completeRoutes } from '../../protocol/route-refs.js';
 import { responseArea, routeButton } from './support/client-screen';
 
 let target: Server;
@@ -48,8 +49,8 @@ function writeDocument(paths: string[]) {
 async function addRouteOnDisk(path: string) {
   writeDocument(['/users', path]);
   await expect
-    .poll(async () => JSON.stringify(await (await fetch(`${host!.url}/api/routes`)).json()), { timeout: 10_000 })
-    .toContain(`"GET ${path}"`);
+    .poll(async () => completeRoutes(await (await fetch(`${host!.url}/api/routes`)).json()).applications[0].routes.map((route) => route.id), { timeout: 10_000 })
+    .toContain(`GET ${path}`);
 }
 
 async function sendAndSee(page: Page, call: number) {

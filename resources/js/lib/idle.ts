@@ -71,6 +71,23 @@ function inIdlePeriod(work: () => void): () => void {
 }
 
 /**
+ * Resolves once the next frame has been drawn (a task after its animation frame callbacks), so
+ * that work started then does not delay it; after `hiddenMs` at the latest, for a hidden page,
+ * which draws no frames.
+ */
+export function afterNextFrame(hiddenMs = 500): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, hiddenMs);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/**
  * Holds idle work back while a request is on its way and its answer is drawn: a prefetched chunk
  * evaluated then (the body editor's takes 30-70 ms) would delay the answer on the page's thread.
  * Returns the release; once every hold is released, what waited runs in the next idle period.

@@ -1,4 +1,4 @@
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
 import { createMemoryHistoryBackend } from './history-backend';
@@ -41,5 +41,52 @@ describe('history with records that do not read', () => {
     await waitFor(() => expect(second.result.current.loaded).toBe(true));
     expect(second.result.current.entries.map((item) => item.id)).toEqual(['c', 'a']);
     expect(toast.warning).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a Send\'s history entry', () => {
+  /** History on the memory backend, noting each stored entry and whether a frame had been drawn since `sendNow`. */
+  async function watchedHistory(maxEntries: number) {
+    const backend = createMemoryHistoryBackend();
+    const puts: Array<{ id: string; afterFrame: boolean }> = [];
+    let framed = false;
+    const put = backend.put.bind(backend);
+    backend.put = (stored, body) => {
+      puts.push({ id: stored.id, afterFrame: framed });
+      return put(stored, body);
+    };
+    const { result } = renderHook(() => useHistory(maxEntries, backend));
+    await waitFor(() => expect(result.current.loaded).toBe(true));
+    framed = false;
+    requestAnimationFrame(() => (framed = true));
+    return { backend, puts, result };
+  }
+
+  it('is listed at once and stored after the frame that draws the answer', async () => {
+    const { puts, result } = await watchedHistory(100);
+    let stored: Promise<void> = Promise.resolve();
+    act(() => {
+      stored = result.current.add(entry('a', 1, { hasBody: true }), new TextEncoder().encode('{"big":true}').buffer);
+    });
+    expect(result.current.entries.map((item) => item.id)).toEqual(['a']);
+    // Opened before it is stored, it waits for its write and finds its body.
+    const opened = result.current.body('a');
+    await act(() => stored);
+    expect(puts).toEqual([{ id: 'a', afterFrame: true }]);
+    expect(new TextDecoder().decode(await opened)).toBe('{"big":true}');
+  });
+
+  it('loses nothing and keeps the order when Send is pressed again at once, with trimming going on', async () => {
+    const { backend, puts, result } = await watchedHistory(2);
+    let stored: Promise<unknown> = Promise.resolve();
+    act(() => {
+      stored = Promise.all(['a', 'b', 'c'].map((id, index) => result.current.add(entry(id, index + 1))));
+    });
+    // Listed at once, newest first, before any is stored.
+    expect(result.current.entries.map((item) => item.id)).toEqual(['c', 'b', 'a']);
+    await act(() => stored);
+    expect(puts.map((put) => put.id)).toEqual(['a', 'b', 'c']);
+    expect((await backend.list()).map((item) => item.id)).toEqual(['b', 'c']);
+    expect(result.current.entries.map((item) => item.id)).toEqual(['c', 'b']);
   });
 });

@@ -1,10 +1,12 @@
 // History as React state on top of the browser's IndexedDB store: loaded on mount (records that do
 // not read are set aside first, with one toast), added to after every send (trimmed to
-// maxHistoryLogs, quota handled with a warning toast), deleted, cleared.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// maxHistoryLogs, quota handled with a warning toast), deleted, cleared. A Send's entry is listed at
+// once and stored after the frame that draws its answer (history-writes.ts).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { HistoryBackend, SetAsideRecord } from './history-backend';
-import { loadOnce } from '../../lib/idle';
+import { afterNextFrame, loadOnce } from '../../lib/idle';
+import { createWriteQueue } from './history-writes';
 import { type HistoryEntry, entryResponse } from './history-entry';
 // The store's rules (trimming, quota) and the records' checks load with the backend, after the
 // first paint: every use of them here is asynchronous anyway.
@@ -48,10 +50,13 @@ export interface HistoryState {
 export function useHistory(maxEntries: number, backend: HistoryBackend = browserBackend()): HistoryState {
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [loaded, setLoaded] = useState(false);
+  const [queue] = useState(createWriteQueue);
+  /** Entries listed but not stored yet (their write waits its turn): a reload keeps them listed. */
+  const unstored = useRef(new Map<string, HistoryEntry>());
 
   const reload = useCallback(async () => {
-    const list = await backend.list();
-    setEntries(list.reverse());
+    const stored = (await backend.list()).reverse().filter((entry) => !unstored.current.has(entry.id));
+    setEntries([...[...unstored.current.values()].reverse(), ...stored]);
     setLoaded(true);
   }, [backend]);
 
@@ -81,39 +86,44 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
     async (entry: HistoryEntry, body?: ArrayBuffer) => {
       // Shown at once; storage catches up.
       setEntries((previous) => [entry, ...previous.filter((other) => other.id !== entry.id)]);
-      let changedOthers = true;
-      try {
-        const { addToHistory, quotaWarning } = await historyStore();
-        const outcome = await addToHistory(backend, entry, body, maxEntries);
-        const warning = quotaWarning(outcome);
-        if (warning) toast.warning(warning);
-        // The list on screen already shows the entry; read the store back only when more changed.
-        changedOthers = outcome.trimmed > 0 || warning !== null;
-      } catch (error) {
-        report(error);
-      }
-      if (changedOthers) await reload().catch(report);
+      unstored.current.set(entry.id, entry);
+      await queue(async () => {
+        let changedOthers = true;
+        try {
+          const { addToHistory, quotaWarning } = await historyStore();
+          const outcome = await addToHistory(backend, entry, body, maxEntries);
+          const warning = quotaWarning(outcome);
+          if (warning) toast.warning(warning);
+          // The list on screen already shows the entry; read the store back only when more changed.
+          changedOthers = outcome.trimmed > 0 || warning !== null;
+        } catch (error) {
+          report(error);
+        }
+        unstored.current.delete(entry.id);
+        if (changedOthers) await reload().catch(report);
+      }, afterNextFrame);
     },
-    [backend, maxEntries, reload, report],
+    [backend, maxEntries, queue, reload, report],
   );
 
   const remove = useCallback(
     async (id: string) => {
       setEntries((previous) => previous.filter((entry) => entry.id !== id));
-      await backend.delete(id).catch(report);
+      await queue(() => backend.delete(id)).catch(report);
     },
-    [backend, report],
+    [backend, queue, report],
   );
 
   const clear = useCallback(async () => {
     setEntries([]);
-    await backend.clear().catch(report);
-  }, [backend, report]);
+    await queue(() => backend.clear()).catch(report);
+  }, [backend, queue, report]);
 
-  const body = useCallback((id: string) => backend.getBody(id), [backend]);
+  // Read after the writes asked for before: an entry opened at once finds its body stored.
+  const body = useCallback((id: string) => queue(() => backend.getBody(id)), [backend, queue]);
   const response = useCallback(
-    async (entry: HistoryEntry) => entryResponse(entry, entry.hasBody ? await backend.getBody(entry.id).catch(() => undefined) : undefined),
-    [backend],
+    async (entry: HistoryEntry) => entryResponse(entry, entry.hasBody ? await body(entry.id).catch(() => undefined) : undefined),
+    [body],
   );
 
   return useMemo(() => ({ entries, loaded, add, remove, clear, body, response }), [entries, loaded, add, remove, clear, body, response]);

@@ -6,7 +6,7 @@ import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } f
 import { Link } from 'react-router-dom';
 import type { RouteOnWire } from '../../../../protocol/types';
 import type { RoutesState } from './use-routes';
-import { type ExplorerRow, type RouteScope, apiVersions, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
+import { type ExplorerRow, type RouteScope, apiVersions, explorerRoutes, explorerRows, filterRoutes, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
 import { SearchBox } from '../../components/SearchBox';
 import { rowOffsets, scrollToShow, visibleRows } from './row-window';
 
@@ -41,6 +41,18 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   const idPrefix = useId();
   const deferredSearch = useDeferredValue(search);
   const items = useMemo(() => explorerRoutes(routes.data), [routes.data]);
+  // The rows first, the search index after them in the browser's idle periods (a search before it
+  // is done indexes the rest itself).
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    let at = 0;
+    const slice = (deadline: IdleDeadline) => {
+      at = indexRoutes(items, at, () => deadline.timeRemaining() > 1);
+      if (at < items.length) handle = requestIdleCallback(slice);
+    };
+    let handle = requestIdleCallback(slice);
+    return () => cancelIdleCallback(handle);
+  }, [items]);
   const applications = routes.data?.applications ?? [];
   const multipleApplications = applications.length > 1;
   const versions = useMemo(() => apiVersions(items), [items]);

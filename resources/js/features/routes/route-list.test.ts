@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo, RoutesResponse } from '../../../../protocol/types';
-import { apiVersionOf, apiVersions, explorerRoutes, explorerRows, filterRoutes, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+import { apiVersionOf, apiVersions, explorerRoutes, explorerRows, filterRoutes, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 
 const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
   id: `${methods[0]} ${uri}`,
@@ -117,6 +117,38 @@ describe('route search over large catalogues', () => {
     expect(ids('gpg key')).toEqual(['POST /user/keys']);
     expect(ids('security')).toEqual(['POST /user/keys']);
     expect(ids('post repos')).toEqual([]);
+  });
+});
+
+describe('the search index of a large catalogue', () => {
+  const many = () =>
+    explorerRoutes({
+      application: 'app',
+      revision: '1',
+      applications: [{ id: 'app', name: 'App', baseUrl: 'http://x', routes: Array.from({ length: 300 }, (_, i) => ({ id: `GET /things/${i}`, methods: ['GET' as const], uri: `/things/${i}`, name: `getThing${i}`, group: 'things', parameters: [], schema: {}, extractionErrors: [] })) }],
+    });
+
+  it('is not built with the rows: they are drawn first', () => {
+    expect(many().every((item) => item.haystack === undefined)).toBe(true);
+  });
+
+  it('is built in slices that stop when time runs out and go on where they stopped', () => {
+    const items = many();
+    let slices = 0;
+    const stoppedAt = indexRoutes(items, 0, () => slices++ < 2);
+    expect(stoppedAt).toBe(128);
+    expect(items[5].haystack).toBe('get /things/5 getthing5 get thing5  things');
+    expect(items.slice(0, 128).every((item) => item.haystack !== undefined)).toBe(true);
+    expect(items[128].haystack).toBeUndefined();
+    expect(indexRoutes(items, stoppedAt, () => true)).toBe(300);
+    expect(items.every((item) => item.haystack !== undefined)).toBe(true);
+  });
+
+  it('is built by the search itself where the slices have not come yet', () => {
+    const items = many();
+    indexRoutes(items, 0, () => false);
+    expect(filterRoutes(items, 'thing 299').map((item) => item.route.id)).toEqual(['GET /things/299']);
+    expect(filterRoutes(items, 'getthing29').map((item) => item.route.id)).toEqual(['GET /things/29', ...Array.from({ length: 10 }, (_, i) => `GET /things/${290 + i}`)]);
   });
 });
 

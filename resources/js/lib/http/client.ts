@@ -5,8 +5,8 @@
 // fetch worker for large answers live in ./host-fetch too.
 import ky, { type KyInstance } from 'ky';
 import { toast } from '../toast';
-import type { RoutesResponse, StatusResponse } from '../../../../protocol/types';
-import { routesFormatProblem } from '../../../../protocol/route-refs.js';
+import type { RoutesResponse, RoutesResponseAsSent, StatusResponse } from '../../../../protocol/types';
+import { completeRoutes, routesFormatProblem } from '../../../../protocol/route-refs.js';
 import { kiteConfig } from '../config';
 import { notifyNonOkResponse, type FailureNotifier } from './hooks/error-toast';
 import { markAsXhr } from './hooks/requested-with';
@@ -78,12 +78,12 @@ export const hostClient: KyInstance = createHostClient({ prefixUrl: absoluteApiU
 export function fetchRoutes(client: KyInstance = hostClient, signal?: AbortSignal): Promise<RoutesResponse> {
   return client
     .get('routes', { signal })
-    .json<RoutesResponse>()
+    .json<RoutesResponseAsSent>()
     .then((response) => {
       // A format this page cannot read is refused, named, rather than shown half understood.
       const problem = routesFormatProblem(response);
       if (problem) throw new Error(problem);
-      return response;
+      return completeRoutes(response);
     });
 }
 

@@ -22,6 +22,11 @@ describe('the routes a host put into the page', () => {
     expect(readPageRoutes(pageWith(JSON.stringify(routes)))).toEqual(routes);
   });
 
+  it('come with what format 2 leaves out filled in (id, schema, extraction errors)', () => {
+    const sent = { ...routes, format: 2, applications: [{ ...routes.applications[0], routes: [{ methods: ['GET'], uri: '/users', group: 'users', parameters: [] }] }] };
+    expect(readPageRoutes(pageWith(JSON.stringify(sent)))?.applications[0].routes).toEqual([{ id: 'GET /users', methods: ['GET'], uri: '/users', group: 'users', parameters: [], schema: {}, extractionErrors: [] }]);
+  });
+
   it('are absent when the page carries none', () => {
     expect(readPageRoutes(pageWith(null))).toBeNull();
     expect(readPageRoutes(pageWith(''))).toBeNull();

@@ -3,7 +3,7 @@
 // on the one host client, so that it (and its 200 ms minimum) runs while the screen's chunks load.
 import { PAGE_ROUTES_ELEMENT_ID } from '../../../../protocol/endpoints.js';
 import type { RoutesResponse } from '../../../../protocol/types';
-import { routesFormatProblem } from '../../../../protocol/route-refs.js';
+import { completeRoutes, routesFormatProblem } from '../../../../protocol/route-refs.js';
 import { fetchRoutes } from './client';
 
 let early: Promise<RoutesResponse> | null = null;
@@ -29,7 +29,7 @@ export function readPageRoutes(doc: Document): RoutesResponse | null {
   try {
     const value: unknown = JSON.parse(element.textContent);
     // A format this page cannot read is fetched instead, where the screen names the problem.
-    if (isRoutesResponse(value) && routesFormatProblem(value) === null) return value;
+    if (isRoutesResponse(value) && routesFormatProblem(value) === null) return completeRoutes(value);
     console.warn('Kite: the routes in the page are not a routes response; fetching them instead.');
   } catch (error) {
     console.warn('Kite: the routes in the page could not be read; fetching them instead.', error);

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-L5OHCWMQ.js";
+import"./chunks/chunk-2R2ZO3PB.js";

@@ -1,1 +1,0 @@
-import{d as m}from"./chunk-XIMQ3QI4.js";import{G as n}from"./chunk-MDLTGSIH.js";import"./chunk-EUFQFFOE.js";import{sc as s,uc as i,z as r}from"./chunk-L5OHCWMQ.js";function d(a,e){let t=s(m(e.steps),e.value);a.set(n,o=>({...o,assertions:[...o.assertions,t]})),r.success("Assertion added",{description:`${i(t)} — in the Tests tab`})}export{d as addAssertionFromLine};

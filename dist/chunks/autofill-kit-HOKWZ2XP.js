@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-TEWTGMSN.js";import"./chunk-MDLTGSIH.js";import"./chunk-EUFQFFOE.js";import"./chunk-L5OHCWMQ.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-AEVHRKNV.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

@@ -1,2 +1,0 @@
-//# allFunctionsCalledOnLoad
-import{a as n}from"./chunk-FLVO5IOW.js";import{b as i}from"./chunk-MV6O4WYM.js";import{_ as e}from"./chunk-MDLTGSIH.js";var f=1500;async function c(r,o){let t=navigator.clipboard;if(t&&typeof ClipboardItem<"u"&&typeof t.write=="function"&&(!o||o==="utf-8"))try{await t.write([new ClipboardItem({"text/plain":new Blob([r],{type:"text/plain"})})]);return}catch{}if(!await e(i(r,o)))throw new Error("The browser refused to copy to the clipboard.")}function y(r,o){n(r,o)}export{f as a,c as b,y as c};

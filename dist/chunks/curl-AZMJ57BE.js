@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-JYLHDDJA.js";import"./chunk-WKIRKX2M.js";import"./chunk-MDLTGSIH.js";import"./chunk-EUFQFFOE.js";import{Fb as o}from"./chunk-L5OHCWMQ.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-XBF7M2A6.js";import"./chunk-MDLTGSIH.js";import"./chunk-EUFQFFOE.js";import"./chunk-L5OHCWMQ.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-TEWTGMSN.js";import"./chunk-MDLTGSIH.js";import"./chunk-EUFQFFOE.js";import"./chunk-L5OHCWMQ.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-6YFWYM5P.js";import"./chunk-U3RWL2OB.js";import{H as t,I as o}from"./chunk-MDLTGSIH.js";import"./chunk-EUFQFFOE.js";import"./chunk-L5OHCWMQ.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

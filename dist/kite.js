@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-NCB6DYKK.js";
+import"./chunks/chunk-3WPFOLOB.js";

@@ -4,7 +4,7 @@
 // request state is never touched.
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
-import { holdIdleWork } from '../../lib/idle';
+import { afterNextFrame, holdIdleWork } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import { kiteConfig } from '../../lib/config';
 import { RelayFailureError, relay } from '../../lib/http/host-api';
@@ -140,7 +140,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       store.set(callAtom, (call) => (call.controller === abort ? { ...call, controller: null } : call));
       // After the frame that draws the answer (or the failure), prefetches may go on.
       const release = releaseIdleWork;
-      if (release) requestAnimationFrame(() => setTimeout(release, 0));
+      if (release) void afterNextFrame().then(release);
     }
   }, [store, history, baseUrl, jarId, onRoutesRevision]);
 

@@ -1,11 +1,45 @@
-// The first load: nothing but the first screen loads before it is usable. The idle prefetches (the
-// response viewer, the body editor, the palette, …) start their delays once the main screen lists
-// its routes or the user first interacts, never while the screen is still coming up (issue 31).
-// The page's clock is Playwright's, so "long after the page started" is a state, not a wait.
-import { expect, test } from '@playwright/test';
+// The first load: nothing but the first screen loads before it is usable. The prefetches (the
+// response viewer, the body editor, the palette, …) wait until the main screen lists its routes
+// beside its Send and the page is quiet, then come one at a time (lib/prefetch-queue.ts, issue 31).
+// The page's timers are Playwright's clock, so "long after the page started" is a state, not a
+// wait; its idle callbacks stay the browser's own, so "the page is quiet" is the browser's word.
+import { expect, test, type Page } from '@playwright/test';
 
-test('idle prefetches wait until the routes are listed, then the response viewer still loads before any Send', async ({ page }) => {
+/** The chunks the first screen does not draw, fetched by the prefetch queue. */
+const PREFETCHED = /\/(ResponseViewer|BodyEditor|AuthEditor|CookiesPanel|SidebarTooltip|HistoryPanel|GeneratorPalette)-[A-Z0-9]+\.js$|\/fetch-worker\.js$/;
+
+async function installClockKeepingIdleCallbacks(page: Page) {
+  await page.addInitScript(() => {
+    const own = window as unknown as { __kiteIdle?: [typeof requestIdleCallback, typeof cancelIdleCallback] };
+    own.__kiteIdle = [window.requestIdleCallback.bind(window), window.cancelIdleCallback.bind(window)];
+  });
   await page.clock.install();
+  await page.addInitScript(() => {
+    const own = window as unknown as { __kiteIdle: [typeof requestIdleCallback, typeof cancelIdleCallback] };
+    [window.requestIdleCallback, window.cancelIdleCallback] = own.__kiteIdle;
+  });
+}
+
+/** Resolves once the browser grants the page a full idle period: no task and no frame pending. */
+const pageIsQuiet = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const ask = () => requestIdleCallback((slot) => (slot.timeRemaining() >= 40 ? resolve() : ask()));
+        ask();
+      }),
+  );
+
+function chunkRequests(page: Page) {
+  const events: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/chunks/') || request.url().endsWith('.js')) events.push(new URL(request.url()).pathname);
+  });
+  return events;
+}
+
+test('no prefetch before the routes are listed and Send is drawn; the response viewer comes first once the page is quiet', async ({ page }) => {
+  await installClockKeepingIdleCallbacks(page);
   // The routes the page carries are taken out, so the screen waits for a routes call, held here.
   await page.route(/\/http-client\/?$/, async (route) => {
     const response = await route.fetch();
@@ -18,27 +52,54 @@ test('idle prefetches wait until the routes are listed, then the response viewer
     await held;
     await route.continue();
   });
-  const events: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/chunks/') || request.url().endsWith('.js')) events.push(new URL(request.url()).pathname);
-  });
+  const events = chunkRequests(page);
 
   await page.goto('/http-client');
   await expect(page.getByText('Loading routes…')).toBeVisible();
-  // Ten seconds of the page's time with the screen not usable yet: every idle delay has run out.
+  // Ten seconds of the page's time, and a quiet page, with the screen not usable yet: nothing.
   await page.clock.runFor(10_000);
+  await pageIsQuiet(page);
   await expect(page.getByText('Loading routes…')).toBeVisible();
-  expect(events.filter((path) => /\/chunks\/ResponseViewer-|fetch-worker|\/chunks\/SidebarTooltip-/.test(path))).toEqual([]);
+  expect(events.filter((path) => PREFETCHED.test(path))).toEqual([]);
   events.push('routes released');
   release();
   await expect(page.getByRole('navigation', { name: 'Routes' }).getByRole('button').first()).toBeVisible();
-  await page.clock.runFor(5_000);
+  await expect(page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
 
   const released = () => events.indexOf('routes released');
-  const viewer = () => events.findIndex((path) => /\/chunks\/ResponseViewer-[A-Z0-9]+\.js$/.test(path));
-  await expect.poll(viewer).toBeGreaterThan(-1);
-  expect(viewer(), `requested before the routes were listed: ${events.slice(0, released()).join(', ')}`).toBeGreaterThan(released());
-  // The collapsed sidebar's tooltip is not drawn on the first screen: it follows, once the screen is usable.
+  const firstPrefetch = () => events.findIndex((path) => PREFETCHED.test(path));
+  await expect.poll(firstPrefetch).toBeGreaterThan(-1);
+  expect(firstPrefetch(), `requested before the routes were listed: ${events.slice(0, released()).join(', ')}`).toBeGreaterThan(released());
+  expect(events.filter((path) => PREFETCHED.test(path))[0]).toMatch(/ResponseViewer-|fetch-worker/);
+  // The collapsed sidebar's tooltip is not drawn on the first screen: it follows, in its turn.
   const tooltip = () => events.findIndex((path) => /\/chunks\/SidebarTooltip-[A-Z0-9]+\.js$/.test(path));
   await expect.poll(tooltip).toBeGreaterThan(released());
+});
+
+test('prefetches come one at a time: none starts while the previous chunk is on its way', async ({ page }) => {
+  await installClockKeepingIdleCallbacks(page);
+  let arrive = () => {};
+  const viewerHeld = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route(/\/chunks\/ResponseViewer-[A-Z0-9]+\.js$/, async (route) => {
+    await viewerHeld;
+    await route.continue();
+  });
+  const events = chunkRequests(page);
+  await page.goto('/http-client');
+  await expect(page.getByRole('navigation', { name: 'Routes' }).getByRole('button').first()).toBeVisible();
+  const viewer = () => events.findIndex((path) => /\/chunks\/ResponseViewer-/.test(path));
+  await expect.poll(viewer).toBeGreaterThan(-1);
+
+  // A minute of the page's time and a quiet page while the viewer's chunk is on its way: the
+  // body editor, the tooltip, the palette… wait for it.
+  await page.clock.runFor(60_000);
+  await pageIsQuiet(page);
+  const others = () => events.filter((path) => PREFETCHED.test(path) && !/ResponseViewer-|fetch-worker/.test(path));
+  expect(others()).toEqual([]);
+
+  events.push('viewer arrived');
+  arrive();
+  await expect.poll(() => others().length).toBeGreaterThan(0);
+  const arrivedAt = events.indexOf('viewer arrived');
+  expect(events.findIndex((path) => PREFETCHED.test(path) && !/ResponseViewer-|fetch-worker/.test(path))).toBeGreaterThan(arrivedAt);
 });

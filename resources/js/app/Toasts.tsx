@@ -16,20 +16,18 @@ export const TOAST_DEFAULTS = {
   hotkey: sonnerHotkey('notifications'),
 };
 
-/** How long after start the toast area loads sonner when nothing asked for a toast before. */
-const TOASTER_IDLE_DELAY_MS = 1000;
-
 export function Toasts({ theme }: { theme: 'light' | 'dark' }) {
   const [sonner, setSonner] = useState<Sonner | null>(null);
   useEffect(() => {
     let active = true;
     const load = () =>
-      void loadSonner().then(
+      loadSonner().then(
         (module) => active && setSonner(module),
         () => undefined,
       );
-    const cancelIdle = whenIdle(load, TOASTER_IDLE_DELAY_MS);
-    const stopListening = onToastRequested(load);
+    // Loaded when the prefetch queue gets to it, unless a toast asks for it first.
+    const cancelIdle = whenIdle(load, 'toaster');
+    const stopListening = onToastRequested(() => void load());
     return () => {
       active = false;
       cancelIdle();

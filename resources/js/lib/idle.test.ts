@@ -1,108 +1,66 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdIdleWork, loadOnce, markScreenUsable, whenIdle } from './idle';
+import { loadOnce } from './idle';
 
-describe('nothing but the first screen loads before it is usable', () => {
+// The queue's rules are tested in prefetch-queue.test.ts; these are about the page's one queue:
+// what opens it, what holds it, and the order of the page's prefetches.
+describe("the page's prefetches", () => {
   afterEach(() => vi.useRealTimers());
 
   // A fresh module each time: the screen becomes usable once per page.
   const freshIdle = async () => {
     vi.resetModules();
+    vi.useFakeTimers();
     return import('./idle');
   };
 
-  it('starts the delay only once the main screen says it is usable', async () => {
-    vi.useFakeTimers();
+  it('start nothing before the main screen says it is usable, then start once the page is quiet', async () => {
     const idle = await freshIdle();
     const work = vi.fn();
-    idle.whenIdle(work, 500);
+    idle.whenIdle(work, 'response viewer');
     vi.advanceTimersByTime(60_000);
-    vi.runAllTimers();
     expect(work).not.toHaveBeenCalled();
     idle.markScreenUsable();
-    vi.advanceTimersByTime(499);
-    expect(work).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(10);
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it("starts it at the user's first interaction when that comes first", async () => {
-    vi.useFakeTimers();
+  it("open at the user's first interaction, after the frame that answers it", async () => {
     const idle = await freshIdle();
     const work = vi.fn();
-    idle.whenIdle(work, 500);
-    vi.runAllTimers();
-    expect(work).not.toHaveBeenCalled();
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
-    vi.advanceTimersByTime(510);
-    vi.runAllTimers();
+    idle.whenIdle(work, 'response viewer');
+    window.dispatchEvent(new Event('pointerdown'));
+    await vi.runAllTimersAsync();
+    expect(work).not.toHaveBeenCalled(); // the button is still pressed: the click's work is to come
+    window.dispatchEvent(new Event('pointerup'));
+    await vi.runAllTimersAsync();
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it('never runs work cancelled while it waited for the screen', async () => {
-    vi.useFakeTimers();
+  it('come in the page\'s order, one after the other, whatever the order they were asked for', async () => {
     const idle = await freshIdle();
-    const work = vi.fn();
-    const cancel = idle.whenIdle(work, 500);
-    cancel();
+    const order: string[] = [];
+    idle.whenIdle(() => order.push('palette'), 'palette');
+    idle.whenIdle(() => order.push('toaster'), 'toaster');
+    idle.whenIdle(() => order.push('viewer'), 'response viewer');
     idle.markScreenUsable();
-    vi.runAllTimers();
-    expect(work).not.toHaveBeenCalled();
-  });
-});
-
-describe('work deferred until the page is idle', () => {
-  afterEach(() => vi.useRealTimers());
-  // The screen is usable in these: they are about the delay and the holds.
-  markScreenUsable();
-
-  it('runs after the delay, not before', () => {
-    vi.useFakeTimers();
-    const work = vi.fn();
-    whenIdle(work, 1000);
-    vi.advanceTimersByTime(999);
-    expect(work).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(10);
-    vi.runAllTimers();
-    expect(work).toHaveBeenCalledTimes(1);
+    await vi.runAllTimersAsync();
+    expect(order).toEqual(['viewer', 'toaster', 'palette']);
   });
 
-  it('never runs once cancelled', () => {
-    vi.useFakeTimers();
+  it('wait while a request is on its way, and never run once cancelled', async () => {
+    const idle = await freshIdle();
     const work = vi.fn();
-    const cancel = whenIdle(work, 1000);
-    cancel();
-    vi.runAllTimers();
-    expect(work).not.toHaveBeenCalled();
-  });
-
-  it('waits while held and runs once the last hold is released', () => {
-    vi.useFakeTimers();
-    const work = vi.fn();
-    const release = holdIdleWork();
-    const releaseToo = holdIdleWork();
-    whenIdle(work, 100);
-    vi.runAllTimers();
+    const cancelled = vi.fn();
+    idle.markScreenUsable();
+    const release = idle.holdIdleWork();
+    idle.whenIdle(work, 'body editor');
+    idle.whenIdle(cancelled, 'palette')();
+    await vi.runAllTimersAsync();
     expect(work).not.toHaveBeenCalled();
     release();
-    release(); // a second release of the same hold changes nothing
-    vi.runAllTimers();
-    expect(work).not.toHaveBeenCalled();
-    releaseToo();
-    vi.runAllTimers();
+    await vi.runAllTimersAsync();
     expect(work).toHaveBeenCalledTimes(1);
-  });
-
-  it('never runs work cancelled while it was held back', () => {
-    vi.useFakeTimers();
-    const work = vi.fn();
-    const release = holdIdleWork();
-    const cancel = whenIdle(work, 100);
-    vi.runAllTimers();
-    cancel();
-    release();
-    vi.runAllTimers();
-    expect(work).not.toHaveBeenCalled();
+    expect(cancelled).not.toHaveBeenCalled();
   });
 });
 

@@ -1,73 +1,80 @@
-// Loading what the first screen does not need (a lazy chunk, faker, a worker).
+// Loading what the first screen does not need (a lazy chunk, faker, a worker): one prefetch queue
+// for the page (lib/prefetch-queue.ts says when a piece may start), and the holds that keep it back.
+import { createPrefetchQueue, type IdleSlot, type RequestIdle } from './prefetch-queue';
 
-let holds = 0;
-/** Idle work that came due while held; it runs once the last hold is released. */
-const heldBack = new Set<() => void>();
+/**
+ * Every prefetch of the page, in the order they are fetched: first what the step after the first
+ * screen needs (a Send shows the response viewer; a route's body the body editor), last what only
+ * a rarer action opens. The one place that knows the order.
+ */
+const PREFETCH_ORDER = ['response viewer', 'body editor', 'toaster', 'sidebar tooltip', 'route docs and history', 'palette'] as const;
+export type Prefetch = (typeof PREFETCH_ORDER)[number];
 
-// Nothing but the first screen loads before it is usable: idle work waits for the main screen to
-// say it is (markScreenUsable) or for the user's first interaction, whichever comes first, and only
-// then starts its delay. Timers started at mount ran out on a busy machine before the first screen
-// was up, and the chunks they fetched competed with it (issue 31).
+/** The browser's idle callback where there is one; elsewhere (Safari) a timer, quiet when it came on time. */
+const requestIdle: RequestIdle = (callback) => {
+  if (typeof window.requestIdleCallback === 'function') {
+    // The timeout: a page that never gets a quiet idle period (an endless animation) still prefetches.
+    const idle = window.requestIdleCallback(callback, { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
+  }
+  const PERIOD_MS = 50;
+  const asked = performance.now();
+  const timer = window.setTimeout(() => {
+    const late = performance.now() - asked - PERIOD_MS;
+    const slot: IdleSlot = { didTimeout: false, timeRemaining: () => Math.max(0, PERIOD_MS - late) };
+    callback(slot);
+  }, PERIOD_MS);
+  return () => window.clearTimeout(timer);
+};
+
+const queue = createPrefetchQueue(requestIdle);
+
+// Nothing but the first screen loads before it is usable: the queue opens when the main screen
+// says it is (markScreenUsable) or at the user's first interaction, whichever comes first. Delays
+// started at mount ran out on a busy machine before the first screen was up, and the chunks they
+// fetched competed with it (issue 31).
 let screenUsable = false;
-const waitingForScreen = new Set<() => void>();
-const INTERACTIONS = ['pointerdown', 'keydown'] as const;
-let listening = false;
 
-/** The main screen can be used (its routes are listed): idle work may start its delays. */
+/** The main screen can be used (its routes are listed and its Send drawn): prefetches may start once the page is idle. */
 export function markScreenUsable(): void {
   if (screenUsable) return;
   screenUsable = true;
-  if (listening) for (const type of INTERACTIONS) window.removeEventListener(type, markScreenUsable, true);
-  const waiting = [...waitingForScreen];
-  waitingForScreen.clear();
-  for (const start of waiting) start();
+  queue.open();
 }
 
-function listenForFirstInteraction(): void {
-  if (listening) return;
-  listening = true;
-  for (const type of INTERACTIONS) window.addEventListener(type, markScreenUsable, true);
+// An interaction's own work comes first: from a key or a pointer press until the frame after it
+// (after the pointer's release, for a click) is drawn, no prefetch starts. A route click renders the
+// route's request; a prefetched chunk evaluated meanwhile would delay it.
+let releaseInteraction: (() => void) | null = null;
+let pointerDown = false;
+let interactionFrame = 0;
+
+function holdForInteraction(event: Event): void {
+  markScreenUsable();
+  releaseInteraction ??= queue.hold();
+  if (event.type === 'pointerdown') pointerDown = true;
+  if (event.type === 'pointerup' || event.type === 'pointercancel' || event.type === 'blur') pointerDown = false;
+  if (pointerDown) return;
+  const frame = ++interactionFrame;
+  void afterNextFrame().then(() => {
+    if (frame !== interactionFrame || pointerDown) return; // a later event waits for its own frame
+    releaseInteraction?.();
+    releaseInteraction = null;
+  });
+}
+
+if (typeof window !== 'undefined') {
+  for (const type of ['pointerdown', 'pointerup', 'pointercancel', 'keydown']) window.addEventListener(type, holdForInteraction, true);
+  window.addEventListener('blur', holdForInteraction);
 }
 
 /**
- * Starts `work` once the page has settled: once the screen is usable (see markScreenUsable) and
- * `delayMs` later, in an idle period of the browser, and not while {@link holdIdleWork} holds it
- * back. Returns a function that cancels it.
+ * Queues `work` (a prefetch: it returns the promise of what it fetches) as the prefetch it is; it
+ * runs once the queue lets it (see lib/prefetch-queue.ts), after the prefetches before it in
+ * PREFETCH_ORDER have arrived. Returns a function that cancels it.
  */
-export function whenIdle(work: () => void, delayMs: number): () => void {
-  let cancelIdle = () => {};
-  let cancelled = false;
-  let timer: number | undefined;
-  const run = () => {
-    if (cancelled) return;
-    if (holds > 0) heldBack.add(run);
-    else work();
-  };
-  const startDelay = () => {
-    timer = window.setTimeout(() => (cancelIdle = inIdlePeriod(run)), delayMs);
-  };
-  if (screenUsable) startDelay();
-  else {
-    waitingForScreen.add(startDelay);
-    listenForFirstInteraction();
-  }
-  return () => {
-    cancelled = true;
-    waitingForScreen.delete(startDelay);
-    heldBack.delete(run);
-    window.clearTimeout(timer);
-    cancelIdle();
-  };
-}
-
-/** Runs `work` in the browser's next idle period (at the latest after 5 s), or in a task of its own where there are none. Returns its cancel. */
-function inIdlePeriod(work: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const idle = window.requestIdleCallback(work, { timeout: 5000 });
-    return () => window.cancelIdleCallback(idle);
-  }
-  const timer = setTimeout(work, 0);
-  return () => clearTimeout(timer);
+export function whenIdle(work: () => unknown, prefetch: Prefetch): () => void {
+  return queue.add(work, PREFETCH_ORDER.indexOf(prefetch));
 }
 
 /**
@@ -90,22 +97,10 @@ export function afterNextFrame(hiddenMs = 500): Promise<void> {
 /**
  * Holds idle work back while a request is on its way and its answer is drawn: a prefetched chunk
  * evaluated then (the body editor's takes 30-70 ms) would delay the answer on the page's thread.
- * Returns the release; once every hold is released, what waited runs in the next idle period.
+ * Returns the release; once every hold is released, the queue goes on in the next quiet period.
  */
 export function holdIdleWork(): () => void {
-  holds += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    holds -= 1;
-    if (holds > 0 || heldBack.size === 0) return;
-    const waiting = [...heldBack];
-    heldBack.clear();
-    inIdlePeriod(() => {
-      for (const run of waiting) run();
-    });
-  };
+  return queue.hold();
 }
 
 /**

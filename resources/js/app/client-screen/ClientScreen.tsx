@@ -113,8 +113,9 @@ function ClientPanes() {
     return () => observer.disconnect();
   }, []);
   const grid = paneGrid(layout, width, !response.result && !response.failure && !response.pending && !response.live);
-  useEffect(() => whenIdle(() => void Promise.all([loadRouteDocs(), loadHistoryPanel()]).catch(() => {}), 1500), []);
-  // The routes listed (or why not): the screen is usable, and idle prefetches may start their delays.
+  useEffect(() => whenIdle(() => Promise.all([loadRouteDocs(), loadHistoryPanel()]), 'route docs and history'), []);
+  // The routes listed (or why not) beside the request's Send, drawn in the same commit: the screen
+  // is usable, and the prefetch queue may start once the page is quiet.
   const routesSettled = Boolean(routes.data || routes.error);
   useEffect(() => {
     if (routesSettled) markScreenUsable();

@@ -34,8 +34,7 @@ const loadSidebarTooltip = loadOnce(() =>
   }),
 );
 /** A tooltip names an icon; without its chunk (a failed download) the item works as before, and the next hover tries again. */
-const prefetchSidebarTooltip = () => void loadSidebarTooltip().catch(() => {});
-const SIDEBAR_TOOLTIP_PREFETCH_AFTER_MS = 1000;
+const prefetchSidebarTooltip = () => loadSidebarTooltip().catch(() => {});
 
 function useSidebarTooltip() {
   return useSyncExternalStore(
@@ -70,7 +69,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [toggle]);
-  useEffect(() => whenIdle(prefetchSidebarTooltip, SIDEBAR_TOOLTIP_PREFETCH_AFTER_MS), []);
+  useEffect(() => whenIdle(prefetchSidebarTooltip, 'sidebar tooltip'), []);
 
   const value = useMemo<SidebarContextValue>(
     () => ({ open, state: open ? 'expanded' : 'collapsed', toggle }),

@@ -23,16 +23,16 @@ type PaletteChunk = { default: ComponentType<PaletteProps>; preloadGeneratorKit(
 const loadPaletteChunk: () => Promise<PaletteChunk> = loadOnce(() => import('./GeneratorPalette'));
 
 /** Fetch the palette and faker once the first screen has settled, so the first opening is quick. */
-const PREFETCH_AFTER_MS = 2000;
-
 function prefetchWhenIdle(): () => void {
-  return whenIdle(() => {
-    loadPaletteChunk()
-      .then((loaded) => loaded.preloadGeneratorKit())
-      .catch(() => {
-        // offline or a stale deployment: the palette retries when it is opened
-      });
-  }, PREFETCH_AFTER_MS);
+  return whenIdle(
+    () =>
+      loadPaletteChunk()
+        .then((loaded) => loaded.preloadGeneratorKit())
+        .catch(() => {
+          // offline or a stale deployment: the palette retries when it is opened
+        }),
+    'palette',
+  );
 }
 
 export function PaletteHost() {

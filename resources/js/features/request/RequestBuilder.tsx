@@ -41,7 +41,6 @@ const CodeExportDialog = lazy(() => import('./CodeExportDialog'));
 const BodyEditor = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.BodyEditor })));
 // Query rows with the last response's validation messages: only after a 422, from the body editor's chunk.
 const QueryRowsWithProblems = lazy(() => loadBodyEditor().then((chunk) => ({ default: chunk.QueryRowsWithProblems })));
-const PREFETCH_BODY_EDITOR_AFTER_MS = 1000;
 // A documented parameter's type, description, values and example under its row: a chunk of its own.
 const ParamDoc = lazy(() => loadParamDoc());
 const CaptureEditor = lazy(() => loadCaptureEditor().then((chunk) => ({ default: chunk.CaptureEditor })));
@@ -85,7 +84,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
   const [fields, setFields] = useAtom(autofillFieldsAtom);
   const setBranches = useSetAtom(autofillBranchesAtom);
   const choices = useAtomValue(autofillChoicesAtom);
-  useEffect(() => whenIdle(() => void loadTabEditors().catch(() => {}), PREFETCH_BODY_EDITOR_AFTER_MS), []);
+  useEffect(() => whenIdle(loadTabEditors, 'body editor'), []);
   // Loading another route opens the tab where its input goes.
   useEffect(() => {
     if (state.routeId) setTab(methodHasBody(state.method) ? 'body' : 'params');

@@ -9,8 +9,6 @@ import type { ResponseViewerProps } from './ResponseViewer';
 const loadViewer = () => import('./ResponseViewer');
 const ResponseViewer = lazy(() => loadViewer().then((chunk) => ({ default: chunk.ResponseViewer })));
 
-const PREFETCH_AFTER_MS = 500;
-
 /**
  * The viewer and the stream codec, fetched before a request goes out (at once when already here).
  * A host that serves one request at a time (`php artisan serve`, `php -S`) would otherwise send
@@ -39,15 +37,15 @@ export const LazyResponseViewer = memo(function LazyResponseViewer(props: Respon
     () =>
       whenIdle(() => {
         void startFetchWorker();
-        loadViewer()
+        return loadViewer()
           .then((chunk) => {
             chunk.prewarmBodyWorker();
-            void chunk.prewarmStreamView();
+            return chunk.prewarmStreamView();
           })
           .catch(() => {
             // offline or a stale deployment: the viewer loads again when a response arrives
           });
-      }, PREFETCH_AFTER_MS),
+      }, 'response viewer'),
     [],
   );
   if (!props.result && !props.failure && !props.pending && !props.live) return <Placeholder pending={false} />;

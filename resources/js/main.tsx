@@ -1,4 +1,5 @@
 // Entry of the browser bundle (dist/kite.js). Everything a screen needs loads lazily from there.
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadMainScreen } from './app/routes';
 import { kiteConfig } from './lib/config';
@@ -15,5 +16,11 @@ const ready = onMainScreen ? preloadMainScreen().catch(() => undefined) : Promis
 // In the OAuth popup, the redirect page hands its address to Kite's window and closes.
 if (!handOAuthCallbackBack(window, kiteConfig.basePath)) {
   const mount = document.getElementById('kite') ?? document.body.appendChild(document.createElement('div'));
-  void ready.then(() => createRoot(mount).render(<App basePath={kiteConfig.basePath} />));
+  // The first render as a transition: React renders it in slices, yielding to the browser between
+  // them, instead of one task of 100-300 ms on a loaded machine (a blocking render is never split;
+  // issue 31, bench/start-profile.mjs). Nothing is on screen before it, so nothing is held back.
+  void ready.then(() => {
+    const root = createRoot(mount);
+    startTransition(() => root.render(<App basePath={kiteConfig.basePath} />));
+  });
 }

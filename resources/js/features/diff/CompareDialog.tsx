@@ -5,10 +5,9 @@
 import '../../../css/diff.lazy.css';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { use, useEffect, useMemo, useState } from 'react';
 import type { RelayResult } from '../../lib/http/relay-result';
 import { formatRelativeTime, formatSize } from '../../lib/format';
-import { loadBodySource } from '../response/response';
 import { charsetOf, headerValue } from '../../model/response/content-type';
 import { displayUrl, type HistoryEntry, browserBackend } from '../history/history';
 import { withArrayKey, withIgnoredHeader, withIgnoredPath, withoutIgnoredPath } from '../../model/diff/diff-settings';
@@ -16,6 +15,7 @@ import { totalChanges } from '../../model/diff/json-diff';
 import { parsePattern } from '../../model/diff/json-path-pattern';
 import type { ResponseDiff } from '../../model/diff/response-diff';
 import { compareCandidates, type CompareCandidate } from './compare-candidates';
+import { BodyDifferContext, type BodyToCompare } from './body-differ';
 import { diffSettingsAtom } from './diff-settings-key';
 import { recentResponses, type RecentResponse } from './recent-responses';
 
@@ -146,7 +146,7 @@ function CandidateList({ candidates, loading, onPick }: { candidates: CompareCan
   );
 }
 
-function comparedBody(result: RelayResult) {
+function comparedBody(result: RelayResult): BodyToCompare {
   return { status: result.meta.status, headers: result.meta.headers, body: result.body, charset: charsetOf(headerValue(result.meta.headers, 'content-type')) };
 }
 
@@ -194,17 +194,18 @@ function DiffPanel({ pair }: { pair: [Side, Side] }) {
   const [settings, setSettings] = useAtom(diffSettingsAtom);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [layout, setLayout] = useState<Layout>('list');
+  const loadBodyDiffer = use(BodyDifferContext);
   useEffect(() => {
     let live = true;
     setOutcome(null);
-    loadBodySource().then(({ diffBodies }) => diffBodies(comparedBody(left), comparedBody(right), settings)).then(
+    loadBodyDiffer().then(({ diffBodies }) => diffBodies(comparedBody(left), comparedBody(right), settings)).then(
       (diff) => live && setOutcome({ diff }),
       (error: unknown) => live && setOutcome({ error: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       live = false;
     };
-  }, [left, right, settings]);
+  }, [left, right, settings, loadBodyDiffer]);
   return (
     <div className="kite-diff">
       <p className="kite-diff-sides">

@@ -18,7 +18,7 @@ import { withInheritedSavedAuth } from '../../model/workspace/inherited-auth';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import { formatDuration } from '../../lib/format';
 import { folderSettingsAtom, savedEntriesAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace';
-import { readWorkspaceFile } from '../workspace/workspace-api';
+import { readWorkspaceFile } from '../../lib/http/workspace-api';
 import { openRunResult } from './open-result';
 import { runOnHost } from './run-call';
 

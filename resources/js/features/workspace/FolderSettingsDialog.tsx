@@ -4,7 +4,7 @@
 // here, with what to do instead, and nothing typed is lost.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useAtomValue, useStore } from 'jotai';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { normalizeAuth } from '../../model/request/normalize-request';
 import type { AuthState } from '../../model/request/request-state';
 import { isReferenceOnly } from '../../model/workspace/credentials';
@@ -12,15 +12,16 @@ import { folderLineage, folderSettingsOf, newFolderSettingsPath } from '../../mo
 import { AUTH_FIELDS_KEPT } from '../../model/workspace/saved-credentials';
 import { savedAuthOf } from '../../model/workspace/saved-requests';
 import { toast } from '../../lib/toast';
-import { AuthEditor } from '../auth/AuthEditor';
+import type { FolderAuthEditorProps } from './saved-pane-tools';
 import { effectiveAuthIn, folderSettingsAtom, workspaceListingAtom } from './saved-atoms';
-import { workspaceErrorMessage, writeWorkspaceFile } from './workspace-api';
+import { workspaceErrorMessage, writeWorkspaceFile } from '../../lib/http/workspace-api';
 import { refreshWorkspace } from './workspace-sync';
 
 /** The auth fields holding literal text, which a folder's file must not keep. */
 const literalFields = (auth: AuthState) => AUTH_FIELDS_KEPT[auth.type].filter((field) => !isReferenceOnly(auth[field] ?? ''));
 
-export default function FolderSettingsDialog({ folder, onClose }: { folder: string; onClose: () => void }) {
+/** `AuthEditor`: the Auth tab's own editor (features/auth), handed over through the Saved pane's tools. */
+export default function FolderSettingsDialog({ folder, AuthEditor, onClose }: { folder: string; AuthEditor: ComponentType<FolderAuthEditorProps>; onClose: () => void }) {
   const store = useStore();
   const files = useAtomValue(folderSettingsAtom);
   const listing = useAtomValue(workspaceListingAtom);

@@ -4,7 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useAtomValue, useStore } from 'jotai';
 import { useId, useState } from 'react';
-import { openSavedAtom } from './saved-atoms';
+import { openSavedAtom } from '../tabs/tabs';
 import { chosenNamesProblem } from '../../model/workspace/saved-credentials';
 import { variableScopeAtom } from './workspace-atoms';
 import { credentialHome, pendingCredentials, pendingSecretValues, saveCurrentRequest } from './workspace-sync';

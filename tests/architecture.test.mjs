@@ -4,7 +4,8 @@
 // - lib/ imports no feature;
 // - a feature imports another feature only through its entry file, features/<name>/<name>.ts(x)
 //   (a named file that says what it exports: no index.ts barrels);
-// - the top-level folders (app, components, lib, model, each feature) form no cycle.
+// - the top-level folders (app, components, lib, model, each feature) form no cycle;
+// - every dialog is framed by components/DialogFrame.tsx (no other file imports Radix Dialog).
 // The checker works on an import list, so the tests below plant violations and see each reported.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -126,10 +127,20 @@ export function camelCaseHookFiles(files) {
   return files.filter((file) => /^use[A-Z]/.test(file.split('/').pop()));
 }
 
+/** Files that wire Radix Dialog themselves instead of framing the dialog with components/DialogFrame.tsx. */
+export function dialogsOutsideTheFrame(modules) {
+  return modules.filter(({ file, imports }) => file !== 'components/DialogFrame.tsx' && !/\.test\.tsx?$/.test(file) && imports.includes('@radix-ui/react-dialog')).map(({ file }) => file);
+}
+
 describe('the import rules of resources/js', () => {
   it('name hook files use-x.ts, and report a useX.ts', () => {
     expect(camelCaseHookFiles(sourceFiles())).toEqual([]);
     expect(camelCaseHookFiles(['app/useTheme.ts', 'app/use-theme.ts', 'features/x/user-list.ts'])).toEqual(['app/useTheme.ts']);
+  });
+
+  it('frame every dialog with components/DialogFrame.tsx, and report one that wires Radix Dialog itself', () => {
+    expect(dialogsOutsideTheFrame(scanned())).toEqual([]);
+    expect(dialogsOutsideTheFrame([{ file: 'features/x/XDialog.tsx', imports: ['react', '@radix-ui/react-dialog'] }, { file: 'components/DialogFrame.tsx', imports: ['@radix-ui/react-dialog'] }])).toEqual(['features/x/XDialog.tsx']);
   });
 
   it('hold for every file', () => {

@@ -3,7 +3,7 @@
 // comparison runs in the body worker for large bodies (diffBodies); "Ignore this path" adds a
 // pattern to the diff settings, which are kept, and the comparison runs again. A chunk of its own.
 import '../../../css/diff.lazy.css';
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame, DialogClose } from '../../components/DialogFrame';
 import { useAtom } from 'jotai';
 import { use, useEffect, useMemo, useState } from 'react';
 import type { RelayResult } from '../../lib/http/relay-result';
@@ -63,44 +63,42 @@ export default function CompareDialog({ current, against, againstHistoryId, inEn
     if (candidate) pick(candidate);
   }, [againstHistoryId, historyPicked, history, candidates]);
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="kite-dialog-overlay" />
-        <Dialog.Content className="kite-dialog kite-diff-dialog" aria-describedby={undefined}>
-          <div className="kite-dialog-head">
-            <Dialog.Title className="kite-dialog-title">Compare responses</Dialog.Title>
-            {picked ? (
-              <button type="button" className="kite-button kite-button-sm" onClick={() => setPicked(null)}>
-                Pick another
-              </button>
-            ) : null}
-          </div>
-          {!picked ? (
-            <>
-              <p className="kite-diff-sides">
-                <span className="kite-diff-side">
-                  <SideLabel method={current.sent?.method} url={current.sent ? displayUrl(current.sent.url) : undefined} status={current.result.meta.status} /> (this response), with:
-                </span>
-              </p>
-              <CandidateList candidates={candidates} loading={history === null} onPick={pick} />
-            </>
-          ) : other ? (
-            <DiffPanel pair={inTimeOrder({ result: current.result, method: current.sent?.method, url: current.sent ? displayUrl(current.sent.url) : undefined, who: current.who }, { result: other, method: picked.method, url: picked.url, who: picked.who })} />
-          ) : loadProblem ? (
-            <p className="kite-diff-problem" role="alert">
-              {loadProblem}
-            </p>
-          ) : (
-            <p className="kite-muted" role="status">{picked.group === 'Another environment' ? `Sending the request in ${picked.who}…` : 'Reading the response…'}</p>
-          )}
-          <div className="kite-dialog-actions">
-            <Dialog.Close type="button" className="kite-button">
-              Close
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title="Compare responses"
+      className="kite-diff-dialog"
+      headActions={
+        picked ? (
+          <button type="button" className="kite-button kite-button-sm" onClick={() => setPicked(null)}>
+            Pick another
+          </button>
+        ) : null
+      }
+      onClose={onClose}
+    >
+      {!picked ? (
+        <>
+          <p className="kite-diff-sides">
+            <span className="kite-diff-side">
+              <SideLabel method={current.sent?.method} url={current.sent ? displayUrl(current.sent.url) : undefined} status={current.result.meta.status} /> (this response), with:
+            </span>
+          </p>
+          <CandidateList candidates={candidates} loading={history === null} onPick={pick} />
+        </>
+      ) : other ? (
+        <DiffPanel pair={inTimeOrder({ result: current.result, method: current.sent?.method, url: current.sent ? displayUrl(current.sent.url) : undefined, who: current.who }, { result: other, method: picked.method, url: picked.url, who: picked.who })} />
+      ) : loadProblem ? (
+        <p className="kite-diff-problem" role="alert">
+          {loadProblem}
+        </p>
+      ) : (
+        <p className="kite-muted" role="status">{picked.group === 'Another environment' ? `Sending the request in ${picked.who}…` : 'Reading the response…'}</p>
+      )}
+      <div className="kite-dialog-actions">
+        <DialogClose type="button" className="kite-button">
+          Close
+        </DialogClose>
+      </div>
+    </DialogFrame>
   );
 }
 

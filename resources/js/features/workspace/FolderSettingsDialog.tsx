@@ -2,7 +2,7 @@
 // inherit, edited with the Auth tab's own editor and written to folders/SLUG.json. A folder's file
 // keeps `{{variable}}` references only, as a saved request's does: a literal credential is refused
 // here, with what to do instead, and nothing typed is lost.
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame, DialogClose } from '../../components/DialogFrame';
 import { useAtomValue, useStore } from 'jotai';
 import { useState, type ComponentType } from 'react';
 import { normalizeAuth } from '../../model/request/normalize-request';
@@ -52,38 +52,32 @@ export default function FolderSettingsDialog({ folder, AuthEditor, onClose }: { 
   };
 
   return (
-    <Dialog.Root open onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="kite-dialog-overlay" />
-        <Dialog.Content className="kite-dialog kite-dialog-sm" aria-describedby={undefined}>
-          <Dialog.Title className="kite-dialog-title">{title}</Dialog.Title>
-          <form
-            className="kite-dialog-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-          >
-            <p className="kite-muted">
-              {folder === '' ? 'Saved requests' : `Saved requests in ${folder} and its sub-folders`} whose auth is “Inherit from folder” send this auth.
-            </p>
-            <AuthEditor auth={auth} onChange={setAuth} inherited={inherited} />
-            {literal.length > 0 && (
-              <p className="kite-save-credentials-problem" role="alert">
-                A folder&apos;s settings are a file of the project: its {literal.join(', ')} must be a {'{{variable}}'} (a secret variable of your environment), not the value itself.
-              </p>
-            )}
-            <div className="kite-dialog-actions">
-              <Dialog.Close type="button" className="kite-button">
-                Cancel
-              </Dialog.Close>
-              <button type="submit" className="kite-button" data-variant="primary" disabled={busy || literal.length > 0 || listing?.writable === false}>
-                Save
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame variant="sm" title={title} onClose={onClose}>
+      <form
+        className="kite-dialog-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <p className="kite-muted">
+          {folder === '' ? 'Saved requests' : `Saved requests in ${folder} and its sub-folders`} whose auth is “Inherit from folder” send this auth.
+        </p>
+        <AuthEditor auth={auth} onChange={setAuth} inherited={inherited} />
+        {literal.length > 0 && (
+          <p className="kite-save-credentials-problem" role="alert">
+            A folder&apos;s settings are a file of the project: its {literal.join(', ')} must be a {'{{variable}}'} (a secret variable of your environment), not the value itself.
+          </p>
+        )}
+        <div className="kite-dialog-actions">
+          <DialogClose type="button" className="kite-button">
+            Cancel
+          </DialogClose>
+          <button type="submit" className="kite-button" data-variant="primary" disabled={busy || literal.length > 0 || listing?.writable === false}>
+            Save
+          </button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }

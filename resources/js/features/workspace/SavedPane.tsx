@@ -8,7 +8,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
 import { openSavedAtom } from '../tabs/tabs';
-import { runTargetAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
+import { savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
 import { readableInPaneOrder, runEntriesOf, selectionAfterToggle } from '../../model/runs/run-plan';
 import { savedFolders } from '../../model/workspace/saved-requests';
 import { deleteWorkspaceFile, workspaceErrorMessage } from '../../lib/http/workspace-api';
@@ -17,7 +17,7 @@ import type { SavedPaneTools } from './saved-pane-tools';
 
 const FolderSettingsDialog = lazy(() => import('./FolderSettingsDialog'));
 
-/** `tools`: the import, the export and the auth editor of other features (saved-pane-tools.ts). */
+/** `tools`: the import, the export, the auth editor and the run of other features (saved-pane-tools.ts). */
 export default function SavedPane({ defaults, tools }: { defaults: RequestDefaults; tools: SavedPaneTools }) {
   const { ExportMenu, ImportFlow } = tools;
   const store = useStore();
@@ -128,7 +128,7 @@ export default function SavedPane({ defaults, tools }: { defaults: RequestDefaul
       )}
       {selection && (
         <div className="kite-saved-selection" role="toolbar" aria-label="Selected requests">
-          <button type="button" className="kite-button" data-variant="primary" disabled={selectedEntries.length === 0} onClick={() => store.set(runTargetAtom, { paths: selectedEntries.map((entry) => entry.path) })}>
+          <button type="button" className="kite-button" data-variant="primary" disabled={selectedEntries.length === 0} onClick={() => store.set(tools.runTargetAtom, { paths: selectedEntries.map((entry) => entry.path) })}>
             <Play size={12} aria-hidden="true" /> Run selected ({selectedEntries.length})
           </button>
           <button type="button" className="kite-link-button" disabled={selection.paths.size === 0} onClick={() => setSelection({ paths: new Set(), anchor: null })}>
@@ -161,7 +161,7 @@ export default function SavedPane({ defaults, tools }: { defaults: RequestDefaul
                 <FolderCog size={13} aria-hidden="true" />
               </button>
               {/* The folder's requests in order, once per data row (features/runs, shown by the shell). */}
-              <button type="button" className="kite-tool-button kite-saved-run" aria-label={`Run folder ${group.folder}`} title={`Run the requests of ${group.folder} in order`} onClick={() => store.set(runTargetAtom, { folder: group.folder })}>
+              <button type="button" className="kite-tool-button kite-saved-run" aria-label={`Run folder ${group.folder}`} title={`Run the requests of ${group.folder} in order`} onClick={() => store.set(tools.runTargetAtom, { folder: group.folder })}>
                 <Play size={12} aria-hidden="true" /> Run
               </button>
               <ExportMenu

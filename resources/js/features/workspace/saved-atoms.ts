@@ -4,7 +4,6 @@ import { atom, type Getter } from 'jotai';
 import type { FolderSettingsFile, WorkspaceListing } from '../../../../protocol/types';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import type { AuthState, RequestState } from '../../model/request/request-state';
-import type { RunTarget } from '../../model/runs/run-plan';
 import { effectiveAuth, type EffectiveAuth } from '../../model/workspace/inherited-auth';
 import type { SavedEntry } from '../../model/workspace/saved-requests';
 import { openSavedAtom } from '../tabs/tabs';
@@ -36,5 +35,3 @@ export const withEffectiveAuth = (get: Getter, state: RequestState): RequestStat
 
 /** Asks the client screen to show the "Save request" dialog. */
 export const saveDialogOpenAtom = atom(false);
-/** What the open run dialog (features/runs) runs: a folder (`''` the top level) or a selection; null when none. */
-export const runTargetAtom = atom<RunTarget | null>(null);

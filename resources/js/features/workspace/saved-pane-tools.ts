@@ -1,9 +1,12 @@
 // What the Saved pane opens of other features, handed to it by the screen that composes both
 // (app/client-screen/saved-pane.tsx): the import and export menus (features/import, which read and
-// write through the workspace) and, in Folder settings, the Auth tab's editor (features/auth, whose
-// OAuth 2.0 editor keeps tokens per environment). The workspace imports neither.
+// write through the workspace), in Folder settings the Auth tab's editor (features/auth, whose
+// OAuth 2.0 editor keeps tokens per environment), and the run of a folder or a selection
+// (features/runs, which reads the saved requests). The workspace imports none of them.
+import type { WritableAtom } from 'jotai';
 import type { ComponentType } from 'react';
 import type { AuthState } from '../../model/request/request-state';
+import type { RunTarget } from '../../model/runs/run-plan';
 import type { EffectiveAuth } from '../../model/workspace/inherited-auth';
 
 export interface ExportMenuProps {
@@ -33,4 +36,6 @@ export interface SavedPaneTools {
   ImportFlow: ComponentType<{ files: File[]; onDone: () => void }>;
   /** Edits a folder's auth in Folder settings, as the Auth tab edits a request's. */
   AuthEditor: ComponentType<FolderAuthEditorProps>;
+  /** Set to a folder or a selection, it opens the run dialog (the shell's RunHost shows it). */
+  runTargetAtom: WritableAtom<RunTarget | null, [RunTarget | null], void>;
 }

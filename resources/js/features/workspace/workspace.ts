@@ -3,7 +3,7 @@
 // a lazy chunk. The folder sync is a lazy chunk too (other features call it through loadWorkspaceSync);
 // the files API is the host client's (lib/http/workspace-api.ts).
 export { applicationWorkspaceAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from './workspace-atoms';
-export { builderInheritanceAtom, folderSettingsAtom, runTargetAtom, saveDialogOpenAtom, savedEntriesAtom, withEffectiveAuth, workspaceListingAtom } from './saved-atoms';
+export { builderInheritanceAtom, folderSettingsAtom, saveDialogOpenAtom, savedEntriesAtom, withEffectiveAuth, workspaceListingAtom } from './saved-atoms';
 export { EnvironmentPicker } from './EnvironmentPicker';
 export type { ExportMenuProps, FolderAuthEditorProps, SavedPaneTools } from './saved-pane-tools';
 export const loadCaptureEditor = () => import('./CaptureEditor');

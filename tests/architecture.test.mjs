@@ -4,7 +4,8 @@
 // - lib/ imports no feature;
 // - a feature imports another feature only through its entry file, features/<name>/<name>.ts(x)
 //   (a named file that says what it exports: no index.ts barrels);
-// - the top-level folders (app, components, lib, model, each feature) form no cycle.
+// - the top-level folders (app, components, lib, model, each feature) form no cycle;
+// - every dialog is framed by components/DialogFrame.tsx (no other file imports Radix Dialog).
 // The checker works on an import list, so the tests below plant violations and see each reported.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -17,28 +18,6 @@ const source = join(root, 'resources/js');
 const FRAMEWORK_PACKAGE = /^(react|react-dom|jotai|sonner|@radix-ui\/[^/]+|@codemirror\/[^/]+|@lezer\/[^/]+|lucide-react|@tanstack\/[^/]+)(\/|$)/;
 /** A DOM global used as a value (prose in comments is stripped before this runs). */
 const DOM_GLOBAL = /(?<![\w.$])(window|document|localStorage|sessionStorage|navigator|location|HTMLElement|customElements)\s*[.[(]/;
-
-/**
- * Inner files of a feature that other features still import, each with why. Every other feature
- * import goes through an entry file; an entry file statically imported by the first load (the
- * builder imports most of them) must not re-export a lazy chunk's module, or the chunk joins the
- * first load: lazy parts are exported as `load…()` functions instead. The files below are the ones a
- * `load…()` does not fit. A file here that no other feature imports any more fails the test, so the
- * list only shrinks.
- */
-const ALLOWED_INNER_IMPORTS = new Map([
-  ['features/workspace/workspace-sync', 'a lazy chunk of its own (the client screen import()s it); the tab strip, the import and a run result call it synchronously from their own lazy chunks, and a static re-export from workspace.ts pulls it into the first load (+3 KB gzip, measured)'],
-  ['features/workspace/workspace-api', 'the workspace files client, called by the import, the export and a run from their lazy chunks; same first-load cost as workspace-sync, whose chunk it shares'],
-  ['features/auth/AuthEditor', 'the Folder settings dialog (a lazy chunk) edits a folder\'s auth with the Auth tab\'s own editor, rendered at once; through loadAuthEditor() it would suspend and flash'],
-]);
-
-/** Cycles between folders that stay, with why. */
-const ALLOWED_CYCLES = new Map([
-  ['features/tabs ↔ features/workspace', 'a saved request opens in a tab and Set variable writes the open request (workspace → tabs); the tab strip reads the environments a shared link names and checks variables before sending (tabs → workspace)'],
-  ['features/auth ↔ features/workspace', 'the Folder settings dialog edits a folder\'s auth with the Auth tab\'s editor; the OAuth 2.0 editor keeps tokens per active environment'],
-  ['features/import ↔ features/workspace', 'the Saved pane opens the import and the export menu, which read and write through the workspace API and refresh the saved list'],
-  ['features/diff ↔ features/response', 'the viewer opens Compare with… and hands it each response shown; Compare with… diffs in the viewer\'s body worker (loadBodySource)'],
-]);
 
 /** Every .ts/.tsx file below resources/js, relative to it. */
 function sourceFiles(folder = source) {
@@ -101,7 +80,7 @@ export function checkImports(modules) {
       if (from === 'lib' && to.startsWith('features/')) problems.push(`${file}: lib/ imports the feature file ${target}`);
       if (from.startsWith('features/') && to.startsWith('features/') && to !== from) {
         const entry = [`${target}.ts`, `${target}.tsx`, target].some(isEntryFile);
-        if (!entry && !ALLOWED_INNER_IMPORTS.has(target)) problems.push(`${file}: imports ${target}, an inner file of ${to} (import its entry file ${to}/${to.slice(9)}.ts)`);
+        if (!entry) problems.push(`${file}: imports ${target}, an inner file of ${to} (import its entry file ${to}/${to.slice(9)}.ts)`);
       }
       if (to !== from && !test) {
         if (!edges.has(from)) edges.set(from, new Map());
@@ -109,10 +88,7 @@ export function checkImports(modules) {
       }
     }
   }
-  for (const cycle of cyclesOf(edges)) {
-    const units = [...new Set(cycle.map((step) => step.split(' (')[0]))].sort().join(' ↔ ');
-    if (!ALLOWED_CYCLES.has(units)) problems.push(`cycle between folders: ${cycle.join(' → ')}`);
-  }
+  for (const cycle of cyclesOf(edges)) problems.push(`cycle between folders: ${cycle.join(' → ')}`);
   return problems;
 }
 
@@ -151,24 +127,24 @@ export function camelCaseHookFiles(files) {
   return files.filter((file) => /^use[A-Z]/.test(file.split('/').pop()));
 }
 
+/** Files that wire Radix Dialog themselves instead of framing the dialog with components/DialogFrame.tsx. */
+export function dialogsOutsideTheFrame(modules) {
+  return modules.filter(({ file, imports }) => file !== 'components/DialogFrame.tsx' && !/\.test\.tsx?$/.test(file) && imports.includes('@radix-ui/react-dialog')).map(({ file }) => file);
+}
+
 describe('the import rules of resources/js', () => {
   it('name hook files use-x.ts, and report a useX.ts', () => {
     expect(camelCaseHookFiles(sourceFiles())).toEqual([]);
     expect(camelCaseHookFiles(['app/useTheme.ts', 'app/use-theme.ts', 'features/x/user-list.ts'])).toEqual(['app/useTheme.ts']);
   });
 
-  it('hold for every file', () => {
-    expect(checkImports(scanned())).toEqual([]);
+  it('frame every dialog with components/DialogFrame.tsx, and report one that wires Radix Dialog itself', () => {
+    expect(dialogsOutsideTheFrame(scanned())).toEqual([]);
+    expect(dialogsOutsideTheFrame([{ file: 'features/x/XDialog.tsx', imports: ['react', '@radix-ui/react-dialog'] }, { file: 'components/DialogFrame.tsx', imports: ['@radix-ui/react-dialog'] }])).toEqual(['features/x/XDialog.tsx']);
   });
 
-  it('allow-list entries still happen (remove them once fixed)', () => {
-    // Only a feature's imports need the list (app/ composes features and may import any file).
-    const imported = new Set(
-      scanned().filter(({ file }) => unitOf(file).startsWith('features/')).flatMap(({ file, imports }) =>
-        imports.filter((specifier) => specifier.startsWith('.')).map((specifier) => normalize(join(dirname(file), specifier))).filter((target) => unitOf(target) !== unitOf(file) && !target.startsWith('..')),
-      ),
-    );
-    expect([...ALLOWED_INNER_IMPORTS.keys()].filter((target) => !imported.has(target))).toEqual([]);
+  it('hold for every file', () => {
+    expect(checkImports(scanned())).toEqual([]);
   });
 
   it('reads static, type-only, re-exported, dynamic and side-effect imports, not commented ones', () => {

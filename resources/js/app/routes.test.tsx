@@ -4,8 +4,9 @@ import { App, preloadMainScreen } from './routes';
 
 // jsdom has no matchMedia; the theme (and sonner) ask it for the colour scheme.
 // The screens' chunks, and those the main screen imports as it mounts (the workspace sync, the tab
-// strip, the Saved pane, and what it loads when idle), are loaded before the tests: on a busy
-// machine an import started by a test outlived it and failed after the environment was torn down.
+// strip, the Saved pane with its import, export and auth editor, and what it loads when idle), are
+// loaded before the tests: on a busy machine an import started by a test outlived it and failed
+// after the environment was torn down.
 beforeAll(async () => {
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as unknown as typeof window.matchMedia;
   await Promise.all([
@@ -15,6 +16,8 @@ beforeAll(async () => {
     import('../features/workspace/workspace-sync'),
     import('../features/tabs/TabStrip'),
     import('../features/workspace/SavedPane'),
+    import('../features/import/import'),
+    import('../features/auth/AuthEditor'),
     import('../features/docs/RouteDocs'),
     import('../features/history/HistoryPanel'),
     import('./Toasts'),

@@ -18,19 +18,21 @@ import { normalizeRequestState } from '../../model/request/normalize-request';
 import { RequestBuilder, useDrafts, useSender, SendAsLauncher } from '../../features/request/request';
 import { type RequestState, defaultRequestState } from '../../model/request/request-state';
 import { buildRelayRequest, resolveGlobalHeaders } from '../../model/request/relay-request';
-import { LazyResponseViewer } from '../../features/response/response';
+import { LazyResponseViewer, loadBodySource } from '../../features/response/response';
 import { generateValue, useAutofill } from '../../features/body/body';
 import { flushPendingEdits, settlePendingEdits } from '../../lib/pending-edits';
 import { requestStateAtom, updateRequestAtom, activeTabAtom, focusRouteAtom, openInTabAtom, shownCallAtom, beforeSend, useTabResponse, loadTabStrip } from '../../features/tabs/tabs';
 import { copyText } from '../../lib/clipboard';
 import { EMPTY_SCOPE, publicScope, resolveRequest, type VariableScope } from '../../model/workspace/variables';
-import { variableScopeAtom, workspaceApplicationAtom, saveDialogOpenAtom, withEffectiveAuth, loadSaveDialog, loadSavedPane, loadWorkspaceSync } from '../../features/workspace/workspace';
+import { variableScopeAtom, workspaceApplicationAtom, saveDialogOpenAtom, withEffectiveAuth, loadSaveDialog, loadWorkspaceSync } from '../../features/workspace/workspace';
 
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { matchesShortcut } from '../../lib/keyboard-shortcuts';
 import { type PaneLayout, ROUTES_WIDTH, SPLIT, paneGrid, paneLayoutAtom, PaneSeparator } from '../../features/layout/layout';
 import { VariableScopeProvider } from './VariableScopeProvider';
-import { loadCompareDialog } from '../../features/diff/diff';
+import { tabStripEnvironments } from './tab-strip-environments';
+import { SavedPane } from './saved-pane';
+import { BodyDifferContext, loadCompareDialog } from '../../features/diff/diff';
 import { loadRouteDocs } from '../../features/docs/docs';
 
 // The route docs (Radix Collapsible, Markdown as text) and the history list are their own chunks,
@@ -38,18 +40,22 @@ import { loadRouteDocs } from '../../features/docs/docs';
 // (features/workspace): the pane, the save dialog and the file calls are lazy too.
 const RouteDocs = lazy(loadRouteDocs);
 const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
-const SavedPane = lazy(() => loadSavedPane());
 const SaveDialog = lazy(() => loadSaveDialog());
 const CompareDialog = lazy(() => loadCompareDialog());
 // The tab strip (tabs/) is a chunk of its own; the tabs themselves are atoms (tabs/tab-atoms.ts).
 const TabStrip = lazy(() => loadTabStrip());
 const saveRequest = (store: ReturnType<typeof useStore>) => void loadWorkspaceSync().then((sync) => sync.saveCurrentRequest(store));
 
-/** The fields of every pane mark `{{variables}}` with the workspace's scope (see VariableScopeProvider). */
+/**
+ * The fields of every pane mark `{{variables}}` with the workspace's scope (see VariableScopeProvider);
+ * Compare with…, wherever it opens, diffs in the response viewer's body worker (features/diff body-differ.ts).
+ */
 export default function ClientScreen() {
   return (
     <VariableScopeProvider>
-      <ClientPanes />
+      <BodyDifferContext value={loadBodySource}>
+        <ClientPanes />
+      </BodyDifferContext>
     </VariableScopeProvider>
   );
 }
@@ -76,6 +82,7 @@ function ClientPanes() {
   const ddPages = useMemo(() => ddPagesOfTab(history.entries, tabId, historyId), [history.entries, tabId, historyId]);
   // An API without a session starts requests with the authorization its document declares.
   const defaults = useMemo(() => withDocumentedAuthorization(preferences, application), [preferences, application]);
+  const tabEnvironments = useMemo(() => tabStripEnvironments(store), [store]);
   const drafts = useDrafts(defaults);
   const runAutofill = useAutofill(store, routes.data);
   const [leftTab, setLeftTab] = useState<'routes' | 'history' | 'saved'>('routes');
@@ -124,7 +131,7 @@ function ClientPanes() {
   // A request that went out is no longer a draft: leaving its route afterwards keeps nothing.
   // Sending pins a preview tab; a tab from a shared link may ask first (and send itself after).
   const send = useCallback(async (): Promise<void> => {
-    if (!beforeSend(store, baseUrl, () => void send())) return;
+    if (!beforeSend(store, baseUrl, variableScopeAtom, () => void send())) return;
     const sent = await sender.send();
     if (sent) drafts.sent(sent, activeRoute(routes.data, sent));
   }, [sender.send, drafts, routes.data, store, baseUrl]);
@@ -314,7 +321,7 @@ function ClientPanes() {
       <section id="kite-request-pane" className="kite-client-pane kite-client-centre" aria-label="Request">
         <ErrorBoundary name="The tabs">
           <Suspense fallback={<div className="kite-req-tabs-bar"><div className="kite-req-tabs" /></div>}>
-            <TabStrip defaults={defaults} baseUrl={baseUrl} />
+            <TabStrip defaults={defaults} baseUrl={baseUrl} environments={tabEnvironments} />
           </Suspense>
         </ErrorBoundary>
         <ErrorBoundary name="The request builder">

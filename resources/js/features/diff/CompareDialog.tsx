@@ -3,12 +3,11 @@
 // comparison runs in the body worker for large bodies (diffBodies); "Ignore this path" adds a
 // pattern to the diff settings, which are kept, and the comparison runs again. A chunk of its own.
 import '../../../css/diff.lazy.css';
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame, DialogClose } from '../../components/DialogFrame';
 import { useAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { use, useEffect, useMemo, useState } from 'react';
 import type { RelayResult } from '../../lib/http/relay-result';
 import { formatRelativeTime, formatSize } from '../../lib/format';
-import { loadBodySource } from '../response/response';
 import { charsetOf, headerValue } from '../../model/response/content-type';
 import { displayUrl, type HistoryEntry, browserBackend } from '../history/history';
 import { withArrayKey, withIgnoredHeader, withIgnoredPath, withoutIgnoredPath } from '../../model/diff/diff-settings';
@@ -16,6 +15,7 @@ import { totalChanges } from '../../model/diff/json-diff';
 import { parsePattern } from '../../model/diff/json-path-pattern';
 import type { ResponseDiff } from '../../model/diff/response-diff';
 import { compareCandidates, type CompareCandidate } from './compare-candidates';
+import { BodyDifferContext, type BodyToCompare } from './body-differ';
 import { diffSettingsAtom } from './diff-settings-key';
 import { recentResponses, type RecentResponse } from './recent-responses';
 
@@ -63,44 +63,42 @@ export default function CompareDialog({ current, against, againstHistoryId, inEn
     if (candidate) pick(candidate);
   }, [againstHistoryId, historyPicked, history, candidates]);
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="kite-dialog-overlay" />
-        <Dialog.Content className="kite-dialog kite-diff-dialog" aria-describedby={undefined}>
-          <div className="kite-dialog-head">
-            <Dialog.Title className="kite-dialog-title">Compare responses</Dialog.Title>
-            {picked ? (
-              <button type="button" className="kite-button kite-button-sm" onClick={() => setPicked(null)}>
-                Pick another
-              </button>
-            ) : null}
-          </div>
-          {!picked ? (
-            <>
-              <p className="kite-diff-sides">
-                <span className="kite-diff-side">
-                  <SideLabel method={current.sent?.method} url={current.sent ? displayUrl(current.sent.url) : undefined} status={current.result.meta.status} /> (this response), with:
-                </span>
-              </p>
-              <CandidateList candidates={candidates} loading={history === null} onPick={pick} />
-            </>
-          ) : other ? (
-            <DiffPanel pair={inTimeOrder({ result: current.result, method: current.sent?.method, url: current.sent ? displayUrl(current.sent.url) : undefined, who: current.who }, { result: other, method: picked.method, url: picked.url, who: picked.who })} />
-          ) : loadProblem ? (
-            <p className="kite-diff-problem" role="alert">
-              {loadProblem}
-            </p>
-          ) : (
-            <p className="kite-muted" role="status">{picked.group === 'Another environment' ? `Sending the request in ${picked.who}…` : 'Reading the response…'}</p>
-          )}
-          <div className="kite-dialog-actions">
-            <Dialog.Close type="button" className="kite-button">
-              Close
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title="Compare responses"
+      className="kite-diff-dialog"
+      headActions={
+        picked ? (
+          <button type="button" className="kite-button kite-button-sm" onClick={() => setPicked(null)}>
+            Pick another
+          </button>
+        ) : null
+      }
+      onClose={onClose}
+    >
+      {!picked ? (
+        <>
+          <p className="kite-diff-sides">
+            <span className="kite-diff-side">
+              <SideLabel method={current.sent?.method} url={current.sent ? displayUrl(current.sent.url) : undefined} status={current.result.meta.status} /> (this response), with:
+            </span>
+          </p>
+          <CandidateList candidates={candidates} loading={history === null} onPick={pick} />
+        </>
+      ) : other ? (
+        <DiffPanel pair={inTimeOrder({ result: current.result, method: current.sent?.method, url: current.sent ? displayUrl(current.sent.url) : undefined, who: current.who }, { result: other, method: picked.method, url: picked.url, who: picked.who })} />
+      ) : loadProblem ? (
+        <p className="kite-diff-problem" role="alert">
+          {loadProblem}
+        </p>
+      ) : (
+        <p className="kite-muted" role="status">{picked.group === 'Another environment' ? `Sending the request in ${picked.who}…` : 'Reading the response…'}</p>
+      )}
+      <div className="kite-dialog-actions">
+        <DialogClose type="button" className="kite-button">
+          Close
+        </DialogClose>
+      </div>
+    </DialogFrame>
   );
 }
 
@@ -146,7 +144,7 @@ function CandidateList({ candidates, loading, onPick }: { candidates: CompareCan
   );
 }
 
-function comparedBody(result: RelayResult) {
+function comparedBody(result: RelayResult): BodyToCompare {
   return { status: result.meta.status, headers: result.meta.headers, body: result.body, charset: charsetOf(headerValue(result.meta.headers, 'content-type')) };
 }
 
@@ -194,17 +192,18 @@ function DiffPanel({ pair }: { pair: [Side, Side] }) {
   const [settings, setSettings] = useAtom(diffSettingsAtom);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [layout, setLayout] = useState<Layout>('list');
+  const loadBodyDiffer = use(BodyDifferContext);
   useEffect(() => {
     let live = true;
     setOutcome(null);
-    loadBodySource().then(({ diffBodies }) => diffBodies(comparedBody(left), comparedBody(right), settings)).then(
+    loadBodyDiffer().then(({ diffBodies }) => diffBodies(comparedBody(left), comparedBody(right), settings)).then(
       (diff) => live && setOutcome({ diff }),
       (error: unknown) => live && setOutcome({ error: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       live = false;
     };
-  }, [left, right, settings]);
+  }, [left, right, settings, loadBodyDiffer]);
   return (
     <div className="kite-diff">
       <p className="kite-diff-sides">

@@ -2,4 +2,5 @@
 // offers to compare.
 export type { SendInEnvironment } from './CompareDialog';
 export { rememberResponse } from './recent-responses';
+export { BodyDifferContext } from './body-differ';
 export const loadCompareDialog = () => import('./CompareDialog');

@@ -3,7 +3,7 @@
 // copies it to the clipboard when there was none. The list renders from the catalog at once; faker
 // is only needed to generate, and is fetched as the palette opens.
 import '../../../css/palette.lazy.css';
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame } from '../../components/DialogFrame';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Search } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -202,84 +202,82 @@ export default function GeneratorPalette({ request, open, onClose }: GeneratorPa
   const input = request.input;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Content
-          className="kite-palette"
-          data-placement={placement.kind}
-          style={placementStyle(placement)}
-          aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
+    <DialogFrame
+      open={open}
+      variant="bare"
+      titleHidden
+      title="Generate a value"
+      className="kite-palette"
+      initialFocus={searchRef}
+      contentProps={{
+        'data-placement': placement.kind,
+        style: placementStyle(placement),
+        onCloseAutoFocus: (event) => {
+          if (input?.isConnected) {
             event.preventDefault();
-            searchRef.current?.focus();
+            input.focus({ preventScroll: true });
+          }
+        },
+      }}
+      onClose={onClose}
+    >
+      <div className="kite-palette-search">
+        <Search size={16} aria-hidden="true" />
+        <input
+          ref={searchRef}
+          role="combobox"
+          aria-label="Search generators"
+          aria-expanded="true"
+          aria-controls={listboxId}
+          aria-autocomplete="list"
+          aria-activedescendant={active ?? undefined}
+          placeholder="Search generators..."
+          autoComplete="off"
+          spellCheck={false}
+          value={search}
+          onChange={(event) => {
+            toTop();
+            setSearch(event.target.value);
           }}
-          onCloseAutoFocus={(event) => {
-            if (input?.isConnected) {
-              event.preventDefault();
-              input.focus({ preventScroll: true });
-            }
-          }}
-        >
-          <Dialog.Title className="sr-only">Generate a value</Dialog.Title>
-          <div className="kite-palette-search">
-            <Search size={16} aria-hidden="true" />
-            <input
-              ref={searchRef}
-              role="combobox"
-              aria-label="Search generators"
-              aria-expanded="true"
-              aria-controls={listboxId}
-              aria-autocomplete="list"
-              aria-activedescendant={active ?? undefined}
-              placeholder="Search generators..."
-              autoComplete="off"
-              spellCheck={false}
-              value={search}
-              onChange={(event) => {
-                toTop();
-                setSearch(event.target.value);
-              }}
-              onKeyDown={onSearchKeyDown}
-            />
-          </div>
-          <CategoryTabs
-            categories={CATEGORIES}
-            selected={category}
-            onToggle={(id) => {
-              toTop();
-              toggleCategory(id);
-            }}
-            onLeave={() => searchRef.current?.focus()}
-          />
-          <div ref={listRef} id={listboxId} role="listbox" aria-label="Generators" className="kite-palette-list">
-            {groups.map((group) => (
-              <div key={group.id} role="group" aria-labelledby={`${listboxId}-${group.id}`} className="kite-palette-group">
-                <div id={`${listboxId}-${group.id}`} className="kite-palette-group-heading" role="presentation">
-                  {group.name}
-                </div>
-                {group.items.map((generator) => {
-                  const domId = optionDomId(group.id, generator.id);
-                  return <OptionRow key={domId} domId={domId} generator={generator} active={domId === active} onHover={setActiveId} onChoose={chooseLatest} />;
-                })}
-              </div>
-            ))}
-          </div>
-          {options.length === 0 && (
-            <div className="kite-palette-empty" role="status">
-              <p>{EMPTY_STATE_TEXT}</p>
-              {(search !== '' || category !== null) && (
-                <button type="button" className="kite-button" data-variant="ghost" onClick={() => clearFilter()}>
-                  Clear search and category
-                </button>
-              )}
+          onKeyDown={onSearchKeyDown}
+        />
+      </div>
+      <CategoryTabs
+        categories={CATEGORIES}
+        selected={category}
+        onToggle={(id) => {
+          toTop();
+          toggleCategory(id);
+        }}
+        onLeave={() => searchRef.current?.focus()}
+      />
+      <div ref={listRef} id={listboxId} role="listbox" aria-label="Generators" className="kite-palette-list">
+        {groups.map((group) => (
+          <div key={group.id} role="group" aria-labelledby={`${listboxId}-${group.id}`} className="kite-palette-group">
+            <div id={`${listboxId}-${group.id}`} className="kite-palette-group-heading" role="presentation">
+              {group.name}
             </div>
+            {group.items.map((generator) => {
+              const domId = optionDomId(group.id, generator.id);
+              return <OptionRow key={domId} domId={domId} generator={generator} active={domId === active} onHover={setActiveId} onChoose={chooseLatest} />;
+            })}
+          </div>
+        ))}
+      </div>
+      {options.length === 0 && (
+        <div className="kite-palette-empty" role="status">
+          <p>{EMPTY_STATE_TEXT}</p>
+          {(search !== '' || category !== null) && (
+            <button type="button" className="kite-button" data-variant="ghost" onClick={() => clearFilter()}>
+              Clear search and category
+            </button>
           )}
-          <footer className="kite-palette-footer">
-            {showShiftHint && <span>{SHIFT_HINT}</span>}
-            <span>{NAVIGATION_HINT}</span>
-          </footer>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      )}
+      <footer className="kite-palette-footer">
+        {showShiftHint && <span>{SHIFT_HINT}</span>}
+        <span>{NAVIGATION_HINT}</span>
+      </footer>
+    </DialogFrame>
   );
 }

@@ -9,25 +9,13 @@ import { onMenuKeyDown } from '../../components/menu-keys';
 import type { ExportFormat } from '../../model/import/export';
 import { TEST_FORMATS, type TestFormat } from '../../model/export-tests/formats';
 import { activeEnvironment } from '../../model/workspace/environments';
-import { workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace';
+import { workspaceApplicationAtom, workspaceStoreAtom, type ExportMenuProps } from '../workspace/workspace';
 
 const COLLECTION_FORMATS: ReadonlyArray<{ id: ExportFormat; label: string }> = [
   { id: 'postman', label: 'Postman collection' },
   { id: 'openapi', label: 'OpenAPI' },
 ];
 
-export interface ExportMenuProps {
-  /** The button's and the menu's accessible name ("Export folder Users"). */
-  label: string;
-  /** What is exported, as the downloads and the test name it ("Users", "Who am I"); '' the workspace (its folder's name). */
-  title: string;
-  /** The folder exported (a request's own folder, whose inherited auth comes along); '' the workspace. */
-  folder: string;
-  /** The saved request files exported (every one of the folder, or the one request). */
-  paths: string[];
-  /** Show "Export" beside the icon (the workspace's button). */
-  withText?: boolean;
-}
 
 export function ExportMenu({ label, title, folder, paths, withText = false }: ExportMenuProps) {
   const store = useStore();

@@ -1,6 +1,6 @@
 // What an import did: how many requests and environments, what was converted, what was kept as a
 // note and why, and what was not imported (file, item, reason).
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame, DialogClose } from '../../components/DialogFrame';
 import type { ImportOutcome } from './import-files';
 
 function Section({ title, lines }: { title: string; lines: string[] }) {
@@ -22,28 +22,29 @@ export default function ImportReportDialog({ outcome, onClose }: { outcome: Impo
   const skipped = [...report.skipped, ...outcome.left].map((item) => `${item.file}${item.item ? ` › ${item.item}` : ''}: ${item.reason}`);
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="kite-dialog-overlay" />
-        <Dialog.Content className="kite-dialog kite-import-report">
-          <Dialog.Title className="kite-dialog-title">Import report</Dialog.Title>
-          <Dialog.Description className="kite-import-summary">
-            {plural(report.requests, 'request')}, {plural(report.environments, 'environment')} imported; {plural(outcome.written, 'file')} written to the workspace.
-            {report.matched > 0 ? ` ${report.matched} matched to a known route (its schema and docs show in the builder).` : ''}
-          </Dialog.Description>
-          <div className="kite-import-body">
-            <Section title="Converted" lines={report.converted} />
-            <Section title="Kept as a note" lines={report.keptAsNote} />
-            <Section title="Not imported" lines={skipped} />
-            <Section title="Secret variables kept in this browser" lines={secrets.map((secret) => `${secret.environment}: {{${secret.name}}}`)} />
-          </div>
-          <div className="kite-dialog-actions">
-            <Dialog.Close className="kite-button" data-variant="primary">
-              Done
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      title="Import report"
+      description={
+        <>
+          {plural(report.requests, 'request')}, {plural(report.environments, 'environment')} imported; {plural(outcome.written, 'file')} written to the workspace.
+          {report.matched > 0 ? ` ${report.matched} matched to a known route (its schema and docs show in the builder).` : ''}
+        </>
+      }
+      descriptionClassName="kite-import-summary"
+      className="kite-import-report"
+      onClose={onClose}
+    >
+      <div className="kite-import-body">
+        <Section title="Converted" lines={report.converted} />
+        <Section title="Kept as a note" lines={report.keptAsNote} />
+        <Section title="Not imported" lines={skipped} />
+        <Section title="Secret variables kept in this browser" lines={secrets.map((secret) => `${secret.environment}: {{${secret.name}}}`)} />
+      </div>
+      <div className="kite-dialog-actions">
+        <DialogClose className="kite-button" data-variant="primary">
+          Done
+        </DialogClose>
+      </div>
+    </DialogFrame>
   );
 }

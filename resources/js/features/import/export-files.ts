@@ -9,7 +9,7 @@ import type { TestFormat } from '../../model/export-tests/formats';
 import { type ExportFormat, exportSaved } from '../../model/import/export';
 import { environmentFile } from '../../model/workspace/environment-files';
 import type { Environment } from '../../model/workspace/environments';
-import { listWorkspace, readWorkspaceFile, workspaceErrorMessage } from '../workspace/workspace-api';
+import { listWorkspace, readWorkspaceFile, workspaceErrorMessage } from '../../lib/http/workspace-api';
 
 export const FORMAT_LABELS: Record<ExportFormat, string> = { postman: 'a Postman collection', openapi: 'an OpenAPI document' };
 

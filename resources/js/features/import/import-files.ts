@@ -11,9 +11,8 @@ import type { KnownApplication } from '../../model/import/routes';
 import { fetchRoutes } from '../../lib/http/host-api';
 import { mergeFileEnvironments } from '../../model/workspace/environment-files';
 import { normalizeEnvironment, updateApplication, type WorkspaceStore } from '../../model/workspace/environments';
-import { workspaceListingAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace';
-import { workspaceErrorMessage, writeWorkspaceFile } from '../workspace/workspace-api';
-import { refreshWorkspace } from '../workspace/workspace-sync';
+import { loadWorkspaceSync, workspaceListingAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace';
+import { workspaceErrorMessage, writeWorkspaceFile } from '../../lib/http/workspace-api';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -53,6 +52,8 @@ async function knownApplications(): Promise<KnownApplication[]> {
 export async function importFiles(store: Store, files: File[], confirmOverwrite: (paths: string[]) => boolean): Promise<ImportOutcome> {
   const sources: ImportSource[] = await Promise.all(files.map(async (file) => ({ name: file.webkitRelativePath || file.name, text: await file.text() })));
   const result = importSources(sources, { applications: await knownApplications() });
+  // The folder sync is the workspace's chunk (loaded with the main screen), fetched through its entry.
+  const { refreshWorkspace } = await loadWorkspaceSync();
   await refreshWorkspace(store);
   const existing = (store.get(workspaceListingAtom)?.files ?? []).map((file) => file.path);
   const clashes = existingPaths(result, existing);

@@ -1,7 +1,7 @@
 // The "Code" dialog: the request in other languages, with a preview, a choice to include the token
 // and password, and Copy. Its own chunk: the builder loads it on first use.
-import * as Dialog from '@radix-ui/react-dialog';
-import { Check, Copy, X } from 'lucide-react';
+import { DialogFrame } from '../../components/DialogFrame';
+import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { COPIED_INDICATOR_MS, copyText } from '../../lib/clipboard';
 import { CODE_LANGUAGES, toCode, type CodeLanguage } from '../../model/request/code-snippets';
@@ -52,46 +52,35 @@ export default function CodeExportDialog({ open, onOpenChange, describe }: CodeE
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="kite-dialog-overlay" />
-        <Dialog.Content className="kite-dialog kite-code-dialog" aria-describedby={undefined}>
-          <div className="kite-dialog-head">
-            <Dialog.Title className="kite-dialog-title">Code</Dialog.Title>
-            <Dialog.Close className="kite-icon-button" aria-label="Close">
-              <X size={16} aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <div className="kite-tabs" role="tablist" aria-label="Language">
-            {CODE_LANGUAGES.map((item) => (
-              <button key={item.id} type="button" role="tab" className="kite-tab" aria-selected={language === item.id} onClick={() => setLanguage(item.id)}>
-                {item.label}
-              </button>
-            ))}
-          </div>
-          {shown && 'note' in shown && shown.note && (
-            <p className="kite-code-note" role="note">
-              {shown.note}
-            </p>
-          )}
-          <pre className="kite-code-preview kite-mono" aria-label="Code" tabIndex={0}>
-            {shown ? ('code' in shown ? shown.code : `The code could not be written: ${shown.error}`) : 'Writing…'}
-          </pre>
-          <div className="kite-dialog-foot">
-            <div className="kite-dialog-options">
-              <label className="kite-checkbox">
-                <input type="checkbox" checked={fillVariables} onChange={(event) => setFillVariables(event.target.checked)} /> Fill in variables
-              </label>
-              <label className="kite-checkbox">
-                <input type="checkbox" checked={includeSecrets} onChange={(event) => setIncludeSecrets(event.target.checked)} /> Include secrets
-              </label>
-            </div>
-            <button type="button" className="kite-button" data-variant="primary" onClick={() => void copy()} disabled={!shown || !('code' in shown)}>
-              {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />} {copied ? 'Copied' : 'Copy'}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} title="Code" closeLabel="Close" className="kite-code-dialog" onClose={() => onOpenChange(false)}>
+      <div className="kite-tabs" role="tablist" aria-label="Language">
+        {CODE_LANGUAGES.map((item) => (
+          <button key={item.id} type="button" role="tab" className="kite-tab" aria-selected={language === item.id} onClick={() => setLanguage(item.id)}>
+            {item.label}
+          </button>
+        ))}
+      </div>
+      {shown && 'note' in shown && shown.note && (
+        <p className="kite-code-note" role="note">
+          {shown.note}
+        </p>
+      )}
+      <pre className="kite-code-preview kite-mono" aria-label="Code" tabIndex={0}>
+        {shown ? ('code' in shown ? shown.code : `The code could not be written: ${shown.error}`) : 'Writing…'}
+      </pre>
+      <div className="kite-dialog-foot">
+        <div className="kite-dialog-options">
+          <label className="kite-checkbox">
+            <input type="checkbox" checked={fillVariables} onChange={(event) => setFillVariables(event.target.checked)} /> Fill in variables
+          </label>
+          <label className="kite-checkbox">
+            <input type="checkbox" checked={includeSecrets} onChange={(event) => setIncludeSecrets(event.target.checked)} /> Include secrets
+          </label>
+        </div>
+        <button type="button" className="kite-button" data-variant="primary" onClick={() => void copy()} disabled={!shown || !('code' in shown)}>
+          {copied ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />} {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+    </DialogFrame>
   );
 }

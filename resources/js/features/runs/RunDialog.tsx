@@ -2,7 +2,7 @@
 // file of rows, stop at the first failure, a delay, keep the captured values), then the results as the host streams them — each request of each data row with its status, time,
 // assertions (pass/fail, the actual value) and a link that opens its response in a tab. A side
 // panel, not a modal, so the tabs stay usable while it is open; Cancel (or closing) stops the run.
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame } from '../../components/DialogFrame';
 import { useAtomValue, useStore } from 'jotai';
 import { Check, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -18,7 +18,7 @@ import { withInheritedSavedAuth } from '../../model/workspace/inherited-auth';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import { formatDuration } from '../../lib/format';
 import { folderSettingsAtom, savedEntriesAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace';
-import { readWorkspaceFile } from '../workspace/workspace-api';
+import { readWorkspaceFile } from '../../lib/http/workspace-api';
 import { openRunResult } from './open-result';
 import { runOnHost } from './run-call';
 
@@ -98,114 +98,111 @@ export default function RunDialog({ target, onClose }: { target: RunTarget; onCl
   const total = planned.length * Math.max(1, data?.rows.length ?? 1);
   const groups = resultsByIteration(progress.results);
   return (
-    <Dialog.Root open modal={false} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Content className="kite-dialog kite-run-panel" data-folded={folded || undefined} aria-describedby={undefined} onInteractOutside={(event) => event.preventDefault()}>
-          <div className="kite-dialog-head">
-            <Dialog.Title className="kite-dialog-title">{'folder' in target ? `Run ${target.folder || 'top level'}` : 'Run selected requests'}</Dialog.Title>
-            <span className="kite-run-head-actions">
-              {phase !== 'options' && (
-                <button type="button" className="kite-link-button" onClick={() => setFolded(!folded)}>
-                  {folded ? 'Show results' : 'Fold'}
-                </button>
-              )}
-              <Dialog.Close className="kite-tool-button" aria-label="Close the run">
-                <X size={14} aria-hidden="true" />
-              </Dialog.Close>
-            </span>
+    <DialogFrame
+      modal={false}
+      title={'folder' in target ? `Run ${target.folder || 'top level'}` : 'Run selected requests'}
+      closeLabel="Close the run"
+      headActions={
+        phase !== 'options' && (
+          <button type="button" className="kite-link-button" onClick={() => setFolded(!folded)}>
+            {folded ? 'Show results' : 'Fold'}
+          </button>
+        )
+      }
+      className="kite-run-panel"
+      contentProps={{ 'data-folded': folded || undefined }}
+      onClose={onClose}
+    >
+      {!folded && (
+        <p className="kite-muted kite-run-plan">
+          {planned.length} request{planned.length === 1 ? '' : 's'} in order{data ? `, once for each of the ${data.rows.length} rows of ${data.name}` : ''}; values captured by one are used by the next.
+        </p>
+      )}
+      {!folded && phase === 'options' && (
+        <form
+          className="kite-dialog-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!delayProblem && planned.length > 0) void start();
+          }}
+        >
+          <label className="kite-inline-field">
+            <span>Data file</span>
+            <input type="file" accept=".csv,.json,text/csv,application/json" aria-label="Data file (CSV or JSON rows)" onChange={(event) => void chooseData(event.target.files?.[0])} />
+          </label>
+          {data && !dataProblem && (
+            <p className="kite-muted">
+              {data.rows.length} rows: {Object.keys(data.rows[0] ?? {}).map((column) => `{{${column}}}`).join(', ')}{' '}
+              <button type="button" className="kite-link-button" onClick={() => setData(null)}>
+                Remove
+              </button>
+            </p>
+          )}
+          {dataProblem && (
+            <p className="kite-run-problem" role="alert">
+              {dataProblem}
+            </p>
+          )}
+          <label className="kite-checkbox">
+            <input type="checkbox" checked={bail} onChange={(event) => setBail(event.target.checked)} /> Stop at the first failure
+          </label>
+          <label className="kite-checkbox" title="When the run ends, its last row's captured values are stored as a Send's captures are">
+            <input type="checkbox" checked={keepCaptures} onChange={(event) => setKeepCaptures(event.target.checked)} /> Keep captured values
+          </label>
+          <label className="kite-inline-field">
+            <span>Delay between requests (ms)</span>
+            <input className="kite-input" inputMode="numeric" value={delay} onChange={(event) => setDelay(event.target.value)} aria-invalid={delayProblem !== null} />
+          </label>
+          {delayProblem && (
+            <p className="kite-run-problem" role="alert">
+              {delayProblem}
+            </p>
+          )}
+          <div className="kite-dialog-actions">
+            <button type="submit" className="kite-button" data-variant="primary" disabled={delayProblem !== null || planned.length === 0}>
+              Run
+            </button>
           </div>
-          {!folded && (
-            <p className="kite-muted kite-run-plan">
-              {planned.length} request{planned.length === 1 ? '' : 's'} in order{data ? `, once for each of the ${data.rows.length} rows of ${data.name}` : ''}; values captured by one are used by the next.
-            </p>
-          )}
-          {!folded && phase === 'options' && (
-            <form
-              className="kite-dialog-form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (!delayProblem && planned.length > 0) void start();
-              }}
-            >
-              <label className="kite-inline-field">
-                <span>Data file</span>
-                <input type="file" accept=".csv,.json,text/csv,application/json" aria-label="Data file (CSV or JSON rows)" onChange={(event) => void chooseData(event.target.files?.[0])} />
-              </label>
-              {data && !dataProblem && (
-                <p className="kite-muted">
-                  {data.rows.length} rows: {Object.keys(data.rows[0] ?? {}).map((column) => `{{${column}}}`).join(', ')}{' '}
-                  <button type="button" className="kite-link-button" onClick={() => setData(null)}>
-                    Remove
-                  </button>
-                </p>
-              )}
-              {dataProblem && (
-                <p className="kite-run-problem" role="alert">
-                  {dataProblem}
-                </p>
-              )}
-              <label className="kite-checkbox">
-                <input type="checkbox" checked={bail} onChange={(event) => setBail(event.target.checked)} /> Stop at the first failure
-              </label>
-              <label className="kite-checkbox" title="When the run ends, its last row's captured values are stored as a Send's captures are">
-                <input type="checkbox" checked={keepCaptures} onChange={(event) => setKeepCaptures(event.target.checked)} /> Keep captured values
-              </label>
-              <label className="kite-inline-field">
-                <span>Delay between requests (ms)</span>
-                <input className="kite-input" inputMode="numeric" value={delay} onChange={(event) => setDelay(event.target.value)} aria-invalid={delayProblem !== null} />
-              </label>
-              {delayProblem && (
-                <p className="kite-run-problem" role="alert">
-                  {delayProblem}
-                </p>
-              )}
-              <div className="kite-dialog-actions">
-                <button type="submit" className="kite-button" data-variant="primary" disabled={delayProblem !== null || planned.length === 0}>
-                  Run
-                </button>
-              </div>
-            </form>
-          )}
-          {phase !== 'options' && (
-            <p className="kite-run-summary" role="status" data-outcome={progress.done ? (progress.done.failed > 0 ? 'fail' : 'pass') : undefined}>
-              {summaryText(progress, phase, stopped, total)}
-            </p>
-          )}
-          {!folded && kept && <p className="kite-muted kite-run-kept">{keptText(kept)}</p>}
-          {!folded && phase !== 'options' && (
-            <>
-              <div className="kite-dialog-actions">
-                {phase === 'running' ? (
-                  <button type="button" className="kite-button" onClick={() => controller.current?.abort()}>
-                    Cancel
-                  </button>
-                ) : (
-                  <button type="button" className="kite-button" onClick={() => setPhase('options')}>
-                    Run again…
-                  </button>
-                )}
-              </div>
-              <ol className="kite-run-rows">
-                {groups.map((group) => (
-                  <li key={group.iteration}>
-                    {data && <h4 className="kite-section-title">Row {group.iteration + 1}</h4>}
-                    <ol className="kite-run-results" aria-label={data ? `Row ${group.iteration + 1}` : 'Results'}>
-                      {group.results.map((result) => (
-                        <RunResultItem key={`${result.iteration}-${result.index}`} result={result} file={files.get(result.path)} onOpen={(sent) => {
-                            setFolded(true);
-                            void openRunResult(store, result, sent);
-                          }}
-                        />
-                      ))}
-                    </ol>
-                  </li>
-                ))}
-              </ol>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </form>
+      )}
+      {phase !== 'options' && (
+        <p className="kite-run-summary" role="status" data-outcome={progress.done ? (progress.done.failed > 0 ? 'fail' : 'pass') : undefined}>
+          {summaryText(progress, phase, stopped, total)}
+        </p>
+      )}
+      {!folded && kept && <p className="kite-muted kite-run-kept">{keptText(kept)}</p>}
+      {!folded && phase !== 'options' && (
+        <>
+          <div className="kite-dialog-actions">
+            {phase === 'running' ? (
+              <button type="button" className="kite-button" onClick={() => controller.current?.abort()}>
+                Cancel
+              </button>
+            ) : (
+              <button type="button" className="kite-button" onClick={() => setPhase('options')}>
+                Run again…
+              </button>
+            )}
+          </div>
+          <ol className="kite-run-rows">
+            {groups.map((group) => (
+              <li key={group.iteration}>
+                {data && <h4 className="kite-section-title">Row {group.iteration + 1}</h4>}
+                <ol className="kite-run-results" aria-label={data ? `Row ${group.iteration + 1}` : 'Results'}>
+                  {group.results.map((result) => (
+                    <RunResultItem key={`${result.iteration}-${result.index}`} result={result} file={files.get(result.path)} onOpen={(sent) => {
+                        setFolded(true);
+                        void openRunResult(store, result, sent);
+                      }}
+                    />
+                  ))}
+                </ol>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </DialogFrame>
   );
 }
 

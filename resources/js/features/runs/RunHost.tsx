@@ -2,7 +2,7 @@
 // lazy chunk, shows here in the shell, so it stays while the user opens results in tabs.
 import { useAtom } from 'jotai';
 import { lazy, Suspense } from 'react';
-import { runTargetAtom } from '../workspace/workspace';
+import { runTargetAtom } from './run-target';
 
 const RunDialog = lazy(() => import('./RunDialog'));
 

@@ -5,11 +5,13 @@ import type { RunResultEvent } from '../../../../protocol/types';
 import { responseOfResult } from '../../model/runs/run-events';
 import { activeTabAtom, tabCallAtom } from '../tabs/tabs';
 import { assertionInputOf } from '../tests/tests';
-import { openSavedRequest } from '../workspace/workspace-sync';
+import { loadWorkspaceSync } from '../workspace/workspace';
 
 export async function openRunResult(store: ReturnType<typeof createStore>, result: RunResultEvent, sent: { method: string; url: string }): Promise<void> {
   const answer = responseOfResult(result);
   if (!answer) return;
+  // The folder sync is the workspace's chunk (loaded with the main screen), fetched through its entry.
+  const { openSavedRequest } = await loadWorkspaceSync();
   await openSavedRequest(store, result.path);
   const body = answer.body.buffer.slice(answer.body.byteOffset, answer.body.byteOffset + answer.body.byteLength) as ArrayBuffer;
   const relayResult = { meta: answer.meta, body, durationMs: result.durationMs, receivedAt: Date.now() };

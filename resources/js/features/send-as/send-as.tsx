@@ -4,7 +4,7 @@
 // the diff), and why the app refused (the trace's sentence). The feature's entry and a lazy chunk;
 // the client composes it and hands in what it owns (the relay's parts, the user search, the diff).
 import '../../../css/send-as.lazy.css';
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame, DialogClose } from '../../components/DialogFrame';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { relay, RelayFailureError } from '../../lib/http/host-api';
 import type { RelayResult } from '../../lib/http/relay-result';
@@ -103,55 +103,47 @@ export default function SendAsDialog(props: SendAsDialogProps) {
   const rows = matrixRows(identities, outcomes);
   const firstIndex = results.findIndex((item) => item !== undefined);
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="kite-dialog-overlay" />
-        <Dialog.Content className="kite-dialog kite-send-as-dialog" aria-describedby={undefined}>
-          <div className="kite-dialog-head">
-            <Dialog.Title className="kite-dialog-title">Send as…</Dialog.Title>
-          </div>
-          <AddIdentity environments={environments} userPicker={userPicker} onAdd={(identity) => setIdentities(withIdentity(identities, identity))} />
-          <table className="kite-send-as-table" aria-label="Identities">
-            <thead>
-              <tr>
-                <th scope="col">Identity</th>
-                <th scope="col">Expect</th>
-                <th scope="col">Status</th>
-                <th scope="col">Time</th>
-                <th scope="col">Size</th>
-                <th scope="col">Body</th>
-                <th scope="col">
-                  <span className="sr-only">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <MatrixLine
-                  key={identityKey(row.identity)}
-                  row={row}
-                  pending={running && outcomes[index] === undefined}
-                  onExpect={(expectStatus) => setIdentities(identities.map((item, at) => (at === index ? withExpectation(item, expectStatus) : item)))}
-                  onRemove={() => setIdentities(identities.filter((_, at) => at !== index))}
-                  onCompare={results[index] && firstIndex >= 0 && index !== firstIndex ? () => setComparing([results[firstIndex]!, results[index]!]) : undefined}
-                />
-              ))}
-            </tbody>
-          </table>
-          {identities.length === 0 ? <p className="kite-muted">Add an identity to send the request as.</p> : null}
-          {ran && !running ? <p className="kite-muted" role="status">{summary(rows)}</p> : null}
-          {comparing ? renderCompare(comparing[0], comparing[1], () => setComparing(null)) : null}
-          <div className="kite-dialog-actions">
-            <button type="button" className="kite-button" data-variant="primary" disabled={running || identities.length === 0} onClick={() => void run()}>
-              {running ? 'Sending…' : `Send as ${identities.length} ${identities.length === 1 ? 'identity' : 'identities'}`}
-            </button>
-            <Dialog.Close type="button" className="kite-button">
-              Close
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame title="Send as…" className="kite-send-as-dialog" onClose={onClose}>
+      <AddIdentity environments={environments} userPicker={userPicker} onAdd={(identity) => setIdentities(withIdentity(identities, identity))} />
+      <table className="kite-send-as-table" aria-label="Identities">
+        <thead>
+          <tr>
+            <th scope="col">Identity</th>
+            <th scope="col">Expect</th>
+            <th scope="col">Status</th>
+            <th scope="col">Time</th>
+            <th scope="col">Size</th>
+            <th scope="col">Body</th>
+            <th scope="col">
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <MatrixLine
+              key={identityKey(row.identity)}
+              row={row}
+              pending={running && outcomes[index] === undefined}
+              onExpect={(expectStatus) => setIdentities(identities.map((item, at) => (at === index ? withExpectation(item, expectStatus) : item)))}
+              onRemove={() => setIdentities(identities.filter((_, at) => at !== index))}
+              onCompare={results[index] && firstIndex >= 0 && index !== firstIndex ? () => setComparing([results[firstIndex]!, results[index]!]) : undefined}
+            />
+          ))}
+        </tbody>
+      </table>
+      {identities.length === 0 ? <p className="kite-muted">Add an identity to send the request as.</p> : null}
+      {ran && !running ? <p className="kite-muted" role="status">{summary(rows)}</p> : null}
+      {comparing ? renderCompare(comparing[0], comparing[1], () => setComparing(null)) : null}
+      <div className="kite-dialog-actions">
+        <button type="button" className="kite-button" data-variant="primary" disabled={running || identities.length === 0} onClick={() => void run()}>
+          {running ? 'Sending…' : `Send as ${identities.length} ${identities.length === 1 ? 'identity' : 'identities'}`}
+        </button>
+        <DialogClose type="button" className="kite-button">
+          Close
+        </DialogClose>
+      </div>
+    </DialogFrame>
   );
 }
 

@@ -5,14 +5,13 @@
 // pick replaces with its response; editing or sending pins it, and a pinned tab is never replaced.
 // Keys: Alt+N new, Alt+W close, Alt+Shift+←/→ move, Ctrl/Cmd+1…9 open the Nth tab.
 import { matchesShortcut, tabNumber } from '../../lib/keyboard-shortcuts';
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useAtomValue, useSetAtom, useStore, type Atom, type WritableAtom } from 'jotai';
 import { Link2, Plus, X } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { copyText } from '../../lib/clipboard';
-import { redactSecrets } from '../../model/workspace/variables';
-import { applicationWorkspaceAtom, variableScopeAtom, workspaceApplicationAtom, workspaceStoreAtom } from '../workspace/workspace';
-import { readWorkspaceAtStart } from '../workspace/workspace-sync';
+import { redactSecrets, type VariableScope } from '../../model/workspace/variables';
+import type { ApplicationWorkspace, WorkspaceStore } from '../../model/workspace/environments';
 import { normalizeRequestState } from '../../model/request/normalize-request';
 import { type RequestDefaults, defaultRequestState } from '../../model/request/request-state';
 import { settlePendingEdits } from '../../lib/pending-edits';
@@ -28,14 +27,28 @@ export interface TabStripProps {
   defaults: RequestDefaults;
   /** The application's base URL: a shared request's note shows where it goes. */
   baseUrl: string;
+  /** The environments a shared link names and is checked against, from the workspace (app/ hands them over: the workspace imports tabs, not the other way round). */
+  environments: TabStripEnvironments;
 }
 
-export default function TabStrip({ defaults, baseUrl }: TabStripProps) {
+export interface TabStripEnvironments {
+  /** What `{{name}}` means now: a link's URL is checked and redacted with it. */
+  scopeAtom: Atom<VariableScope>;
+  /** This browser's environments: the one a shared link names becomes the active one. */
+  storeAtom: WritableAtom<WorkspaceStore, [WorkspaceStore], void>;
+  /** The application whose environments apply, and its active environment (a copied link names it). */
+  applicationAtom: Atom<string>;
+  applicationWorkspaceAtom: Atom<ApplicationWorkspace>;
+  /** Reads the workspace folder's environments once (a link may name one of them). */
+  readAtStart: () => Promise<void>;
+}
+
+export default function TabStrip({ defaults, baseUrl, environments }: TabStripProps) {
   const store = useStore();
   const tabs = useAtomValue(tabsAtom);
   const [editing, setEditing] = useState<string | null>(null);
   const dragged = useRef<string | null>(null);
-  const scope = useAtomValue(variableScopeAtom);
+  const scope = useAtomValue(environments.scopeAtom);
   const select = useSetAtom(selectTabAtom);
   const addTab = useSetAtom(addTabAtom);
   const closeTab = useSetAtom(closeTabAtom);
@@ -62,7 +75,7 @@ export default function TabStrip({ defaults, baseUrl }: TabStripProps) {
     if (!fragment.startsWith('#share=')) return;
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
     // The workspace folder's environments are read first: the link may name one of them.
-    void Promise.all([loadShare(), readWorkspaceAtStart(store).catch(() => {})])
+    void Promise.all([loadShare(), environments.readAtStart().catch(() => {})])
       .then(([share]) => {
         const shared = share.decodeShare(fragment.slice('#share='.length), (value) => normalizeRequestState(value, defaults));
         const open = store.get(activeTabAtom);
@@ -72,9 +85,9 @@ export default function TabStrip({ defaults, baseUrl }: TabStripProps) {
         if (isBlank(open, defaults)) store.set(replaceTabAtom, { id: open.id, tab });
         else add(tab);
         // The environment the link names becomes the active one when this application has it.
-        const application = shared.state.application || store.get(workspaceApplicationAtom);
-        const outcome = share.sharedEnvironment(store.get(workspaceStoreAtom), application, shared.environment);
-        if (outcome.store !== store.get(workspaceStoreAtom)) store.set(workspaceStoreAtom, outcome.store);
+        const application = shared.state.application || store.get(environments.applicationAtom);
+        const outcome = share.sharedEnvironment(store.get(environments.storeAtom), application, shared.environment);
+        if (outcome.store !== store.get(environments.storeAtom)) store.set(environments.storeAtom, outcome.store);
         if (outcome.message?.ok) toast.success(outcome.message.text);
         else if (outcome.message) toast.warning(outcome.message.text, { description: outcome.message.description });
       })
@@ -82,7 +95,7 @@ export default function TabStrip({ defaults, baseUrl }: TabStripProps) {
         console.warn('Kite: the shared link could not be read.', error);
         toast.error('This shared link could not be read', { description: error instanceof Error ? error.message : String(error) });
       });
-  }, [defaults, add, store]);
+  }, [defaults, add, store, environments]);
   useEffect(() => {
     openShared();
     window.addEventListener('hashchange', openShared);
@@ -95,9 +108,9 @@ export default function TabStrip({ defaults, baseUrl }: TabStripProps) {
       const share = await loadShare();
       const link = share.shareLink(window.location, {
         state: store.get(openRequestAtom),
-        environment: store.get(applicationWorkspaceAtom).active,
+        environment: store.get(environments.applicationWorkspaceAtom).active,
         last: share.lastAnswer(store.get(shownCallAtom).response.result),
-      }, (text) => redactSecrets(text, store.get(variableScopeAtom)));
+      }, (text) => redactSecrets(text, store.get(environments.scopeAtom)));
       if (link.length > share.MAX_LINK_LENGTH) {
         return void toast.error(`This link would be ${link.length.toLocaleString('en')} characters long`, {
           description: `Links over ${share.MAX_LINK_LENGTH.toLocaleString('en')} characters break in many places; save the request (Ctrl+S) or share it as cURL instead.`,
@@ -108,7 +121,7 @@ export default function TabStrip({ defaults, baseUrl }: TabStripProps) {
     } catch (error) {
       toast.error('The link could not be copied', { description: error instanceof Error ? error.message : String(error) });
     }
-  }, [store]);
+  }, [store, environments]);
 
   // Keys work from anywhere on the screen, the editors included.
   useEffect(() => {

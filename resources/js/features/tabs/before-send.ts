@@ -1,19 +1,22 @@
 // Before a Send: the open tab is pinned. A tab from a shared link asks first when its URL puts a
 // secret variable's value in it; its "Send anyway" sends again.
-import type { useStore } from 'jotai';
+import type { Atom, useStore } from 'jotai';
 import { toast } from '../../lib/toast';
-import { variableScopeAtom } from '../workspace/workspace';
+import type { VariableScope } from '../../model/workspace/variables';
 import { secretsInDestination, sharedDestination } from './shared-destination';
 import { activeTabAtom, openRequestAtom, updateTabAtom } from './tab-atoms';
 
 type Store = ReturnType<typeof useStore>;
 
-/** False when the Send must wait for the user's answer. */
-export function beforeSend(store: Store, baseUrl: string, send: () => void): boolean {
+/**
+ * False when the Send must wait for the user's answer.
+ * @param scopeAtom the workspace's variable scope (app/ hands it over: the workspace imports tabs)
+ */
+export function beforeSend(store: Store, baseUrl: string, scopeAtom: Atom<VariableScope>, send: () => void): boolean {
   const open = store.get(activeTabAtom);
   if (open.fromLink) {
     const state = store.get(openRequestAtom);
-    const scope = store.get(variableScopeAtom);
+    const scope = store.get(scopeAtom);
     const secrets = secretsInDestination(state, scope);
     if (secrets.length > 0) {
       toast.warning(`This shared request puts the secret ${secrets.length === 1 ? 'variable' : 'variables'} ${secrets.map((name) => `{{${name}}}`).join(', ')} in its URL`, {

@@ -14,11 +14,23 @@ import { toast } from '../../lib/toast';
 import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 import type { LiveStream } from '../../lib/http/live-stream';
 import type { AssertionResponse } from '../../model/assertions/evaluate';
-import { openSavedAtom } from '../workspace/workspace';
 import { requestStoredKey } from './persistence';
 import { type RequestDefaults, type RequestState, defaultRequestState, withDocumentedAuthorization } from '../../model/request/request-state';
 import { flushPendingEdits } from '../../lib/pending-edits';
 import { type Tab, type Tabs, MAX_TABS, activeTab, addTab, closeTab, moveTab, newTab, previewTarget, replaceTab, tabForRoute, tabsStoredKey, updateTab, withOpenRequest } from './tab-list';
+
+export interface OpenSaved {
+  path: string;
+  name: string;
+  folder: string;
+  /** The file's modifiedMs when it was read or last saved: a save sends it as its precondition. */
+  modifiedMs?: number;
+  /** What an import kept verbatim (SavedRequestFile.notes): the builder does not edit it, a save keeps it. */
+  notes?: string;
+}
+
+/** The saved request the open tab shows (so Ctrl/Cmd+S writes it back to its file), or null. */
+export const openSavedAtom = atom<OpenSaved | null>(null);
 
 export interface ResponseState {
   result: RelayResult | null;

@@ -2,9 +2,9 @@
 // inherit, edited with the Auth tab's own editor and written to folders/SLUG.json. A folder's file
 // keeps `{{variable}}` references only, as a saved request's does: a literal credential is refused
 // here, with what to do instead, and nothing typed is lost.
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame, DialogClose } from '../../components/DialogFrame';
 import { useAtomValue, useStore } from 'jotai';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { normalizeAuth } from '../../model/request/normalize-request';
 import type { AuthState } from '../../model/request/request-state';
 import { isReferenceOnly } from '../../model/workspace/credentials';
@@ -12,15 +12,16 @@ import { folderLineage, folderSettingsOf, newFolderSettingsPath } from '../../mo
 import { AUTH_FIELDS_KEPT } from '../../model/workspace/saved-credentials';
 import { savedAuthOf } from '../../model/workspace/saved-requests';
 import { toast } from '../../lib/toast';
-import { AuthEditor } from '../auth/AuthEditor';
+import type { FolderAuthEditorProps } from './saved-pane-tools';
 import { effectiveAuthIn, folderSettingsAtom, workspaceListingAtom } from './saved-atoms';
-import { workspaceErrorMessage, writeWorkspaceFile } from './workspace-api';
+import { workspaceErrorMessage, writeWorkspaceFile } from '../../lib/http/workspace-api';
 import { refreshWorkspace } from './workspace-sync';
 
 /** The auth fields holding literal text, which a folder's file must not keep. */
 const literalFields = (auth: AuthState) => AUTH_FIELDS_KEPT[auth.type].filter((field) => !isReferenceOnly(auth[field] ?? ''));
 
-export default function FolderSettingsDialog({ folder, onClose }: { folder: string; onClose: () => void }) {
+/** `AuthEditor`: the Auth tab's own editor (features/auth), handed over through the Saved pane's tools. */
+export default function FolderSettingsDialog({ folder, AuthEditor, onClose }: { folder: string; AuthEditor: ComponentType<FolderAuthEditorProps>; onClose: () => void }) {
   const store = useStore();
   const files = useAtomValue(folderSettingsAtom);
   const listing = useAtomValue(workspaceListingAtom);
@@ -51,38 +52,32 @@ export default function FolderSettingsDialog({ folder, onClose }: { folder: stri
   };
 
   return (
-    <Dialog.Root open onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="kite-dialog-overlay" />
-        <Dialog.Content className="kite-dialog kite-dialog-sm" aria-describedby={undefined}>
-          <Dialog.Title className="kite-dialog-title">{title}</Dialog.Title>
-          <form
-            className="kite-dialog-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-          >
-            <p className="kite-muted">
-              {folder === '' ? 'Saved requests' : `Saved requests in ${folder} and its sub-folders`} whose auth is “Inherit from folder” send this auth.
-            </p>
-            <AuthEditor auth={auth} onChange={setAuth} inherited={inherited} />
-            {literal.length > 0 && (
-              <p className="kite-save-credentials-problem" role="alert">
-                A folder&apos;s settings are a file of the project: its {literal.join(', ')} must be a {'{{variable}}'} (a secret variable of your environment), not the value itself.
-              </p>
-            )}
-            <div className="kite-dialog-actions">
-              <Dialog.Close type="button" className="kite-button">
-                Cancel
-              </Dialog.Close>
-              <button type="submit" className="kite-button" data-variant="primary" disabled={busy || literal.length > 0 || listing?.writable === false}>
-                Save
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame variant="sm" title={title} onClose={onClose}>
+      <form
+        className="kite-dialog-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <p className="kite-muted">
+          {folder === '' ? 'Saved requests' : `Saved requests in ${folder} and its sub-folders`} whose auth is “Inherit from folder” send this auth.
+        </p>
+        <AuthEditor auth={auth} onChange={setAuth} inherited={inherited} />
+        {literal.length > 0 && (
+          <p className="kite-save-credentials-problem" role="alert">
+            A folder&apos;s settings are a file of the project: its {literal.join(', ')} must be a {'{{variable}}'} (a secret variable of your environment), not the value itself.
+          </p>
+        )}
+        <div className="kite-dialog-actions">
+          <DialogClose type="button" className="kite-button">
+            Cancel
+          </DialogClose>
+          <button type="submit" className="kite-button" data-variant="primary" disabled={busy || literal.length > 0 || listing?.writable === false}>
+            Save
+          </button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }

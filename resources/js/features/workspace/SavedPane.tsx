@@ -5,19 +5,21 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { FileUp, FolderCog, FolderOpen, ListChecks, Lock, Play, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { SearchBox } from '../../components/SearchBox';
-import { ExportMenu, loadImportFlow } from '../import/import';
 import { toast } from '../../lib/toast';
 import type { RequestDefaults } from '../../model/request/request-state';
-import { openSavedAtom, runTargetAtom, savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
+import { openSavedAtom } from '../tabs/tabs';
+import { savedEntriesAtom, workspaceListingAtom } from './saved-atoms';
 import { readableInPaneOrder, runEntriesOf, selectionAfterToggle } from '../../model/runs/run-plan';
 import { savedFolders } from '../../model/workspace/saved-requests';
-import { deleteWorkspaceFile, workspaceErrorMessage } from './workspace-api';
+import { deleteWorkspaceFile, workspaceErrorMessage } from '../../lib/http/workspace-api';
 import { openSavedRequest, refreshWorkspace } from './workspace-sync';
+import type { SavedPaneTools } from './saved-pane-tools';
 
-const ImportFlow = lazy(() => loadImportFlow());
 const FolderSettingsDialog = lazy(() => import('./FolderSettingsDialog'));
 
-export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
+/** `tools`: the import, the export, the auth editor and the run of other features (saved-pane-tools.ts). */
+export default function SavedPane({ defaults, tools }: { defaults: RequestDefaults; tools: SavedPaneTools }) {
+  const { ExportMenu, ImportFlow } = tools;
   const store = useStore();
   const listing = useAtomValue(workspaceListingAtom);
   const entries = useAtomValue(savedEntriesAtom);
@@ -25,7 +27,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
   const setOpen = useSetAtom(openSavedAtom);
   const [search, setSearch] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  // Files being imported (chosen or dropped): Postman, Insomnia, Bruno, HAR, OpenAPI, cURL (features/import).
+  // Files being imported (chosen or dropped): Postman, Insomnia, Bruno, HAR, OpenAPI, cURL (tools.ImportFlow).
   const [importing, setImporting] = useState<File[] | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   // The folder whose settings are being edited ('' the workspace), or null.
@@ -126,7 +128,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
       )}
       {selection && (
         <div className="kite-saved-selection" role="toolbar" aria-label="Selected requests">
-          <button type="button" className="kite-button" data-variant="primary" disabled={selectedEntries.length === 0} onClick={() => store.set(runTargetAtom, { paths: selectedEntries.map((entry) => entry.path) })}>
+          <button type="button" className="kite-button" data-variant="primary" disabled={selectedEntries.length === 0} onClick={() => store.set(tools.runTargetAtom, { paths: selectedEntries.map((entry) => entry.path) })}>
             <Play size={12} aria-hidden="true" /> Run selected ({selectedEntries.length})
           </button>
           <button type="button" className="kite-link-button" disabled={selection.paths.size === 0} onClick={() => setSelection({ paths: new Set(), anchor: null })}>
@@ -144,7 +146,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
       )}
       {settingsOf !== null && (
         <Suspense fallback={null}>
-          <FolderSettingsDialog folder={settingsOf} onClose={() => setSettingsOf(null)} />
+          <FolderSettingsDialog folder={settingsOf} AuthEditor={tools.AuthEditor} onClose={() => setSettingsOf(null)} />
         </Suspense>
       )}
       {listing && !listing.writable && <p className="kite-empty-note">{listing.readOnlyReason}. Saving is off.</p>}
@@ -159,7 +161,7 @@ export default function SavedPane({ defaults }: { defaults: RequestDefaults }) {
                 <FolderCog size={13} aria-hidden="true" />
               </button>
               {/* The folder's requests in order, once per data row (features/runs, shown by the shell). */}
-              <button type="button" className="kite-tool-button kite-saved-run" aria-label={`Run folder ${group.folder}`} title={`Run the requests of ${group.folder} in order`} onClick={() => store.set(runTargetAtom, { folder: group.folder })}>
+              <button type="button" className="kite-tool-button kite-saved-run" aria-label={`Run folder ${group.folder}`} title={`Run the requests of ${group.folder} in order`} onClick={() => store.set(tools.runTargetAtom, { folder: group.folder })}>
                 <Play size={12} aria-hidden="true" /> Run
               </button>
               <ExportMenu

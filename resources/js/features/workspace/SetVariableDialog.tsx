@@ -2,7 +2,7 @@
 // last key, its value shown (masked when secret), and where it goes — a capture rule saved with
 // this request (applied after every send; set right away too), or once in the active environment
 // or the globals. A chunk of its own, loaded on first use.
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame, DialogClose } from '../../components/DialogFrame';
 import { useAtomValue, useStore } from 'jotai';
 import { useId, useState } from 'react';
 import { toast } from '../../lib/toast';
@@ -58,75 +58,69 @@ export default function SetVariableDialog({ picked, onClose }: { picked: LineVal
   // The request the rule would go with, for the label.
   const request = store.get(requestStateAtom);
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="kite-dialog-overlay" />
-        <Dialog.Content className="kite-dialog kite-dialog-sm" aria-describedby={undefined}>
-          <Dialog.Title className="kite-dialog-title">Set as variable</Dialog.Title>
-          <form
-            className="kite-dialog-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <label className="kite-inline-field">
-              <span>Name</span>
-              <input
-                className="kite-input kite-mono"
-                value={name}
-                autoFocus
-                spellCheck={false}
-                aria-invalid={touched && problem !== null ? true : undefined}
-                aria-describedby={touched && problem ? `${ids}-problem` : undefined}
-                onChange={(event) => setName(event.target.value)}
-              />
-            </label>
-            <label className="kite-inline-field">
-              <span>JSONPath</span>
-              <input className="kite-input kite-mono" value={path} spellCheck={false} readOnly={target !== 'rule'} onChange={(event) => setPath(event.target.value)} />
-            </label>
-            <div className="kite-inline-field">
-              <span id={`${ids}-value`}>Value</span>
-              <output className="kite-set-variable-value kite-mono" aria-labelledby={`${ids}-value`} data-type={picked.type}>
-                {shown}
-              </output>
-            </div>
-            <fieldset className="kite-set-variable-targets">
-              <legend>Where</legend>
-              <label>
-                <input type="radio" name={`${ids}-target`} checked={target === 'rule'} onChange={() => setTarget('rule')} />
-                Capture rule of this request ({request.method} {request.url || '/'}): set now and after every send
-              </label>
-              <label>
-                <input type="radio" name={`${ids}-target`} checked={target === 'environment'} disabled={workspace.active === null || value === null} onChange={() => setTarget('environment')} />
-                {workspace.active === null ? 'The active environment (none is active)' : `Once, in the environment ${workspace.active}`}
-              </label>
-              <label>
-                <input type="radio" name={`${ids}-target`} checked={target === 'global'} disabled={value === null} onChange={() => setTarget('global')} />
-                Once, in the globals
-              </label>
-            </fieldset>
-            <label className="kite-set-variable-secret">
-              <input type="checkbox" checked={secret} disabled={forcedSecret} onChange={(event) => setSecret(event.target.checked)} />
-              Secret: masked, kept only in this browser{forcedSecret ? ` ({{${name.trim()}}} is secret already)` : ''}
-            </label>
-            {touched && problem ? (
-              <p id={`${ids}-problem`} className="kite-set-variable-problem" role="alert">
-                {problem}
-              </p>
-            ) : null}
-            <div className="kite-dialog-actions">
-              <Dialog.Close type="button" className="kite-button">
-                Cancel
-              </Dialog.Close>
-              <button type="submit" className="kite-button" data-variant="primary">
-                Set variable
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame variant="sm" title="Set as variable" onClose={onClose}>
+      <form
+        className="kite-dialog-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label className="kite-inline-field">
+          <span>Name</span>
+          <input
+            className="kite-input kite-mono"
+            value={name}
+            autoFocus
+            spellCheck={false}
+            aria-invalid={touched && problem !== null ? true : undefined}
+            aria-describedby={touched && problem ? `${ids}-problem` : undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </label>
+        <label className="kite-inline-field">
+          <span>JSONPath</span>
+          <input className="kite-input kite-mono" value={path} spellCheck={false} readOnly={target !== 'rule'} onChange={(event) => setPath(event.target.value)} />
+        </label>
+        <div className="kite-inline-field">
+          <span id={`${ids}-value`}>Value</span>
+          <output className="kite-set-variable-value kite-mono" aria-labelledby={`${ids}-value`} data-type={picked.type}>
+            {shown}
+          </output>
+        </div>
+        <fieldset className="kite-set-variable-targets">
+          <legend>Where</legend>
+          <label>
+            <input type="radio" name={`${ids}-target`} checked={target === 'rule'} onChange={() => setTarget('rule')} />
+            Capture rule of this request ({request.method} {request.url || '/'}): set now and after every send
+          </label>
+          <label>
+            <input type="radio" name={`${ids}-target`} checked={target === 'environment'} disabled={workspace.active === null || value === null} onChange={() => setTarget('environment')} />
+            {workspace.active === null ? 'The active environment (none is active)' : `Once, in the environment ${workspace.active}`}
+          </label>
+          <label>
+            <input type="radio" name={`${ids}-target`} checked={target === 'global'} disabled={value === null} onChange={() => setTarget('global')} />
+            Once, in the globals
+          </label>
+        </fieldset>
+        <label className="kite-set-variable-secret">
+          <input type="checkbox" checked={secret} disabled={forcedSecret} onChange={(event) => setSecret(event.target.checked)} />
+          Secret: masked, kept only in this browser{forcedSecret ? ` ({{${name.trim()}}} is secret already)` : ''}
+        </label>
+        {touched && problem ? (
+          <p id={`${ids}-problem`} className="kite-set-variable-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="kite-dialog-actions">
+          <DialogClose type="button" className="kite-button">
+            Cancel
+          </DialogClose>
+          <button type="submit" className="kite-button" data-variant="primary">
+            Set variable
+          </button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }

@@ -1,24 +1,13 @@
-// Which saved request the builder shows (so Ctrl/Cmd+S writes it back), and the workspace folder's
-// listing with the requests read from it. Small on purpose: the pane and dialogs are lazy chunks.
+// The workspace folder's listing with the requests read from it (which saved request the open tab
+// shows is the tab's: features/tabs openSavedAtom). Small on purpose: the pane and dialogs are lazy chunks.
 import { atom, type Getter } from 'jotai';
 import type { FolderSettingsFile, WorkspaceListing } from '../../../../protocol/types';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import type { AuthState, RequestState } from '../../model/request/request-state';
-import type { RunTarget } from '../../model/runs/run-plan';
 import { effectiveAuth, type EffectiveAuth } from '../../model/workspace/inherited-auth';
 import type { SavedEntry } from '../../model/workspace/saved-requests';
+import { openSavedAtom } from '../tabs/tabs';
 
-export interface OpenSaved {
-  path: string;
-  name: string;
-  folder: string;
-  /** The file's modifiedMs when it was read or last saved: a save sends it as its precondition. */
-  modifiedMs?: number;
-  /** What an import kept verbatim (SavedRequestFile.notes): the builder does not edit it, a save keeps it. */
-  notes?: string;
-}
-
-export const openSavedAtom = atom<OpenSaved | null>(null);
 export const workspaceListingAtom = atom<WorkspaceListing | null>(null);
 export const savedEntriesAtom = atom<SavedEntry[]>([]);
 /** The folders' settings files (folders/SLUG.json; folder '' the workspace's), as read. */
@@ -46,5 +35,3 @@ export const withEffectiveAuth = (get: Getter, state: RequestState): RequestStat
 
 /** Asks the client screen to show the "Save request" dialog. */
 export const saveDialogOpenAtom = atom(false);
-/** What the open run dialog (features/runs) runs: a folder (`''` the top level) or a selection; null when none. */
-export const runTargetAtom = atom<RunTarget | null>(null);

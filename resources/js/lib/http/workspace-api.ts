@@ -2,8 +2,8 @@
 import { HTTPError } from 'ky';
 import { API_ENDPOINTS, WORKSPACE_MODIFIED_HEADER } from '../../../../protocol/endpoints.js';
 import type { WorkspaceFile, WorkspaceListing } from '../../../../protocol/types';
-import { hostClient } from '../../lib/http/client';
-import { readHostError } from '../../lib/http/host-error';
+import { hostClient } from './client';
+import { readHostError } from './host-error';
 
 const filePath = (path: string) => `${API_ENDPOINTS.workspaceFiles}/${path.split('/').map(encodeURIComponent).join('/')}`;
 

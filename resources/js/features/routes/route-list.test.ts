@@ -197,6 +197,12 @@ describe('applications and API versions', () => {
     expect(apiVersionOf('/V3/users')).toBe('v3');
     expect(apiVersionOf('/vendors/{v1}')).toBeUndefined();
     expect(apiVersionOf('/api/version/2')).toBeUndefined();
+    // The first whole segment, wherever it stands.
+    expect(apiVersionOf('/api/v1x/v2/items')).toBe('v2');
+    expect(apiVersionOf('/api/xv1/items')).toBeUndefined();
+    expect(apiVersionOf('/api/v4')).toBe('v4');
+    expect(apiVersionOf('v5/users')).toBe('v5');
+    expect(apiVersionOf('/v1/a/v2')).toBe('v1');
   });
 
   it('offers the versions the paths name, in number order', () => {

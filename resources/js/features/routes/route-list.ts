@@ -1,13 +1,13 @@
 // The route explorer's list as flat rows (group headers and routes) for a virtualised view, and the
 // search that filters it by path, name and method.
-import type { RouteOnWire, RoutesResponse } from '../../../../protocol/types';
+import type { ListedRoute, RouteIndex, RoutesResponse } from '../../../../protocol/types';
 import { HTTP_METHODS } from '../../model/request/request-state';
 
 export interface ExplorerRoute {
   key: string;
   application: string;
-  /** As the response carries it: opening it reads it through findRoute (shared entries resolved). */
-  route: RouteOnWire;
+  /** As the response (or the page's route index) lists it: opening it reads it through findRoute. */
+  route: ListedRoute;
   /**
    * Lower-cased `METHODS uri name summary tags`, computed once so each keystroke only scans strings:
    * after the first rows are drawn, in idle slices (indexRoutes), or by the first search that needs it
@@ -20,7 +20,7 @@ export type ExplorerRow =
   | { kind: 'group'; key: string; label: string; count: number; collapsed: boolean }
   | { kind: 'route'; key: string; item: ExplorerRoute };
 
-export function explorerRoutes(response: RoutesResponse | null | undefined): ExplorerRoute[] {
+export function explorerRoutes(response: RoutesResponse | RouteIndex | null | undefined): ExplorerRoute[] {
   if (!response) return [];
   const items: ExplorerRoute[] = [];
   for (const application of response.applications ?? []) {
@@ -39,7 +39,7 @@ export function explorerRoutes(response: RoutesResponse | null | undefined): Exp
  * What the search looks in: methods, path, operation id (also split into words, so `list repos`
  * finds `repos/list-for-org` and `listReposForOrg`), summary and tags.
  */
-export function routeHaystack(route: RouteOnWire): string {
+export function routeHaystack(route: ListedRoute): string {
   const name = route.name ?? '';
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[^A-Za-z0-9]+/g, ' ');
   return `${route.methods.join(' ')} ${route.uri} ${name} ${words} ${route.summary ?? ''} ${(route.tags ?? [route.group]).join(' ')}`.toLowerCase();

@@ -6,7 +6,7 @@ import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } f
 import { Link } from 'react-router-dom';
 import type { ListedRoute } from '../../../../protocol/types';
 import type { RoutesState } from './use-routes';
-import { type ExplorerRow, type RouteScope, apiVersions, explorerRoutes, explorerRows, filterRoutes, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
+import { type ExplorerRoute, type ExplorerRow, type RouteScope, apiVersions, explorerRoutes, explorerRows, filterRoutes, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
 import { SearchBox } from '../../components/SearchBox';
 import { rowOffsets, scrollToShow, visibleRows } from './row-window';
 
@@ -40,7 +40,12 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const idPrefix = useId();
   const deferredSearch = useDeferredValue(search);
-  const items = useMemo(() => explorerRoutes(routes.listed), [routes.listed]);
+  // The list before this one, whose routes' search texts the next list keeps (explorerRoutes).
+  const previousItems = useRef<ExplorerRoute[]>([]);
+  const items = useMemo(() => explorerRoutes(routes.listed, previousItems.current), [routes.listed]);
+  useEffect(() => {
+    previousItems.current = items;
+  }, [items]);
   // A route picked from the page's route index opens once the routes, with its details, arrive.
   const pendingPick = useRef<{ route: ListedRoute; application: string; pin?: boolean } | null>(null);
   const pick = (route: ListedRoute, application: string, pin?: boolean) => {

@@ -219,6 +219,8 @@ export const PAGE_ROUTES_ELEMENT_ID = 'kite-routes';
 /**
  * Largest RoutesResponse (bytes of JSON) a host puts into the page. A larger catalogue is fetched
  * from `routes` instead: the page should not grow by megabytes for an app with thousands of routes.
+ * A host may then carry the catalogue's route index (RouteIndex, `index: true`) in the same element
+ * when that is within this size, so the route list draws before the routes call answers.
  */
 export const PAGE_ROUTES_MAX_BYTES = 256 * 1024;
 

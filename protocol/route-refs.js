@@ -130,3 +130,40 @@ export function completeRoutes(response) {
   }
   return /** @type {any} */ (response);
 }
+
+/**
+ * The route index of a routes response as a host's page carries it when the whole response is over
+ * PAGE_ROUTES_MAX_BYTES: per route only what the route list shows and searches (GitHub's 845
+ * routes: 1.3 MB whole, about 0.13 MB as an index), so the list draws before any routes call.
+ * Derived fields stay left out as in `routeAsSent`; `completeRouteIndex` fills them in.
+ * @param {import('./types').RoutesResponseAsSent} response as the host sends it
+ * @returns {import('./types').RouteIndexAsSent}
+ */
+export function routeIndexAsSent(response) {
+  return {
+    index: true,
+    format: ROUTES_FORMAT,
+    application: response.application,
+    applications: response.applications.map((application) => ({
+      id: application.id,
+      name: application.name,
+      routes: application.routes.map(({ id, methods, uri, name, summary, tags, group, extractionErrors }) => ({ id, methods, uri, name, summary, tags, group, extractionErrors })),
+    })),
+    revision: response.revision,
+  };
+}
+
+/**
+ * Fills in, in place, what a route index left out: each route's `id` and `extractionErrors`.
+ * @param {import('./types').RouteIndexAsSent} index as parsed from the page
+ * @returns {import('./types').RouteIndex} the same object
+ */
+export function completeRouteIndex(index) {
+  for (const application of index.applications) {
+    for (const route of application.routes) {
+      route.id ??= derivedId(route);
+      route.extractionErrors ??= [];
+    }
+  }
+  return /** @type {any} */ (index);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileSchemas } from './conformance/schemas.mjs';
-import { completeRoutes, resolveRoute, routeAsSent, routesFormatProblem, ROUTES_FORMAT } from './route-refs.js';
+import { completeRouteIndex, completeRoutes, resolveRoute, routeAsSent, routeIndexAsSent, routesFormatProblem, ROUTES_FORMAT } from './route-refs.js';
 
 const route = (parameters, responses) => ({ id: 'GET /users', methods: ['GET'], uri: '/users', group: 'users', parameters, schema: {}, extractionErrors: [], ...(responses ? { responses } : {}) });
 const top = { name: '$top', in: 'query', required: false, schema: { type: 'integer' } };
@@ -72,6 +72,23 @@ describe('routeAsSent and completeRoutes (format 2 leaves out what a reader deri
     const whole = { ...route([]), id: 'GET|HEAD /users', methods: ['GET', 'HEAD'] };
     const response = { application: 'a', revision: 'r', applications: [{ id: 'a', name: 'A', baseUrl: 'http://x', routes: [structuredClone(whole)] }] };
     expect(completeRoutes(response).applications[0].routes).toEqual([whole]);
+  });
+});
+
+describe('routeIndexAsSent and completeRouteIndex (the route index a page carries)', () => {
+  it('keeps per route only what the list shows and searches, derived fields left out, and reads back whole', () => {
+    const routes = [{ ...route([top]), name: 'users.index', summary: 'List users', tags: ['users', 'admin'], description: 'Long text', security: [] }, { ...route([]), id: 'special', uri: '/special', extractionErrors: [{ message: 'x' }] }];
+    const sent = { application: 'a', revision: 'r7', format: ROUTES_FORMAT, applications: [{ id: 'a', name: 'A', baseUrl: 'http://x', $defs: { X: {} }, routes: routes.map(routeAsSent) }] };
+    const index = JSON.parse(JSON.stringify(routeIndexAsSent(sent)));
+    expect(index).toEqual({
+      index: true,
+      format: ROUTES_FORMAT,
+      application: 'a',
+      revision: 'r7',
+      applications: [{ id: 'a', name: 'A', routes: [{ methods: ['GET'], uri: '/users', name: 'users.index', summary: 'List users', tags: ['users', 'admin'], group: 'users' }, { id: 'special', methods: ['GET'], uri: '/special', group: 'users', extractionErrors: [{ message: 'x' }] }] }],
+    });
+    expect(compileSchemas().problems('route-index', index)).toBeNull();
+    expect(completeRouteIndex(index).applications[0].routes.map((listed) => [listed.id, listed.extractionErrors])).toEqual([['GET /users', []], ['special', [{ message: 'x' }]]]);
   });
 });
 

@@ -321,6 +321,28 @@ export interface RoutesResponse {
   revision: string;
 }
 
+/** What the route explorer lists and searches of a route. */
+export type ListedRoute = Pick<RouteOnWire, 'id' | 'methods' | 'uri' | 'name' | 'summary' | 'tags' | 'group' | 'extractionErrors'>;
+
+/**
+ * The route index a host's main page may carry (script#kite-routes) when its whole RoutesResponse
+ * is over PAGE_ROUTES_MAX_BYTES: the list draws from it while the app fetches `routes` for the rest
+ * (route-index.schema.json; protocol/route-refs.js `routeIndexAsSent`).
+ */
+export interface RouteIndex {
+  index: true;
+  format?: number;
+  application: string;
+  applications: Array<{ id: string; name?: string; routes: ListedRoute[] }>;
+  /** The revision of the routes response it is the index of. */
+  revision: string;
+}
+
+/** The route index as a page carries it: `id` and `extractionErrors` left out as in RouteAsSent. */
+export interface RouteIndexAsSent extends Omit<RouteIndex, 'applications'> {
+  applications: Array<{ id: string; name?: string; routes: Array<Omit<ListedRoute, 'id' | 'extractionErrors'> & Partial<Pick<ListedRoute, 'id' | 'extractionErrors'>>> }>;
+}
+
 /** The routes response as a host sends it: format 2 may leave derivable fields of its routes out (RouteAsSent). */
 export interface RoutesResponseAsSent extends Omit<RoutesResponse, 'applications'> {
   applications: Array<Omit<RoutesApplication, 'routes'> & { routes: RouteAsSent[] }>;

@@ -5,13 +5,13 @@ import { createServer } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
 import { fileURLToPath } from 'node:url';
-import { API_ENDPOINTS, DEFAULT_RELAY_TIMEOUT_MS, isMainScreenPath, normalizeMountPath } from '../protocol/endpoints.js';
+import { API_ENDPOINTS, DEFAULT_RELAY_TIMEOUT_MS, isMainScreenPath, normalizeMountPath, PAGE_ROUTES_MAX_BYTES } from '../protocol/endpoints.js';
 import { serveAsset } from './assets.mjs';
 import { acceptedEncoding, compress, requestUrl, sendError, sendJson, sendText } from './http.mjs';
 import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
 import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
-import { ROUTES_FORMAT, routeAsSent } from '../protocol/route-refs.js';
+import { ROUTES_FORMAT, routeAsSent, routeIndexAsSent } from '../protocol/route-refs.js';
 import { watchFiles } from './openapi/watch.mjs';
 import { createDemoApi, DEMO_IMPERSONATE_HEADER, DEMO_PATH } from './demo/api.mjs';
 import { originOf } from './relay/target.mjs';
@@ -107,6 +107,8 @@ export function createKiteHandler(options = {}) {
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
   /** @type {Map<string, Buffer>} */
   const routesCache = new Map();
+  /** @type {WeakMap<Buffer, string>} the route index of each routes body too large for the page */
+  const routeIndexes = new WeakMap();
   /** A routes body from this size on is followed by a full collection (see routesJson). */
   const LARGE_ROUTES_BYTES = 1024 * 1024;
   /** The XSRF check of every write endpoint; a refusal brings a fresh token, so the app can retry after a host restart. */
@@ -224,7 +226,7 @@ export function createKiteHandler(options = {}) {
     }
     // The main screen's page carries the routes, so its first render needs no routes call.
     const mainScreen = isMainScreenPath(requestUrl(req).pathname, mountPath);
-    const routesElement = mainScreen ? pageRoutesElement(routesJson(req)) : '';
+    const routesElement = mainScreen ? pageRoutesElement(pageRoutesJson(req)) : '';
     const html = renderPage(template, pageConfig(req), servesAssets ? initialChunks(distDir, mainScreen) : [], routesElement);
     // The page may carry up to PAGE_ROUTES_MAX_BYTES of routes: worth compressing.
     const encoding = Buffer.byteLength(html) > 4096 ? acceptedEncoding(req) : null;
@@ -277,10 +279,22 @@ export function createKiteHandler(options = {}) {
       };
       body = Buffer.from(JSON.stringify(response));
       routesCache.set(key, body);
+      if (body.length > PAGE_ROUTES_MAX_BYTES) routeIndexes.set(body, JSON.stringify(routeIndexAsSent(response)));
       // Building a large body leaves its copies and its string behind (Graph's: ~50 MB of heap).
       if (body.length >= LARGE_ROUTES_BYTES) collectSoon();
     }
     return body;
+  }
+
+  /**
+   * What the main screen's page carries: the routes response, or when that is over
+   * PAGE_ROUTES_MAX_BYTES its route index, so the list draws before the routes call answers
+   * (pageRoutesElement leaves out an index that is too large as well).
+   * @param {IncomingMessage} req
+   */
+  function pageRoutesJson(req) {
+    const json = routesJson(req);
+    return routeIndexes.get(json) ?? json;
   }
 
   /**

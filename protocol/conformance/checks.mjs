@@ -11,7 +11,7 @@ import { StreamedBodyParser } from '../frame-stream.js';
 import { formatCookieHeader, parseSetCookie } from '../cookies.js';
 import { API_ENDPOINTS, DATA_MAX_CANDIDATES, DATA_MAX_ROWS, PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES, RELAY_TIMEOUT_MAX_MS, RUN_CONTENT_TYPE, RELAY_TIMEOUT_MIN_MS, REQUESTED_WITH_HEADER, WORKSPACE_MAX_DEPTH, WORKSPACE_MAX_FILE_BYTES, WORKSPACE_MODIFIED_HEADER, XSRF_COOKIE, XSRF_HEADER } from '../endpoints.js';
 import { startDigestTarget } from './digest-target.mjs';
-import { completeRoutes, isSharedRef, ROUTES_FORMAT, SHARED_PARAMETER_PREFIX, SHARED_RESPONSE_PREFIX } from '../route-refs.js';
+import { completeRouteIndex, completeRoutes, isSharedRef, routeIndexAsSent, ROUTES_FORMAT, SHARED_PARAMETER_PREFIX, SHARED_RESPONSE_PREFIX } from '../route-refs.js';
 
 /**
  * @typedef {{ name: string; ok: boolean; detail?: string }} CheckResult
@@ -237,10 +237,20 @@ export async function runConformance(pageUrl, options = {}) {
     if (!match) return 'none carried (the app fetches them)';
     expect(match[1].length <= PAGE_ROUTES_MAX_BYTES, `the page carries ${match[1].length} bytes of routes, over PAGE_ROUTES_MAX_BYTES`);
     const carried = JSON.parse(match[1]);
+    const count = () => carried.applications.reduce((/** @type {number} */ n, /** @type {any} */ app) => n + app.routes.length, 0);
+    // A catalogue too large for the page may be carried as its route index (RouteIndex).
+    if (carried.index === true) {
+      const bad = problems('route-index', carried);
+      expect(!bad, `the carried route index does not match route-index.schema.json: ${bad}`);
+      // Both through routeIndexAsSent, which writes every route's fields in one order.
+      const served = routeIndexAsSent(/** @type {any} */ (state.routes));
+      expect(JSON.stringify(routeIndexAsSent(/** @type {any} */ (completeRouteIndex(carried)))) === JSON.stringify(served), 'the carried route index differs from the index of what GET routes answers');
+      return `the route index of ${count()} routes carried`;
+    }
     const bad = problems('routes-response', carried);
     expect(!bad, `the carried routes do not match routes-response.schema.json: ${bad}`);
     expect(JSON.stringify(completeRoutes(carried)) === JSON.stringify(state.routes), 'the carried routes differ from what GET routes answers');
-    return `${carried.applications.reduce((/** @type {number} */ n, /** @type {any} */ app) => n + app.routes.length, 0)} routes carried`;
+    return `${count()} routes carried`;
   });
 
   await check('GET status matches status.schema.json, counts the routes and lists each route\'s extraction errors with their fix', async () => {

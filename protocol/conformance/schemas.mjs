@@ -6,7 +6,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 
 const Ajv2020 = /** @type {typeof import('ajv/dist/2020.js').default} */ (/** @type {any} */ (Ajv2020Module).default ?? Ajv2020Module);
 
-export const SCHEMA_NAMES = /** @type {const} */ (['page-config', 'routes-response', 'relay-request', 'relay-response-meta', 'status', 'error', 'workspace-listing', 'environment-file', 'saved-request-file', 'folder-settings-file', 'data-response', 'oauth-token-request', 'oauth-token-response', 'run-request', 'run-event']);
+export const SCHEMA_NAMES = /** @type {const} */ (['page-config', 'routes-response', 'route-index', 'relay-request', 'relay-response-meta', 'status', 'error', 'workspace-listing', 'environment-file', 'saved-request-file', 'folder-settings-file', 'data-response', 'oauth-token-request', 'oauth-token-response', 'run-request', 'run-event']);
 
 /** @param {typeof SCHEMA_NAMES[number]} name */
 export function readSchema(name) {

@@ -39,16 +39,44 @@ class PageController
         ]);
     }
 
-    /** The element that carries the routes response, or '' when it is too large for the page. */
+    /**
+     * The element that carries the routes response; when that is too large for the page, its route
+     * index (protocol/schemas/route-index.schema.json) if that fits, else ''.
+     */
     private static function routesElement(array $routes): string
     {
-        // JSON_HEX_TAG: no `</script>` or `<!--` inside; PHP escapes U+2028 and U+2029 by itself.
-        $json = json_encode($routes, JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR);
+        $json = self::scriptJson($routes);
+        if (strlen($json) > Kite::PAGE_ROUTES_MAX_BYTES) {
+            $json = self::scriptJson(self::routeIndex($routes));
+        }
         if (strlen($json) > Kite::PAGE_ROUTES_MAX_BYTES) {
             return '';
         }
 
         return '<script type="application/json" id="'.Kite::PAGE_ROUTES_ELEMENT_ID.'">'.$json.'</script>';
+    }
+
+    private static function scriptJson(array $value): string
+    {
+        // JSON_HEX_TAG: no `</script>` or `<!--` inside; PHP escapes U+2028 and U+2029 by itself.
+        return json_encode($value, JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR);
+    }
+
+    /** Per route only what the route list shows and searches, as protocol/route-refs.js `routeIndexAsSent`. */
+    private static function routeIndex(array $routes): array
+    {
+        $listed = ['id', 'methods', 'uri', 'name', 'summary', 'tags', 'group', 'extractionErrors'];
+
+        return [
+            'index' => true,
+            'application' => $routes['application'],
+            'applications' => array_map(static fn (array $application) => array_filter([
+                'id' => $application['id'],
+                'name' => $application['name'] ?? null,
+                'routes' => array_map(static fn (array $route) => array_intersect_key($route, array_flip($listed)), $application['routes']),
+            ], static fn ($value) => $value !== null), $routes['applications']),
+            'revision' => $routes['revision'],
+        ];
     }
 
     public function methodNotAllowed(Request $request): JsonResponse

@@ -91,6 +91,30 @@ class PageTest extends TestCase
         $this->assertStringNotContainsString('kite-routes', $this->get('/http-client/settings')->getContent(), 'other screens fetch them');
     }
 
+    public function test_a_catalogue_too_large_for_the_page_is_carried_as_its_route_index(): void
+    {
+        config(['kite.applications' => [['name' => 'Bulk', 'prefixes' => ['api/bulk']]]]);
+        // 1,000 routes: over PAGE_ROUTES_MAX_BYTES whole, within it as an index.
+        for ($i = 0; $i < 1000; $i++) {
+            \Illuminate\Support\Facades\Route::post("api/bulk/resource{$i}/{item}/attachments", static fn () => 'ok')->name("bulk.resource{$i}.attachments.store");
+        }
+
+        $routes = $this->getJson('/http-client/api/routes')->assertOk()->json();
+        $this->assertGreaterThan(Kite::PAGE_ROUTES_MAX_BYTES, strlen((string) json_encode($routes)));
+        $html = $this->get('/http-client')->assertOk()->getContent();
+        $this->assertSame(1, preg_match('/<script type="application\/json" id="kite-routes">(.*?)<\/script>/', $html, $match), 'the page carries the route index');
+        $this->assertLessThanOrEqual(Kite::PAGE_ROUTES_MAX_BYTES, strlen($match[1]));
+
+        $carried = json_decode($match[1], true, 512, JSON_THROW_ON_ERROR);
+        $this->assertTrue($carried['index']);
+        $this->assertSame($routes['revision'], $carried['revision']);
+        $this->assertSame(array_column($routes['applications'][0]['routes'], 'id'), array_column($carried['applications'][0]['routes'], 'id'));
+        $first = $routes['applications'][0]['routes'][0];
+        $listed = $carried['applications'][0]['routes'][0];
+        $this->assertSame([], array_diff(array_keys($listed), ['id', 'methods', 'uri', 'name', 'summary', 'tags', 'group', 'extractionErrors']), 'only what the list shows');
+        $this->assertSame([$first['id'], $first['methods'], $first['uri'], $first['group']], [$listed['id'], $listed['methods'], $listed['uri'], $listed['group']]);
+    }
+
     public function test_routes_in_the_page_cannot_close_their_element(): void
     {
         config(['kite.applications.0.name' => '</script><script>alert(1)</script><!--']);

@@ -10,7 +10,7 @@ import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth
 import { schemesOf, RouteExplorer, absoluteBaseUrl, activeRoute, currentApplication, findRoute, useRoutes } from '../../features/routes/routes';
 import { markScreenUsable, whenIdle } from '../../lib/idle';
 import { toast } from '../../lib/toast';
-import type { RouteOnWire } from '../../../../protocol/types';
+import type { ListedRoute } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';
 import { type HistoryEntry, ddPagesOfTab, useHistory, loadHistoryPanel } from '../../features/history/history';
@@ -171,7 +171,7 @@ function ClientPanes() {
   // A picked route opens in the preview tab (pinned on a double click), never over a pinned tab's
   // request; in a new tab it starts from the Settings defaults, as any new tab.
   const selectRoute = useCallback(
-    (picked: RouteOnWire, applicationId: string, pin = false) => {
+    (picked: ListedRoute, applicationId: string, pin = false) => {
       flushPendingEdits();
       if (store.set(focusRouteAtom, { application: applicationId, routeId: picked.id, pin })) return; // already open in a tab
       const next = findRoute(routes.data, applicationId, picked.id);

@@ -4,9 +4,9 @@
 import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { RouteOnWire } from '../../../../protocol/types';
+import type { ListedRoute } from '../../../../protocol/types';
 import type { RoutesState } from './use-routes';
-import { type ExplorerRow, type RouteScope, apiVersions, explorerRoutes, explorerRows, filterRoutes, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
+import { type ExplorerRoute, type ExplorerRow, type RouteScope, apiVersions, explorerRoutes, explorerRows, filterRoutes, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
 import { SearchBox } from '../../components/SearchBox';
 import { rowOffsets, scrollToShow, visibleRows } from './row-window';
 
@@ -14,7 +14,7 @@ export interface RouteExplorerProps {
   routes: RoutesState;
   selectedRouteId: string;
   /** A route picked: one click opens it in the preview tab, a double click (`pin`) in a tab of its own. */
-  onSelect: (route: RouteOnWire, application: string, pin?: boolean) => void;
+  onSelect: (route: ListedRoute, application: string, pin?: boolean) => void;
 }
 
 const ROW_HEIGHT = 30;
@@ -40,7 +40,24 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const idPrefix = useId();
   const deferredSearch = useDeferredValue(search);
-  const items = useMemo(() => explorerRoutes(routes.data), [routes.data]);
+  // The list before this one, whose routes' search texts the next list keeps (explorerRoutes).
+  const previousItems = useRef<ExplorerRoute[]>([]);
+  const items = useMemo(() => explorerRoutes(routes.listed, previousItems.current), [routes.listed]);
+  useEffect(() => {
+    previousItems.current = items;
+  }, [items]);
+  // A route picked from the page's route index opens once the routes, with its details, arrive.
+  const pendingPick = useRef<{ route: ListedRoute; application: string; pin?: boolean } | null>(null);
+  const pick = (route: ListedRoute, application: string, pin?: boolean) => {
+    if (routes.data) onSelect(route, application, pin);
+    else pendingPick.current = { route, application, pin };
+  };
+  useEffect(() => {
+    const picked = pendingPick.current;
+    if (!picked || !routes.data) return;
+    pendingPick.current = null;
+    onSelect(picked.route, picked.application, picked.pin);
+  }, [routes.data, onSelect]);
   // The rows first, the search index after them in the browser's idle periods (a search before it
   // is done indexes the rest itself).
   useEffect(() => {
@@ -53,7 +70,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
     let handle = requestIdleCallback(slice);
     return () => cancelIdleCallback(handle);
   }, [items]);
-  const applications = routes.data?.applications ?? [];
+  const applications = routes.listed?.applications ?? [];
   const multipleApplications = applications.length > 1;
   const versions = useMemo(() => apiVersions(items), [items]);
   // The switcher's choices; a choice the routes no longer have counts as "all".
@@ -111,7 +128,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
       const row = rows[activeIndex === -1 ? moveActiveRoute(rows, null, 1) : activeIndex];
       if (row?.kind !== 'route') return;
       event.preventDefault();
-      onSelect(row.item.route, row.item.application);
+      pick(row.item.route, row.item.application);
     }
   };
 
@@ -143,8 +160,8 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           aria-label={`${method} ${route.uri}`}
           aria-describedby={route.summary ? `${rowId(index)}-summary` : undefined}
           title={[route.uri, route.summary, route.name].filter(Boolean).join(' · ')}
-          onClick={() => onSelect(route, application)}
-          onDoubleClick={() => onSelect(route, application, true)}
+          onClick={() => pick(route, application)}
+          onDoubleClick={() => pick(route, application, true)}
         >
           <span className="kite-badge kite-method" data-method={method}>
             {method}
@@ -226,9 +243,9 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           Routes could not be loaded: {routes.error}
         </p>
       )}
-      {routes.data && items.length === 0 && <p className="kite-explorer-message">The host lists no routes.</p>}
+      {routes.listed && items.length === 0 && <p className="kite-explorer-message">The host lists no routes.</p>}
       {items.length > 0 && rows.length === 0 && <p className="kite-explorer-message">No routes match “{deferredSearch}”.</p>}
-      {!routes.data && routes.loading && <p className="kite-explorer-message">Loading routes…</p>}
+      {!routes.listed && routes.loading && <p className="kite-explorer-message">Loading routes…</p>}
       <div className="kite-explorer-list" ref={scrollRef} role="navigation" aria-label="Routes" onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
         <div style={{ height: offsets[rows.length], position: 'relative' }}>
           {rows.slice(shown.first, shown.end).map((row, at) => {

@@ -144,6 +144,23 @@ describe('the search index of a large catalogue', () => {
     expect(items.every((item) => item.haystack !== undefined)).toBe(true);
   });
 
+  it('is kept when the whole routes replace the page\'s route index, for each route listed the same', () => {
+    const fromIndex = many();
+    indexRoutes(fromIndex, 0, () => true);
+    const whole = {
+      application: 'app',
+      revision: '1',
+      applications: [{ id: 'app', name: 'App', baseUrl: 'http://x', routes: fromIndex.map((item, i) => ({ ...item.route, ...(i === 7 ? { summary: 'Changed' } : {}), parameters: [], schema: {} })) }],
+    };
+    const items = explorerRoutes(whole, fromIndex);
+    expect(items[5].haystack).toBe('get /things/5 getthing5 get thing5  things');
+    expect(items[5].route).toBe(whole.applications[0].routes[5]);
+    // A route listed otherwise (a refresh brought news) gets its search text afresh.
+    expect(items[7].haystack).toBeUndefined();
+    expect(items.filter((item) => item.haystack !== undefined)).toHaveLength(299);
+    expect(filterRoutes(items, 'changed').map((item) => item.route.id)).toEqual(['GET /things/7']);
+  });
+
   it('is built by the search itself where the slices have not come yet', () => {
     const items = many();
     indexRoutes(items, 0, () => false);
@@ -197,6 +214,12 @@ describe('applications and API versions', () => {
     expect(apiVersionOf('/V3/users')).toBe('v3');
     expect(apiVersionOf('/vendors/{v1}')).toBeUndefined();
     expect(apiVersionOf('/api/version/2')).toBeUndefined();
+    // The first whole segment, wherever it stands.
+    expect(apiVersionOf('/api/v1x/v2/items')).toBe('v2');
+    expect(apiVersionOf('/api/xv1/items')).toBeUndefined();
+    expect(apiVersionOf('/api/v4')).toBe('v4');
+    expect(apiVersionOf('v5/users')).toBe('v5');
+    expect(apiVersionOf('/v1/a/v2')).toBe('v1');
   });
 
   it('offers the versions the paths name, in number order', () => {

@@ -3,13 +3,15 @@
 // (at most every 10 s) and after a relay answer reports a routes revision other than the one on
 // screen; always with the refresh button. A refresh never touches the request.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { RoutesResponse } from '../../../../protocol/types';
+import type { RouteIndex, RoutesResponse } from '../../../../protocol/types';
 import { fetchRoutes } from '../../lib/http/host-api';
-import { takePageRoutes, takePrefetchedRoutes } from '../../lib/http/routes-prefetch';
+import { takePageRouteIndex, takePageRoutes, takePrefetchedRoutes } from '../../lib/http/routes-prefetch';
 import { shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 
 export interface RoutesState {
   data: RoutesResponse | null;
+  /** What the route list shows: the routes, or until they come the route index the page carried. */
+  listed: RoutesResponse | RouteIndex | null;
   loading: boolean;
   error: string | null;
   refresh: () => void;
@@ -20,6 +22,7 @@ export interface RoutesState {
 export function useRoutes(autoRefresh: boolean): RoutesState {
   // Read once, on the first render: the page's routes are as fresh as the page.
   const [fromPage] = useState(takePageRoutes);
+  const [pageIndex] = useState(takePageRouteIndex);
   const [data, setData] = useState<RoutesResponse | null>(fromPage);
   const [loading, setLoading] = useState(fromPage === null);
   const [error, setError] = useState<string | null>(null);
@@ -85,5 +88,6 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
   );
 
   // One object while nothing in it changes, so the memoised explorer skips the screen's re-renders.
-  return useMemo(() => ({ data, loading, error, refresh: load, noticeRevision }), [data, loading, error, load, noticeRevision]);
+  const listed = data ?? pageIndex;
+  return useMemo(() => ({ data, listed, loading, error, refresh: load, noticeRevision }), [data, listed, loading, error, load, noticeRevision]);
 }

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHostClient, responseDuration } from './client';
+import { createHostClient, fetchRoutes, responseDuration } from './client';
 import { HostTimeoutError } from './host-fetch';
 
 let server: Server;
@@ -35,6 +35,11 @@ beforeAll(async () => {
         if (token !== hostToken) res.writeHead(419, { 'content-type': 'application/json', ...withCookie }).end('{"error":{"code":"XSRF_MISMATCH","message":"m"}}');
         else res.writeHead(200, { 'content-type': 'application/json' }).end(body);
       });
+      return;
+    }
+    if (url.pathname === '/routes') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ application: 'app', applications: [{ id: 'app', name: 'App', baseUrl: '/', routes: [{ methods: ['GET'], uri: '/users', name: 'users.index', group: 'users', parameters: [] }] }], revision: 'r1', format: 2 }));
       return;
     }
     setTimeout(() => {
@@ -155,6 +160,20 @@ describe('the host client', () => {
   it('uses a 30000 ms timeout by default', async () => {
     const { HOST_TIMEOUT_MS } = await import('./host-fetch');
     expect(HOST_TIMEOUT_MS).toBe(30_000);
+  });
+
+  it('reads the routes answer once: no clone of a body that may be Graph\'s 9 MB', async () => {
+    let clones = 0;
+    const countingFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const clone = response.clone.bind(response);
+      response.clone = () => ((clones += 1), clone());
+      return response;
+    };
+    const { http } = client({ fetch: countingFetch, minimumDurationMs: 0 });
+    const routes = await fetchRoutes(http);
+    expect(routes.applications[0]?.routes.map((route) => route.id)).toEqual(['GET /users']);
+    expect(clones).toBe(0);
   });
 
   describe('after the host restarted (its XSRF token is no longer genuine)', () => {

@@ -75,16 +75,16 @@ export const hostClient: KyInstance = createHostClient({ prefixUrl: absoluteApiU
 
 // The two GET endpoints live here, beside the client, so that the first load and the Status
 // screen can call them without the relay's frame codec (lib/http/host-api.ts re-exports them).
-export function fetchRoutes(client: KyInstance = hostClient, signal?: AbortSignal): Promise<RoutesResponse> {
-  return client
-    .get('routes', { signal })
-    .json<RoutesResponseAsSent>()
-    .then((response) => {
-      // A format this page cannot read is refused, named, rather than shown half understood.
-      const problem = routesFormatProblem(response);
-      if (problem) throw new Error(problem);
-      return completeRoutes(response);
-    });
+export async function fetchRoutes(client: KyInstance = hostClient, signal?: AbortSignal): Promise<RoutesResponse> {
+  // The body is read once, by the browser's own json(): ky's .json() first reads a clone of the
+  // whole body to see whether it is empty, which for Graph's 9 MB tees the stream and reads it twice
+  // through JavaScript streams on the page's thread (seconds of a busy machine before the first row).
+  const answer = await client.get('routes', { signal });
+  const response = (await answer.json()) as RoutesResponseAsSent;
+  // A format this page cannot read is refused, named, rather than shown half understood.
+  const problem = routesFormatProblem(response);
+  if (problem) throw new Error(problem);
+  return completeRoutes(response);
 }
 
 export function fetchStatus(client: KyInstance = hostClient, signal?: AbortSignal): Promise<StatusResponse> {

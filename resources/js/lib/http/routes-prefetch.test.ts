@@ -27,6 +27,11 @@ describe('the routes a host put into the page', () => {
     expect(readPageRoutes(pageWith(JSON.stringify(sent)))?.applications[0].routes).toEqual([{ id: 'GET /users', methods: ['GET'], uri: '/users', group: 'users', parameters: [], schema: {}, extractionErrors: [] }]);
   });
 
+  it('may be the route index of a catalogue too large for the page, read back whole', () => {
+    const index = { index: true, format: 2, application: 'app', revision: 'r1', applications: [{ id: 'app', name: 'App', routes: [{ methods: ['GET'], uri: '/users', group: 'users' }] }] };
+    expect(readPageRoutes(pageWith(JSON.stringify(index)))).toEqual({ ...index, applications: [{ id: 'app', name: 'App', routes: [{ id: 'GET /users', methods: ['GET'], uri: '/users', group: 'users', extractionErrors: [] }] }] });
+  });
+
   it('are absent when the page carries none', () => {
     expect(readPageRoutes(pageWith(null))).toBeNull();
     expect(readPageRoutes(pageWith(''))).toBeNull();

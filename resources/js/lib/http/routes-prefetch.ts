@@ -1,17 +1,22 @@
 // The main screen's first routes, before its first render: from the page itself when the host put
 // them there (no call, so nothing to wait for), else from a routes call started as the page starts,
 // on the one host client, so that it (and its 200 ms minimum) runs while the screen's chunks load.
+// A catalogue too large for the page may come with its route index there: the list draws from it
+// while that call brings the rest.
 import { PAGE_ROUTES_ELEMENT_ID } from '../../../../protocol/endpoints.js';
-import type { RoutesResponse } from '../../../../protocol/types';
-import { completeRoutes, routesFormatProblem } from '../../../../protocol/route-refs.js';
+import type { RouteIndex, RoutesResponse } from '../../../../protocol/types';
+import { completeRouteIndex, completeRoutes, routesFormatProblem } from '../../../../protocol/route-refs.js';
 import { fetchRoutes } from './client';
 
 let early: Promise<RoutesResponse> | null = null;
 let embedded: RoutesResponse | null = null;
+let embeddedIndex: RouteIndex | null = null;
 
 export function prefetchRoutes(): void {
   if (early || embedded) return;
-  embedded = readPageRoutes(document);
+  const carried = readPageRoutes(document);
+  if (carried && 'index' in carried) embeddedIndex = carried;
+  else embedded = carried;
   if (embedded) return;
   early = fetchRoutes();
   early.catch(() => {
@@ -20,16 +25,19 @@ export function prefetchRoutes(): void {
 }
 
 /**
- * The RoutesResponse the host put into the page, or null when there is none or it cannot be read
- * (the routes are then fetched: a damaged page costs a call, never the screen).
+ * The RoutesResponse (or the route index, `index: true`) the host put into the page, or null when
+ * there is none or it cannot be read (the routes are then fetched: a damaged page costs a call,
+ * never the screen).
  */
-export function readPageRoutes(doc: Document): RoutesResponse | null {
+export function readPageRoutes(doc: Document): RoutesResponse | RouteIndex | null {
   const element = doc.getElementById(PAGE_ROUTES_ELEMENT_ID);
   if (!element?.textContent) return null;
   try {
     const value: unknown = JSON.parse(element.textContent);
     // A format this page cannot read is fetched instead, where the screen names the problem.
-    if (isRoutesResponse(value) && routesFormatProblem(value) === null) return completeRoutes(value);
+    if (isRoutesResponse(value) && routesFormatProblem(value) === null) {
+      return (value as { index?: unknown }).index === true ? completeRouteIndex(value as unknown as Parameters<typeof completeRouteIndex>[0]) : completeRoutes(value);
+    }
     console.warn('Kite: the routes in the page are not a routes response; fetching them instead.');
   } catch (error) {
     console.warn('Kite: the routes in the page could not be read; fetching them instead.', error);
@@ -48,6 +56,13 @@ export function takePageRoutes(): RoutesResponse | null {
   const routes = embedded;
   embedded = null;
   return routes;
+}
+
+/** The route index the page carried in place of its routes, handed out once. */
+export function takePageRouteIndex(): RouteIndex | null {
+  const index = embeddedIndex;
+  embeddedIndex = null;
+  return index;
 }
 
 /** The prefetched answer, handed out once: every later load asks the host afresh. */

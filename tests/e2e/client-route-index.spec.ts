@@ -1,0 +1,41 @@
+// A catalogue too large for the page (issue 31): the page carries its route index, so the list
+// draws before the routes call answers; a route picked meanwhile opens, whole, once it does.
+import { expect, test } from '@playwright/test';
+import { startKiteHost } from '../../bench/support.mjs';
+import { writeLargeOpenApiDocument } from '../fixtures/large-openapi.mjs';
+import { routeButton } from './support/client-screen';
+
+let host: Awaited<ReturnType<typeof startKiteHost>>;
+
+test.beforeAll(async () => {
+  // 2,000 operations: 0.47 MB of routes (over PAGE_ROUTES_MAX_BYTES), 0.23 MB as an index.
+  host = await startKiteHost(['--openapi', writeLargeOpenApiDocument({ operations: 2000 })]);
+});
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+test('the route list draws from the page\'s route index before the routes call answers, and a route picked meanwhile opens when it does', async ({ page }) => {
+  // The routes call is held at the browser until the route has been picked.
+  let answerRoutes = () => {};
+  const picked = new Promise<void>((resolve) => (answerRoutes = resolve));
+  let routesAnswered = false;
+  await page.route('**/api/routes', async (route) => {
+    await picked;
+    await route.continue();
+    routesAnswered = true;
+  });
+  await page.goto(host.url);
+  await expect(page.getByText('2000 routes')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('searchbox', { name: 'Search routes' }).fill('put resource7/');
+  await expect(page.getByText('1 of 2000 routes')).toBeVisible();
+  await routeButton(page, 'PUT', '/resource7/{id}').click();
+  expect(routesAnswered).toBe(false);
+  // Its parameters come with the routes call: until then the route is not opened half-known.
+  await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toHaveCount(0);
+
+  answerRoutes();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/resource7/{id}');
+  await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Docs 1 parameter/ })).toBeVisible();
+});

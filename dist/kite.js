@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-3WPFOLOB.js";
+import"./chunks/chunk-LO2VPSQH.js";

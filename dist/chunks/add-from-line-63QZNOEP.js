@@ -1,1 +1,0 @@
-import{d as m}from"./chunk-XIMQ3QI4.js";import{U as n}from"./chunk-DZYB5NMV.js";import"./chunk-FYK3VCSE.js";import{k as r,sc as s,uc as i}from"./chunk-3WPFOLOB.js";function l(a,e){let o=s(m(e.steps),e.value);a.set(n,t=>({...t,assertions:[...t.assertions,o]})),r.success("Assertion added",{description:`${i(o)} — in the Tests tab`})}export{l as addAssertionFromLine};

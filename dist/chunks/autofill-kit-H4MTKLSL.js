@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-4GCEDARN.js";import"./chunk-DZYB5NMV.js";import"./chunk-FYK3VCSE.js";import"./chunk-3WPFOLOB.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-PHFSRLVM.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

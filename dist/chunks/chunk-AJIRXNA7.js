@@ -1,0 +1,2 @@
+//# allFunctionsCalledOnLoad
+var r=[{id:"none",label:"None"},{id:"json",label:"JSON"},{id:"form",label:"Form URL-encoded"},{id:"multipart",label:"Multipart form"},{id:"raw",label:"Raw text"}],i=-1,a=new Set(["POST","PUT","PATCH","DELETE"]);function d(n){return a.has(n.toUpperCase())}function l(n,e,o){if(n!==i)return r[n]?.id??"none";if(!d(e)||!o?.schema?.body)return"none";let t=o.bodyContentType??"application/json";return t.includes("multipart/form-data")?"multipart":t.includes("application/x-www-form-urlencoded")?"form":"json"}export{r as a,i as b,d as c,l as d};

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-HQCLQXHU.js";import"./chunk-PAZUJIXH.js";import"./chunk-DZYB5NMV.js";import"./chunk-FYK3VCSE.js";import{Pb as o}from"./chunk-3WPFOLOB.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-LGL4UEMJ.js";import"./chunk-DZYB5NMV.js";import"./chunk-FYK3VCSE.js";import"./chunk-3WPFOLOB.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

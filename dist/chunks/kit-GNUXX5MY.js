@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-4GCEDARN.js";import"./chunk-DZYB5NMV.js";import"./chunk-FYK3VCSE.js";import"./chunk-3WPFOLOB.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-GZQAOFCN.js";import"./chunk-HOMKFQLR.js";import{V as t,W as o}from"./chunk-DZYB5NMV.js";import"./chunk-FYK3VCSE.js";import"./chunk-3WPFOLOB.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

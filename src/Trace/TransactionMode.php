@@ -8,6 +8,7 @@ use Illuminate\Contracts\Foundation\Application;
 use Illuminate\Database\Connection;
 use Illuminate\Database\DatabaseManager;
 use Illuminate\Support\Testing\Fakes\QueueFake;
+use Kite\Trace\Watchers\JobWatcher;
 use Throwable;
 
 /**
@@ -125,7 +126,7 @@ final class TransactionMode
         $this->bus = [$bus, $pipes];
         $notUndone = $this->notUndone;
         $bus->pipeThrough([...$pipes, static function ($command, $next) use ($notUndone) {
-            $notUndone->syncJob(Recorder::jobName($command));
+            $notUndone->syncJob(JobWatcher::jobName($command));
 
             return $next($command);
         }]);
@@ -157,7 +158,7 @@ final class TransactionMode
             }
         }
 
-        return $this->fake === null ? [] : Recorder::fakedJobs($this->fake, (string) $this->app['config']->get('queue.default'));
+        return $this->fake === null ? [] : JobWatcher::fakedJobs($this->fake, (string) $this->app['config']->get('queue.default'));
     }
 
     private function beginOn(Connection $connection): void

@@ -154,6 +154,8 @@ const ENTRY = 'resources/js/main.tsx';
 const MAIN_SCREEN = 'resources/js/app/client-screen/ClientScreen.tsx';
 /** Screens that open on their own: they must not download the main screen's code. */
 const OTHER_SCREENS = ['resources/js/features/settings/SettingsScreen.tsx', 'resources/js/features/status/StatusScreen.tsx'];
+/** Lazy parts of the shell, which every screen draws: the same. */
+const SHELL_PARTS = ['resources/js/app/sidebar/SidebarTooltip.tsx'];
 
 /**
  * Makes every lazy chunk import the first load's modules, so that esbuild puts the whole first load
@@ -195,7 +197,7 @@ function firstLoadPlugin() {
       });
       build.onLoad({ filter: /.*/, namespace: 'kite-lazy' }, async (args) => {
         const target = resolve(root, args.path);
-        const alone = OTHER_SCREENS.includes(args.path) || args.path.includes('node_modules/');
+        const alone = OTHER_SCREENS.includes(args.path) || SHELL_PARTS.includes(args.path) || args.path.includes('node_modules/');
         const firstLoad = alone ? [ENTRY] : [ENTRY, MAIN_SCREEN];
         const hasDefault = (await exportsOfTarget(target)).includes('default');
         const from = JSON.stringify(target);

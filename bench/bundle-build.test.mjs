@@ -66,6 +66,20 @@ describe('dist/ first load', () => {
     }
   });
 
+  it('leaves out the collapsed sidebar\'s tooltip (Radix Tooltip, its popper and layers), which it does not draw', () => {
+    // Issue 31: ~20 KB gzip of the first load; SidebarTooltip.tsx loads it once the screen is usable.
+    const tooltip = Object.keys(manifest.files).find((file) => manifest.files[file].entry?.endsWith('/app/sidebar/SidebarTooltip.tsx'));
+    expect(tooltip).toBeDefined();
+    expect(manifest.preload).not.toContain(tooltip);
+    // Radix names its tooltip's provider in a string the minifier keeps.
+    const hasRadixTooltip = (file) => readFileSync(new URL(file, dist), 'utf8').includes('"TooltipProvider"');
+    expect([...staticClosure(tooltip)].some(hasRadixTooltip)).toBe(true);
+    expect(manifest.preload.filter(hasRadixTooltip)).toEqual([]);
+    // Every screen draws the sidebar: its tooltip must not download the main screen's code.
+    const mainScreenOnly = manifest.preload.filter((file) => !manifest.initial.includes(file));
+    expect([...staticClosure(tooltip)].filter((file) => mainScreenOnly.includes(file))).toEqual([]);
+  });
+
   it('keeps the stylesheet in kite.css and the workers self-contained', () => {
     expect(readdirSync(new URL('chunks/', dist)).filter((name) => !name.endsWith('.js'))).toEqual([]);
     for (const worker of manifest.workers) expect([...staticClosure(worker)], worker).toEqual([worker]);

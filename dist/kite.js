@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-2R2ZO3PB.js";
+import"./chunks/chunk-NCB6DYKK.js";

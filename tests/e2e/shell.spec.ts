@@ -136,8 +136,32 @@ test.describe('the sidebar', () => {
 
   test('names each navigation button in a tooltip at once while collapsed', async ({ page }) => {
     await page.goto('/http-client');
+    // The first hover may come before the tooltip's code (a chunk loaded once the screen is usable
+    // or the pointer reaches the sidebar): it opens when the code arrives. The next one, at once.
     await page.getByRole('link', { name: 'Status' }).hover();
-    await expect(page.getByRole('tooltip', { name: 'Status' })).toBeVisible({ timeout: 300 });
+    await expect(page.getByRole('tooltip', { name: 'Status' })).toBeVisible();
+    await page.getByRole('link', { name: 'Settings' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Settings' })).toBeVisible({ timeout: 300 });
+  });
+
+  test('names a navigation button focused from the keyboard before the tooltip\'s code arrived, and keeps the focus on it', async ({ page }) => {
+    // The tooltip's chunk is held, so the focus lands on the link drawn without it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await page.route(/\/chunks\/SidebarTooltip-/, async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/http-client');
+    const status = page.getByRole('link', { name: 'Status' });
+    await status.focus();
+    await expect.poll(() => requested).toBe(true);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    release();
+    await expect(page.getByRole('tooltip', { name: 'Status' })).toBeVisible();
+    await expect(status).toBeFocused();
   });
 
   test('highlights the active screen', async ({ page }) => {
@@ -409,13 +433,16 @@ test.describe('toasts', () => {
 
     // sonner moves a toast only after it has rendered the swipe's direction, and a busy machine can
     // deliver every move before that render: the pointer goes on moving until the toast has followed
-    // it 45 px or more, then lets go.
+    // it 45 px or more, then lets go. Until sonner has rendered the swipe (its toast then turns
+    // user-select off), the same moves can select the toast's text, and sonner ignores a swipe while
+    // text is selected (so that a message can be copied): each try clears what an early move selected.
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     await page.mouse.move(start.x + 30, start.y, { steps: 3 });
     let x = start.x + 70;
     await expect(async () => {
       x += 1;
+      await page.evaluate(() => window.getSelection()?.removeAllRanges());
       await page.mouse.move(x, start.y);
       const followed = await toast.evaluate((element) => Number.parseFloat((element as HTMLElement).style.getPropertyValue('--swipe-amount-x')) || 0);
       expect(followed).toBeGreaterThanOrEqual(45);

@@ -1,6 +1,5 @@
 // The shell around every screen: sidebar, the current screen (the router's outlet), the toast
 // area, the generator palette's mount, the "?" shortcuts sheet and the folder run dialog.
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PaletteHost } from '../features/generators/PaletteHost';
@@ -8,7 +7,6 @@ import { RunHost } from '../features/runs/RunHost';
 import { BUNDLE_VERSION, kiteConfig } from '../lib/config';
 import { AppSidebar } from './AppSidebar';
 import { SidebarInset, SidebarProvider } from './sidebar/Sidebar';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from './sidebar/sidebar-state';
 import { ShortcutsHost } from './shortcuts/ShortcutsHost';
 import { staleAssetsMessage } from './stale-assets';
 import { Toasts } from './Toasts';
@@ -19,22 +17,20 @@ export function Shell() {
   const stale = staleAssetsMessage(kiteConfig, BUNDLE_VERSION);
   return (
     <>
-      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        <SidebarProvider>
-          <AppSidebar />
-          <SidebarInset>
-            {stale && (
-              <div className="kite-stale-notice" role="alert">
-                {stale}
-              </div>
-            )}
-            {/* A lazy screen suspends here, never the shell around it. */}
-            <Suspense fallback={<div className="kite-screen-loading" role="status" aria-label="Loading" />}>
-              <Outlet />
-            </Suspense>
-          </SidebarInset>
-        </SidebarProvider>
-      </Tooltip.Provider>
+      <SidebarProvider>
+        <AppSidebar />
+        <SidebarInset>
+          {stale && (
+            <div className="kite-stale-notice" role="alert">
+              {stale}
+            </div>
+          )}
+          {/* A lazy screen suspends here, never the shell around it. */}
+          <Suspense fallback={<div className="kite-screen-loading" role="status" aria-label="Loading" />}>
+            <Outlet />
+          </Suspense>
+        </SidebarInset>
+      </SidebarProvider>
       <Toasts theme={theme} />
       <PaletteHost />
       <ShortcutsHost />

@@ -1,14 +1,13 @@
 // A collapsible sidebar: provider (state, cookie, shortcut) and the areas it is built from.
 // Variants sidebar | floating | inset, sides left | right, collapsible icon | offcanvas | none.
-import * as Tooltip from '@radix-ui/react-tooltip';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
 import { writeCookie } from '../../lib/cookies';
+import { loadOnce, whenIdle } from '../../lib/idle';
 import {
   isSidebarShortcut,
   readSidebarOpen,
   SIDEBAR_COOKIE_MAX_AGE,
   SIDEBAR_COOKIE_NAME,
-  SIDEBAR_TOOLTIP_DELAY_MS,
   SIDEBAR_TRANSITION_MS,
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
@@ -24,6 +23,29 @@ interface SidebarContextValue {
 }
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
+
+/** The tooltip's chunk (SidebarTooltip.tsx), once it has arrived: items draw without it until then. */
+let SidebarTooltip: typeof import('./SidebarTooltip').default | null = null;
+const tooltipArrived = new Set<() => void>();
+const loadSidebarTooltip = loadOnce(() =>
+  import('./SidebarTooltip').then((module) => {
+    SidebarTooltip = module.default;
+    for (const notify of tooltipArrived) notify();
+  }),
+);
+/** A tooltip names an icon; without its chunk (a failed download) the item works as before, and the next hover tries again. */
+const prefetchSidebarTooltip = () => void loadSidebarTooltip().catch(() => {});
+const SIDEBAR_TOOLTIP_PREFETCH_AFTER_MS = 1000;
+
+function useSidebarTooltip() {
+  return useSyncExternalStore(
+    (notify) => {
+      tooltipArrived.add(notify);
+      return () => tooltipArrived.delete(notify);
+    },
+    () => SidebarTooltip,
+  );
+}
 
 export function useSidebar(): SidebarContextValue {
   const context = useContext(SidebarContext);
@@ -48,6 +70,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [toggle]);
+  useEffect(() => whenIdle(prefetchSidebarTooltip, SIDEBAR_TOOLTIP_PREFETCH_AFTER_MS), []);
 
   const value = useMemo<SidebarContextValue>(
     () => ({ open, state: open ? 'expanded' : 'collapsed', toggle }),
@@ -61,11 +84,9 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
 
   return (
     <SidebarContext.Provider value={value}>
-      <Tooltip.Provider delayDuration={SIDEBAR_TOOLTIP_DELAY_MS}>
-        <div className="kite-sidebar-wrapper" style={style}>
-          {children}
-        </div>
-      </Tooltip.Provider>
+      <div className="kite-sidebar-wrapper" style={style}>
+        {children}
+      </div>
     </SidebarContext.Provider>
   );
 }
@@ -88,6 +109,8 @@ export function Sidebar({
         data-side={side}
         data-collapsible={collapsible}
         inert={collapsible === 'offcanvas' && shown === 'collapsed' ? true : undefined}
+        onPointerEnter={prefetchSidebarTooltip}
+        onFocus={prefetchSidebarTooltip}
         {...props}
       >
         <div className="kite-sidebar-inner">{children}</div>
@@ -112,22 +135,34 @@ export const SidebarInset = (props: ComponentProps<'main'>) => <main className="
 /** A menu item: its label shows when expanded; when collapsed the tooltip names it. */
 export function SidebarMenuItem({ label, icon, children }: { label: string; icon: ReactNode; children: (content: ReactNode) => ReactNode }) {
   const { state } = useSidebar();
+  const Tooltip = useSidebarTooltip();
+  // Where the pointer and the focus are while the tooltip's chunk is on its way: it opens on arrival.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   const content = (
     <>
       <span className="kite-sidebar-icon" aria-hidden="true">{icon}</span>
       <span className="kite-sidebar-label">{label}</span>
     </>
   );
+  if (Tooltip) {
+    return (
+      <li className="kite-sidebar-item">
+        <Tooltip label={label} hidden={state === 'expanded'} openAtOnce={hovered || focused} refocus={focused}>
+          {children(content)}
+        </Tooltip>
+      </li>
+    );
+  }
   return (
-    <li className="kite-sidebar-item">
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>{children(content)}</Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content className="kite-tooltip" side="right" sideOffset={8} hidden={state === 'expanded'}>
-            {label}
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
+    <li
+      className="kite-sidebar-item"
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
+      {children(content)}
     </li>
   );
 }

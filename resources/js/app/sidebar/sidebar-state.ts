@@ -9,8 +9,6 @@ export const SIDEBAR_WIDTH_ICON = '3rem';
 export const SIDEBAR_TRANSITION_MS = 200;
 /** Tooltips inside the sidebar open at once; elsewhere the library defaults apply. */
 export const SIDEBAR_TOOLTIP_DELAY_MS = 0;
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export type SidebarVariant = 'sidebar' | 'floating' | 'inset';
 export type SidebarSide = 'left' | 'right';

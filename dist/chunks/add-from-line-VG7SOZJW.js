@@ -1,0 +1,1 @@
+import{d as m}from"./chunk-XIMQ3QI4.js";import{U as n}from"./chunk-WUMA73PF.js";import"./chunk-AFNKJSB3.js";import{k as r,sc as s,uc as i}from"./chunk-NCB6DYKK.js";function l(a,e){let o=s(m(e.steps),e.value);a.set(n,t=>({...t,assertions:[...t.assertions,o]})),r.success("Assertion added",{description:`${i(o)} — in the Tests tab`})}export{l as addAssertionFromLine};

@@ -1,1 +1,0 @@
-import{d as m}from"./chunk-XIMQ3QI4.js";import{U as n}from"./chunk-A2KKTU4X.js";import"./chunk-UO266KLN.js";import{A as r,Hc as s,Jc as i}from"./chunk-2R2ZO3PB.js";function l(a,e){let o=s(m(e.steps),e.value);a.set(n,t=>({...t,assertions:[...t.assertions,o]})),r.success("Assertion added",{description:`${i(o)} — in the Tests tab`})}export{l as addAssertionFromLine};

@@ -1,0 +1,1 @@
+import{f as o}from"./chunk-7ZSCRBAC.js";import"./chunk-WUMA73PF.js";import"./chunk-AFNKJSB3.js";import"./chunk-NCB6DYKK.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-CXWQBOEZ.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

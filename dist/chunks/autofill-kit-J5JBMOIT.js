@@ -1,1 +1,0 @@
-import{f as o}from"./chunk-PH6AFV26.js";import"./chunk-A2KKTU4X.js";import"./chunk-UO266KLN.js";import"./chunk-2R2ZO3PB.js";async function l(){let[t,a]=await Promise.all([o(),import("./pattern-sampler-ZPTLQDDS.js")]);return{generate:(e,r)=>t.generate(e,r),valueForField:(e,r)=>t.valueForField(e,r),seed:e=>t.seed(e),samplePattern:a.samplePattern}}export{l as loadAutofillKit};

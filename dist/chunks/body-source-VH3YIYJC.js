@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p,g as t,h as i}from"./chunk-4FTTFEOO.js";import"./chunk-DN7X6ZDT.js";import"./chunk-A2KKTU4X.js";import"./chunk-UO266KLN.js";import"./chunk-2R2ZO3PB.js";export{o as LOCAL_BODY_LIMIT,r as PREVIEW_BYTES,m as PREVIEW_CHARS,i as diffBodies,p as openBodySource,t as prewarmBodyWorker};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m,d as p,e as t}from"./chunk-XIMQ3QI4.js";import"./chunk-A2KKTU4X.js";import"./chunk-UO266KLN.js";import"./chunk-2R2ZO3PB.js";export{o as JsonPathError,t as applyCaptureRules,p as formatJsonPath,m as jsonPathGet,r as parseJsonPath};

@@ -1,0 +1,1 @@
+import{a as o,b as r,c as m,d as p,e as t}from"./chunk-XIMQ3QI4.js";import"./chunk-WUMA73PF.js";import"./chunk-AFNKJSB3.js";import"./chunk-NCB6DYKK.js";export{o as JsonPathError,t as applyCaptureRules,p as formatJsonPath,m as jsonPathGet,r as parseJsonPath};

@@ -1,0 +1,1 @@
+import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-O3WIOVRQ.js";import"./chunk-EFQQ7YSK.js";import"./chunk-WUMA73PF.js";import"./chunk-AFNKJSB3.js";import{Pb as o}from"./chunk-NCB6DYKK.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

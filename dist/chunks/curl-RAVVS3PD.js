@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-LO3XFO4H.js";import"./chunk-QINQS42H.js";import"./chunk-A2KKTU4X.js";import"./chunk-UO266KLN.js";import{cc as o}from"./chunk-2R2ZO3PB.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

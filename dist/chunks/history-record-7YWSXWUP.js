@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-MGAO7BXV.js";import"./chunk-A2KKTU4X.js";import"./chunk-UO266KLN.js";import"./chunk-2R2ZO3PB.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

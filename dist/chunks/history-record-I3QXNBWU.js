@@ -1,0 +1,1 @@
+import{a as o,b as r,c as m}from"./chunk-QVSO5WCG.js";import"./chunk-WUMA73PF.js";import"./chunk-AFNKJSB3.js";import"./chunk-NCB6DYKK.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

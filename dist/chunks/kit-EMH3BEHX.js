@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-PH6AFV26.js";import"./chunk-A2KKTU4X.js";import"./chunk-UO266KLN.js";import"./chunk-2R2ZO3PB.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

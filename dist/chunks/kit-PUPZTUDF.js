@@ -1,0 +1,1 @@
+import{c as o,d as r,e as m,f as p}from"./chunk-7ZSCRBAC.js";import"./chunk-WUMA73PF.js";import"./chunk-AFNKJSB3.js";import"./chunk-NCB6DYKK.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

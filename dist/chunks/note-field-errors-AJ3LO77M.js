@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-GZQAOFCN.js";import"./chunk-HOMKFQLR.js";import{V as t,W as o}from"./chunk-A2KKTU4X.js";import"./chunk-UO266KLN.js";import"./chunk-2R2ZO3PB.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

@@ -1,0 +1,1 @@
+import{a as i}from"./chunk-GZQAOFCN.js";import"./chunk-HOMKFQLR.js";import{V as t,W as o}from"./chunk-WUMA73PF.js";import"./chunk-AFNKJSB3.js";import"./chunk-NCB6DYKK.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

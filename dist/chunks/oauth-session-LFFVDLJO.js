@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-BFKAAAN7.js";import"./chunk-A2KKTU4X.js";import"./chunk-UO266KLN.js";import"./chunk-2R2ZO3PB.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,0 +1,1 @@
+import{f as o,g as r,h as m,i as p,j as t}from"./chunk-MSTNHZBC.js";import"./chunk-WUMA73PF.js";import"./chunk-AFNKJSB3.js";import"./chunk-NCB6DYKK.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

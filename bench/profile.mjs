@@ -66,7 +66,7 @@ function analyse(events, clickToFirst, clickToLast) {
     if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') {
       const name = threads.get(thread) ?? thread;
       busy.set(name, (busy.get(name) ?? 0) + e.dur / 1000);
-      if (thread === main) mainTasks.push({ start: at(e), ms: e.dur / 1000 });
+      if (thread === main) mainTasks.push({ start: at(e), ms: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 });
     } else if (thread === main && KIND[e.name]) {
       kinds[KIND[e.name]] = (kinds[KIND[e.name]] ?? 0) + e.dur / 1000;
     }
@@ -78,6 +78,12 @@ function analyse(events, clickToFirst, clickToLast) {
     mainBusy: busy.get('CrRendererMain') ?? 0,
     workers,
     kinds,
+    // The main thread's CPU time (the trace's thread duration) from the click to the first text:
+    // unlike wall time, it does not grow while other processes hold the cores.
+    mainCpuToFirst: mainTasks.filter((t) => t.start < clickToFirst).reduce((sum, t) => sum + t.cpu, 0),
+    // …and from the answer's release (the relay's end, at the earliest the 200 ms hold) to the first text.
+    mainCpuAnswerToFirst: mainTasks.filter((t) => t.start >= Math.max(relay.end ?? 0, 200) && t.start < clickToFirst).reduce((sum, t) => sum + t.cpu, 0),
+    longestCpu: Math.max(0, ...mainTasks.map((t) => t.cpu)),
     longest: mainTasks.sort((a, b) => b.ms - a.ms).slice(0, 3),
     firstText: clickToFirst,
     lastLine: clickToLast,
@@ -155,8 +161,8 @@ try {
     const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
     console.log(`\n${size.label}: median of ${results.length} runs (ms after the click on Send; relay fetched on ${results[0]?.relay.thread ?? '?'})${busy ? ', --busy' : ''}`);
     printTable(
-      ['relay sent', 'relay head', 'relay end', 'first text painted', 'last line', 'main thread busy', 'workers busy'],
-      [[f(med((r) => r.relay.sent)), f(med((r) => r.relay.head)), f(med((r) => r.relay.end)), f(med((r) => r.firstText)), f(med((r) => r.lastLine)), f(med((r) => r.mainBusy)), f(med((r) => r.workers))]],
+      ['relay sent', 'relay head', 'relay end', 'first text painted', 'last line', 'main thread busy', 'main CPU to first text', 'of it after the answer', 'longest task CPU', 'workers busy'],
+      [[f(med((r) => r.relay.sent)), f(med((r) => r.relay.head)), f(med((r) => r.relay.end)), f(med((r) => r.firstText)), f(med((r) => r.lastLine)), f(med((r) => r.mainBusy)), f(med((r) => r.mainCpuToFirst)), f(med((r) => r.mainCpuAnswerToFirst)), f(med((r) => r.longestCpu)), f(med((r) => r.workers))]],
     );
     const kinds = [...new Set(results.flatMap((r) => Object.keys(r.kinds)))];
     console.log(`main thread by kind (median ms): ${kinds.map((k) => `${k} ${f(med((r) => r.kinds[k] ?? 0))}`).join(', ')}`);

@@ -113,7 +113,8 @@ function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal,
       setViewportHeight(element.clientHeight || 600);
       return;
     }
-    const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || 600));
+    // A hidden view (the viewer's rehearsal) measures 0: it keeps the window's height until shown.
+    const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || globalThis.innerHeight || 600));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -30,6 +30,23 @@ afterEach(() => {
 });
 
 describe('the response viewer', () => {
+  it('mounts the first answer\'s frame while the call is held, and the answer fills that same frame', async () => {
+    const { container, rerender } = render(<ResponseViewer result={null} failure={null} pending />);
+    expect(screen.getByText('Sending request…')).toBeTruthy();
+    const heldFrame = container.querySelector('.kite-response-frame');
+    const heldBody = container.querySelector('.kite-body');
+    expect(heldFrame?.hasAttribute('hidden')).toBe(true);
+    expect(heldBody).not.toBeNull();
+    rerender(<ResponseViewer result={jsonResult({ name: 'Ada' })} failure={null} pending={false} />);
+    expect(screen.queryByText('Sending request…')).toBeNull();
+    expect(container.querySelector('.kite-response-frame')).toBe(heldFrame);
+    expect(container.querySelector('.kite-body')).toBe(heldBody);
+    expect(heldFrame?.hasAttribute('hidden')).toBe(false);
+    const body = await screen.findByRole('region', { name: 'Pretty body' });
+    await vi.waitFor(() => expect(body.textContent).toContain('"name": "Ada"'));
+    expect(body.textContent).not.toContain('kite');
+  });
+
   it('shows the status coloured by its class, the time and size, and the pretty body', async () => {
     render(<ResponseViewer result={jsonResult({ name: 'Ada' })} failure={null} pending={false} />);
     expect(screen.getByText('200').closest('[data-status-class]')?.getAttribute('data-status-class')).toBe('success');

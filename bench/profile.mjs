@@ -5,7 +5,11 @@
 // the probe's first text / last line. Prints medians and the longest main-thread tasks.
 // `--cpu`: instead of the trace, the page's JavaScript profile (CDP Profiler) around the Send: the
 // functions with the most self time, summed over the runs.
-//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--cpu]
+// `--cpu --after-answer`: the profile starts when the relay's answer has been read whole (the page's
+// kite:relay-received mark, past the 200 ms hold), so it holds only what the page does between the
+// answer and the body's last line. KITE_PROFILE_DUMP=/tmp/prefix writes each run's CDP profile to
+// <prefix>-<size>-<run>.json (a tree to read with stacks; build with KITE_DEBUG_BUILD=1 for names).
+//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--cpu [--after-answer]]
 // With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
 import { startBusyLoad } from './busy.mjs';
 import { launchChromium, median, printTable, startKiteHost } from './support.mjs';
@@ -91,6 +95,8 @@ function analyse(events, clickToFirst, clickToLast) {
 }
 
 const CPU = argv.includes('--cpu');
+const AFTER_ANSWER = argv.includes('--after-answer');
+const RELAY_RECEIVED_MARK = 'kite:relay-received'; // lib/http/host-api.ts
 const selfTimes = new Map();
 /** Adds a CDP profile's self time per function (name, file, line) to selfTimes. */
 function addSelfTimes(profile) {
@@ -98,10 +104,13 @@ function addSelfTimes(profile) {
   // Each sample stands for the time until the next one (timeDeltas[i + 1]).
   const counts = new Map();
   profile.samples.forEach((id, i) => counts.set(id, (counts.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000));
+  const parentOf = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node])));
+  const nameOf = ({ callFrame }) => `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop() || '(native)'}:${callFrame.lineNumber + 1}`;
   for (const [id, ms] of counts) {
-    const { callFrame } = byId.get(id);
-    const file = callFrame.url.split('/').pop() || '(native)';
-    const key = `${callFrame.functionName || '(anonymous)'} ${file}:${callFrame.lineNumber + 1}`;
+    const node = byId.get(id);
+    const parent = parentOf.get(id);
+    // A DOM call (setAttribute, createElementNS, …) is named with its caller: which code made it.
+    const key = node.callFrame.url || !parent?.callFrame.url ? nameOf(node) : `${nameOf(node)} < ${nameOf(parent)}`;
     selfTimes.set(key, (selfTimes.get(key) ?? 0) + ms);
   }
 }
@@ -133,11 +142,30 @@ try {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
+        if (AFTER_ANSWER) {
+          // console.profile starts V8's profiler at once, inside the page's task that sets the mark.
+          await page.evaluate((name) => {
+            const mark = performance.mark.bind(performance);
+            performance.mark = (markName, ...rest) => {
+              if (markName === name) console.profile('after-answer');
+              return mark(markName, ...rest);
+            };
+          }, RELAY_RECEIVED_MARK);
+        } else {
+          await cdp.send('Profiler.start');
+        }
         await send.click();
         await page.evaluate(() => window.__bench.done);
-        const { profile } = await cdp.send('Profiler.stop');
+        let profile;
+        if (AFTER_ANSWER) {
+          const finished = new Promise((resolve) => cdp.once('Profiler.consoleProfileFinished', (event) => resolve(event.profile)));
+          await page.evaluate(() => console.profileEnd('after-answer'));
+          profile = await finished;
+        } else {
+          ({ profile } = await cdp.send('Profiler.stop'));
+        }
         addSelfTimes(profile);
+        if (process.env.KITE_PROFILE_DUMP) writeFileSync(`${process.env.KITE_PROFILE_DUMP}-${size.id}-${run}.json`, JSON.stringify(profile));
         await context.close();
         continue;
       }

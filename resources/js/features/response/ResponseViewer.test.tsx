@@ -47,6 +47,16 @@ describe('the response viewer', () => {
     expect(body.textContent).not.toContain('kite');
   });
 
+  it("draws its rows' fold and value buttons without an SVG of their own (a 1 KB body has dozens of rows)", async () => {
+    render(<ResponseViewer result={jsonResult({ users: [{ id: 1, name: 'Ada' }, { id: 2, name: 'Grace' }] })} failure={null} pending={false} />);
+    const body = await screen.findByRole('region', { name: 'Pretty body' });
+    await vi.waitFor(() => expect(body.textContent).toContain('"Grace"'));
+    expect(within(body).getAllByRole('button', { name: /^Fold line/ }).length).toBeGreaterThan(2);
+    expect(within(body).getAllByRole('button', { name: 'Set as variable…' }).length).toBeGreaterThan(2);
+    expect(within(body).getAllByRole('button', { name: 'Add assertion' }).length).toBeGreaterThan(2);
+    expect(body.querySelectorAll('svg')).toHaveLength(0);
+  });
+
   it('shows the status coloured by its class, the time and size, and the pretty body', async () => {
     render(<ResponseViewer result={jsonResult({ name: 'Ada' })} failure={null} pending={false} />);
     expect(screen.getByText('200').closest('[data-status-class]')?.getAttribute('data-status-class')).toBe('success');

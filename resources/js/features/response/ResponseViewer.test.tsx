@@ -37,6 +37,11 @@ describe('the response viewer', () => {
     const heldBody = container.querySelector('.kite-body');
     expect(heldFrame?.hasAttribute('hidden')).toBe(true);
     expect(heldBody).not.toBeNull();
+    // The rehearsal is never announced nor reached: none of its tabs, buttons or body is exposed.
+    await vi.waitFor(() => expect(heldBody?.textContent).toContain('"kite"'));
+    expect(screen.queryAllByRole('tab')).toHaveLength(0);
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: 'Pretty body' })).toBeNull();
     rerender(<ResponseViewer result={jsonResult({ name: 'Ada' })} failure={null} pending={false} />);
     expect(screen.queryByText('Sending request…')).toBeNull();
     expect(container.querySelector('.kite-response-frame')).toBe(heldFrame);

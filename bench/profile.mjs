@@ -5,7 +5,11 @@
 // the probe's first text / last line. Prints medians and the longest main-thread tasks.
 // `--cpu`: instead of the trace, the page's JavaScript profile (CDP Profiler) around the Send: the
 // functions with the most self time, summed over the runs.
-//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--cpu]
+// `--cpu --after-answer`: the profile starts when the relay's answer has been read whole (the page's
+// kite:relay-received mark, past the 200 ms hold), so it holds only what the page does between the
+// answer and the body's last line. KITE_PROFILE_DUMP=/tmp/prefix writes each run's CDP profile to
+// <prefix>-<size>-<run>.json (a tree to read with stacks; build with KITE_DEBUG_BUILD=1 for names).
+//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--cpu [--after-answer]]
 // With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
 import { startBusyLoad } from './busy.mjs';
 import { launchChromium, median, printTable, startKiteHost } from './support.mjs';
@@ -66,7 +70,7 @@ function analyse(events, clickToFirst, clickToLast) {
     if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') {
       const name = threads.get(thread) ?? thread;
       busy.set(name, (busy.get(name) ?? 0) + e.dur / 1000);
-      if (thread === main) mainTasks.push({ start: at(e), ms: e.dur / 1000 });
+      if (thread === main) mainTasks.push({ start: at(e), ms: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 });
     } else if (thread === main && KIND[e.name]) {
       kinds[KIND[e.name]] = (kinds[KIND[e.name]] ?? 0) + e.dur / 1000;
     }
@@ -78,6 +82,12 @@ function analyse(events, clickToFirst, clickToLast) {
     mainBusy: busy.get('CrRendererMain') ?? 0,
     workers,
     kinds,
+    // The main thread's CPU time (the trace's thread duration) from the click to the first text:
+    // unlike wall time, it does not grow while other processes hold the cores.
+    mainCpuToFirst: mainTasks.filter((t) => t.start < clickToFirst).reduce((sum, t) => sum + t.cpu, 0),
+    // …and from the answer's release (the relay's end, at the earliest the 200 ms hold) to the first text.
+    mainCpuAnswerToFirst: mainTasks.filter((t) => t.start >= Math.max(relay.end ?? 0, 200) && t.start < clickToFirst).reduce((sum, t) => sum + t.cpu, 0),
+    longestCpu: Math.max(0, ...mainTasks.map((t) => t.cpu)),
     longest: mainTasks.sort((a, b) => b.ms - a.ms).slice(0, 3),
     firstText: clickToFirst,
     lastLine: clickToLast,
@@ -85,6 +95,8 @@ function analyse(events, clickToFirst, clickToLast) {
 }
 
 const CPU = argv.includes('--cpu');
+const AFTER_ANSWER = argv.includes('--after-answer');
+const RELAY_RECEIVED_MARK = 'kite:relay-received'; // lib/http/host-api.ts
 const selfTimes = new Map();
 /** Adds a CDP profile's self time per function (name, file, line) to selfTimes. */
 function addSelfTimes(profile) {
@@ -92,10 +104,13 @@ function addSelfTimes(profile) {
   // Each sample stands for the time until the next one (timeDeltas[i + 1]).
   const counts = new Map();
   profile.samples.forEach((id, i) => counts.set(id, (counts.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000));
+  const parentOf = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node])));
+  const nameOf = ({ callFrame }) => `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop() || '(native)'}:${callFrame.lineNumber + 1}`;
   for (const [id, ms] of counts) {
-    const { callFrame } = byId.get(id);
-    const file = callFrame.url.split('/').pop() || '(native)';
-    const key = `${callFrame.functionName || '(anonymous)'} ${file}:${callFrame.lineNumber + 1}`;
+    const node = byId.get(id);
+    const parent = parentOf.get(id);
+    // A DOM call (setAttribute, createElementNS, …) is named with its caller: which code made it.
+    const key = node.callFrame.url || !parent?.callFrame.url ? nameOf(node) : `${nameOf(node)} < ${nameOf(parent)}`;
     selfTimes.set(key, (selfTimes.get(key) ?? 0) + ms);
   }
 }
@@ -127,11 +142,30 @@ try {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
+        if (AFTER_ANSWER) {
+          // console.profile starts V8's profiler at once, inside the page's task that sets the mark.
+          await page.evaluate((name) => {
+            const mark = performance.mark.bind(performance);
+            performance.mark = (markName, ...rest) => {
+              if (markName === name) console.profile('after-answer');
+              return mark(markName, ...rest);
+            };
+          }, RELAY_RECEIVED_MARK);
+        } else {
+          await cdp.send('Profiler.start');
+        }
         await send.click();
         await page.evaluate(() => window.__bench.done);
-        const { profile } = await cdp.send('Profiler.stop');
+        let profile;
+        if (AFTER_ANSWER) {
+          const finished = new Promise((resolve) => cdp.once('Profiler.consoleProfileFinished', (event) => resolve(event.profile)));
+          await page.evaluate(() => console.profileEnd('after-answer'));
+          profile = await finished;
+        } else {
+          ({ profile } = await cdp.send('Profiler.stop'));
+        }
         addSelfTimes(profile);
+        if (process.env.KITE_PROFILE_DUMP) writeFileSync(`${process.env.KITE_PROFILE_DUMP}-${size.id}-${run}.json`, JSON.stringify(profile));
         await context.close();
         continue;
       }
@@ -155,8 +189,8 @@ try {
     const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
     console.log(`\n${size.label}: median of ${results.length} runs (ms after the click on Send; relay fetched on ${results[0]?.relay.thread ?? '?'})${busy ? ', --busy' : ''}`);
     printTable(
-      ['relay sent', 'relay head', 'relay end', 'first text painted', 'last line', 'main thread busy', 'workers busy'],
-      [[f(med((r) => r.relay.sent)), f(med((r) => r.relay.head)), f(med((r) => r.relay.end)), f(med((r) => r.firstText)), f(med((r) => r.lastLine)), f(med((r) => r.mainBusy)), f(med((r) => r.workers))]],
+      ['relay sent', 'relay head', 'relay end', 'first text painted', 'last line', 'main thread busy', 'main CPU to first text', 'of it after the answer', 'longest task CPU', 'workers busy'],
+      [[f(med((r) => r.relay.sent)), f(med((r) => r.relay.head)), f(med((r) => r.relay.end)), f(med((r) => r.firstText)), f(med((r) => r.lastLine)), f(med((r) => r.mainBusy)), f(med((r) => r.mainCpuToFirst)), f(med((r) => r.mainCpuAnswerToFirst)), f(med((r) => r.longestCpu)), f(med((r) => r.workers))]],
     );
     const kinds = [...new Set(results.flatMap((r) => Object.keys(r.kinds)))];
     console.log(`main thread by kind (median ms): ${kinds.map((k) => `${k} ${f(med((r) => r.kinds[k] ?? 0))}`).join(', ')}`);

@@ -5,7 +5,9 @@
 // Assumes dist/ is built (`npm run build`); starts its own `kite serve` on a free port.
 import { launchChromium, median, startKiteHost } from './support.mjs';
 
-const SIZES_MB = [1, 10, 50, 100];
+// `--mb 50,100` measures those sizes only (as `node bench/response.bench.mjs --mb 50`).
+const mbAt = process.argv.indexOf('--mb');
+const SIZES_MB = mbAt === -1 ? [1, 10, 50, 100] : process.argv[mbAt + 1].split(',').map(Number);
 const RUNS = 3;
 const GOALS = { firstPaintMs: 1000, longestTaskMs: 100 };
 

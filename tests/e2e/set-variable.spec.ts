@@ -15,13 +15,19 @@ const openKite = (page: Page) => openFreshKite(page, workspace.host.url);
 /** The pretty (or filtered) body's row that shows `text`. */
 const bodyRow = (body: Locator, text: string) => body.locator('.kite-code-row').filter({ hasText: text });
 
-test('Set as variable… on the token of POST /login saves a capture rule with its path, and GET /me then uses {{token}}', async ({ page }) => {
+/** POST /login sent in a fresh Kite: its pretty body and the token's row, hovered. */
+async function loginTokenRow(page: Page) {
   await openKite(page);
   await typeRequest(page, 'POST', '/login');
   await send(page);
   const body = responseArea(page).getByRole('region', { name: 'Pretty body' });
   const row = bodyRow(body, '"token":');
   await row.hover();
+  return { body, row };
+}
+
+test('Set as variable… on the token of POST /login saves a capture rule with its path, and GET /me then uses {{token}}', async ({ page }) => {
+  const { row } = await loginTokenRow(page);
   await row.getByRole('button', { name: 'Set as variable…' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Set as variable' });
@@ -114,4 +120,27 @@ test('in a large body, a value deep in it is picked from the context menu by key
   await page.getByRole('textbox', { name: 'URL' }).fill('/users?email={{email}}&age={{age}}');
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveAttribute('title', /\{\{email\}\} = user4000@example\.com \(environment\)/);
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveAttribute('title', /\{\{age\}\} = \d+ \(global\)/);
+});
+
+test("a body row's icons are drawn (by the stylesheet, no SVG per row): each value button and the fold button in both states show their own", async ({ page }) => {
+  const { body, row } = await loginTokenRow(page);
+  const setVariable = row.getByRole('button', { name: 'Set as variable…' });
+  const addAssertion = row.getByRole('button', { name: 'Add assertion' });
+  await expect(setVariable).toHaveCSS('opacity', '1');
+  await expect(addAssertion).toHaveCSS('opacity', '1');
+  // Two buttons of one size and background differ only by what their icon draws.
+  const variableIcon = await setVariable.screenshot();
+  expect(variableIcon.equals(await addAssertion.screenshot())).toBe(false);
+  const fold = body.getByRole('button', { name: 'Fold line 1', exact: true });
+  await page.mouse.move(0, 0);
+  const opened = await fold.screenshot();
+  await fold.click();
+  const folded = body.getByRole('button', { name: 'Unfold line 1', exact: true });
+  await page.mouse.move(0, 0);
+  expect(opened.equals(await folded.screenshot())).toBe(false);
+  expect(await body.locator('svg').count()).toBe(0);
+  await folded.click();
+  await body.getByRole('button', { name: 'Fold line 3', exact: true }).click();
+  await bodyRow(body, '"message":').hover();
+  await body.screenshot({ path: test.info().outputPath('body-row-icons.png') });
 });

@@ -4,7 +4,6 @@
 // with `wrap`: long lines then wrap, each row is measured (@tanstack/react-virtual) and keeps its
 // line number on its first visual line.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ChevronDown, ChevronRight, ListChecks, Variable } from 'lucide-react';
 import { memo, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { BodyView } from './body-document';
@@ -113,7 +112,8 @@ function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal,
       setViewportHeight(element.clientHeight || 600);
       return;
     }
-    const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || 600));
+    // A hidden view (the viewer's rehearsal) measures 0: it keeps the window's height until shown.
+    const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || globalThis.innerHeight || 600));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -254,9 +254,7 @@ const CodeRow = memo(function CodeRow({
             aria-label={`${line.fold === 'open' ? 'Fold' : 'Unfold'} line ${line.label}`}
             aria-expanded={line.fold === 'open'}
             onClick={toggle}
-          >
-            {line.fold === 'open' ? <ChevronDown size={12} /> : <ChevronRight size={12} />}
-          </button>
+          />
         ) : (
           <span className="kite-code-fold" />
         )}
@@ -285,10 +283,8 @@ const CodeRow = memo(function CodeRow({
           );
         })}
         {valued
-          ? VALUE_BUTTONS.map(([action, label, title, Icon]) => (
-              <button key={action} type="button" className="kite-code-value-action" aria-label={label} title={title} onClick={(event) => onValue(line.line, action, event)}>
-                <Icon size={13} aria-hidden="true" />
-              </button>
+          ? VALUE_BUTTONS.map(([action, label, title]) => (
+              <button key={action} type="button" className="kite-code-value-action" data-action={action} aria-label={label} title={title} onClick={(event) => onValue(line.line, action, event)} />
             ))
           : null}
       </span>
@@ -296,10 +292,14 @@ const CodeRow = memo(function CodeRow({
   );
 });
 
-/** The buttons at the end of a value's line (the context menu has these and more). */
-const VALUE_BUTTONS: Array<[ValueAction, string, string, typeof Variable]> = [
-  ['set-variable', 'Set as variable…', 'Set as variable… (right-click for more)', Variable],
-  ['add-assertion', 'Add assertion', 'Add assertion: this value at its JSONPath, checked after every send', ListChecks],
+/**
+ * The buttons at the end of a value's line (the context menu has these and more). Their icons, as
+ * the fold buttons', are drawn by the stylesheet (response.lazy.css, by data-action): a 1 KB body
+ * has dozens of rows, and an SVG of each icon in each row was most of the DOM its first frame made.
+ */
+const VALUE_BUTTONS: Array<[ValueAction, string, string]> = [
+  ['set-variable', 'Set as variable…', 'Set as variable… (right-click for more)'],
+  ['add-assertion', 'Add assertion', 'Add assertion: this value at its JSONPath, checked after every send'],
 ];
 
 type ValueHandler = (line: number, action: ValueAction | 'menu', event: React.MouseEvent) => void;

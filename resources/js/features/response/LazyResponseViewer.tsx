@@ -6,8 +6,14 @@ import { startFetchWorker } from '../../lib/http/worker-fetch';
 import { whenIdle } from '../../lib/idle';
 import type { ResponseViewerProps } from './ResponseViewer';
 
-const loadViewer = () => import('./ResponseViewer');
-const ResponseViewer = lazy(() => loadViewer().then((chunk) => ({ default: chunk.ResponseViewer })));
+/** The chunk once it has loaded: rendered directly, since a lazy component suspends on its first render even then. */
+let loadedViewer: typeof import('./ResponseViewer') | null = null;
+const loadViewer = () =>
+  import('./ResponseViewer').then((chunk) => {
+    loadedViewer = chunk;
+    return chunk;
+  });
+const LazyViewer = lazy(() => loadViewer().then((chunk) => ({ default: chunk.ResponseViewer })));
 
 /**
  * The viewer and the stream codec, fetched before a request goes out (at once when already here).
@@ -49,6 +55,8 @@ export const LazyResponseViewer = memo(function LazyResponseViewer(props: Respon
     [],
   );
   if (!props.result && !props.failure && !props.pending && !props.live) return <Placeholder pending={false} />;
+  // Suspending would show the fallback, and React holds a revealed boundary back for up to 300 ms.
+  const ResponseViewer = loadedViewer?.ResponseViewer ?? LazyViewer;
   return (
     <Suspense fallback={<Placeholder pending={props.pending} />}>
       <ResponseViewer {...props} />

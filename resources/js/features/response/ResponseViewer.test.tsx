@@ -30,6 +30,38 @@ afterEach(() => {
 });
 
 describe('the response viewer', () => {
+  it('mounts the first answer\'s frame while the call is held, and the answer fills that same frame', async () => {
+    const { container, rerender } = render(<ResponseViewer result={null} failure={null} pending />);
+    expect(screen.getByText('Sending request…')).toBeTruthy();
+    const heldFrame = container.querySelector('.kite-response-frame');
+    const heldBody = container.querySelector('.kite-body');
+    expect(heldFrame?.hasAttribute('hidden')).toBe(true);
+    expect(heldBody).not.toBeNull();
+    // The rehearsal is never announced nor reached: none of its tabs, buttons or body is exposed.
+    await vi.waitFor(() => expect(heldBody?.textContent).toContain('"kite"'));
+    expect(screen.queryAllByRole('tab')).toHaveLength(0);
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: 'Pretty body' })).toBeNull();
+    rerender(<ResponseViewer result={jsonResult({ name: 'Ada' })} failure={null} pending={false} />);
+    expect(screen.queryByText('Sending request…')).toBeNull();
+    expect(container.querySelector('.kite-response-frame')).toBe(heldFrame);
+    expect(container.querySelector('.kite-body')).toBe(heldBody);
+    expect(heldFrame?.hasAttribute('hidden')).toBe(false);
+    const body = await screen.findByRole('region', { name: 'Pretty body' });
+    await vi.waitFor(() => expect(body.textContent).toContain('"name": "Ada"'));
+    expect(body.textContent).not.toContain('kite');
+  });
+
+  it("draws its rows' fold and value buttons without an SVG of their own (a 1 KB body has dozens of rows)", async () => {
+    render(<ResponseViewer result={jsonResult({ users: [{ id: 1, name: 'Ada' }, { id: 2, name: 'Grace' }] })} failure={null} pending={false} />);
+    const body = await screen.findByRole('region', { name: 'Pretty body' });
+    await vi.waitFor(() => expect(body.textContent).toContain('"Grace"'));
+    expect(within(body).getAllByRole('button', { name: /^Fold line/ }).length).toBeGreaterThan(2);
+    expect(within(body).getAllByRole('button', { name: 'Set as variable…' }).length).toBeGreaterThan(2);
+    expect(within(body).getAllByRole('button', { name: 'Add assertion' }).length).toBeGreaterThan(2);
+    expect(body.querySelectorAll('svg')).toHaveLength(0);
+  });
+
   it('shows the status coloured by its class, the time and size, and the pretty body', async () => {
     render(<ResponseViewer result={jsonResult({ name: 'Ada' })} failure={null} pending={false} />);
     expect(screen.getByText('200').closest('[data-status-class]')?.getAttribute('data-status-class')).toBe('success');

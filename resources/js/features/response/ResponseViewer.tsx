@@ -65,8 +65,16 @@ export function ResponseViewer({ result, failure, pending, live, sent, ddPages, 
           <ResponseFailure failure={failure} sent={sent} />
           {live ? <LiveStreamView live={live} running={false} /> : null}
         </>
-      ) : result ? (
-        <ResponseDetails result={result} sent={sent} ddPages={ddPages} inEnvironment={inEnvironment} />
+      ) : result || pending && !live ? (
+        // While the first call is held (the spec's 200 ms minimum) the answer's frame is rendered
+        // hidden for REHEARSAL_RESULT: its code runs once and its DOM exists, so the answer itself
+        // updates a mounted frame (same tree position) instead of mounting one.
+        <>
+          {result ? null : <div className="kite-response-placeholder">Sending request…</div>}
+          <div className="kite-response-frame" hidden={!result}>
+            <ResponseDetails result={result ?? REHEARSAL_RESULT} rehearsal={!result} sent={sent} ddPages={ddPages} inEnvironment={inEnvironment} />
+          </div>
+        </>
       ) : live ? (
         <LiveStreamView live={live} running={pending} />
       ) : (
@@ -78,19 +86,45 @@ export function ResponseViewer({ result, failure, pending, live, sent, ddPages, 
   );
 }
 
-function ResponseDetails({ result, sent, ddPages, inEnvironment }: Pick<ResponseViewerProps, 'sent' | 'ddPages' | 'inEnvironment'> & { result: RelayResult }) {
+/**
+ * What the first call's hidden frame shows while the call is held: a small JSON answer, so the
+ * summary, the section tabs, the body's toolbar and its JSON lines all run once before the answer.
+ */
+const REHEARSAL_BODY = new TextEncoder().encode('{"kite":[1,true,null]}');
+const REHEARSAL_RESULT: RelayResult = {
+  meta: {
+    status: 200,
+    statusText: 'OK',
+    url: 'about:blank',
+    headers: [['content-type', 'application/json']],
+    cookies: [],
+    bodySize: REHEARSAL_BODY.byteLength,
+    bodyBytes: REHEARSAL_BODY.byteLength,
+    truncated: false,
+    timing: { ttfbMs: 0, totalMs: 0 },
+  },
+  body: REHEARSAL_BODY.buffer,
+  durationMs: 0,
+  receivedAt: 0,
+};
+
+function ResponseDetails({ result, rehearsal = false, sent, ddPages, inEnvironment }: Pick<ResponseViewerProps, 'sent' | 'ddPages' | 'inEnvironment'> & { result: RelayResult; rehearsal?: boolean }) {
   const { meta } = result;
   // A streamed answer, or a body of events from history, also shows as its list of events; one
   // that was just watched arriving opens on it.
   const hasEvents = hasEventsOf(result);
-  const [chosen, setChosen] = useState<{ section: Section; result: RelayResult }>(() => ({ section: openingSection(result, 'body'), result }));
-  // A new result opens on its default section unless the one chosen still exists for it.
-  if (chosen.result !== result) setChosen({ section: openingSection(result, chosen.section), result });
+  const [chosen, setChosen] = useState<{ section: Section; result: RelayResult; bodyKey: number }>(() => ({ section: openingSection(result, 'body'), result, bodyKey: resultKey(result) }));
+  // A new result opens on its default section unless the one chosen still exists for it. Its body
+  // starts afresh (a new key), except after the rehearsal, whose body nobody could touch: the
+  // answer updates that one in place.
+  if (chosen.result !== result) {
+    setChosen({ section: openingSection(result, chosen.section), result, bodyKey: chosen.result === REHEARSAL_RESULT ? chosen.bodyKey : resultKey(result) });
+  }
   const section = chosen.section;
-  const setSection = (next: Section) => setChosen({ section: next, result });
+  const setSection = (next: Section) => setChosen({ ...chosen, section: next });
   const [comparing, setComparing] = useState(false);
   // Every response shown can be compared with the next ones (another tab's, a later answer).
-  useEffect(() => rememberResponse(result, sent), [result, sent]);
+  useEffect(() => (rehearsal ? undefined : rememberResponse(result, sent)), [result, sent, rehearsal]);
   return (
     <>
       <ResponseSummary result={result} sent={sent}>
@@ -121,9 +155,9 @@ function ResponseDetails({ result, sent, ddPages, inEnvironment }: Pick<Response
         <SectionTab id="timing" current={section} onSelect={setSection}>Timing</SectionTab>
       </div>
       {/* The body stays mounted while another section shows, so a large body is not formatted
-          again; it is keyed by the result, so a new response starts on its default tab. */}
+          again; it is keyed by the result (chosen.bodyKey), so a new response starts on its default tab. */}
       <div className="kite-response-section" role="tabpanel" aria-label="Body" hidden={section !== 'body'}>
-        <ResponseBody key={resultKey(result)} result={result} />
+        <ResponseBody key={chosen.bodyKey} result={result} />
       </div>
       {section === 'events' && hasEvents ? (
         <div className="kite-response-section" role="tabpanel" aria-label="Events">

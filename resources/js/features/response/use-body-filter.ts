@@ -20,6 +20,13 @@ export interface BodyFilter {
 
 export function useBodyFilter(source: BodySource | null, url: string, enabled: boolean): BodyFilter {
   const [expression, setExpressionState] = useState(() => rememberedFilter(url));
+  // A body handed another request's answer (the viewer's rehearsal, then the first answer) takes
+  // up that request's remembered filter.
+  const [filterFor, setFilterFor] = useState(url);
+  if (filterFor !== url) {
+    setFilterFor(url);
+    setExpressionState(rememberedFilter(url));
+  }
   const [filtered, setFiltered] = useState<BodyFilter['filtered']>(null);
   const [error, setError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);

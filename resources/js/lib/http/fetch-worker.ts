@@ -7,6 +7,7 @@
 import type { FetchWorkerReply, FetchWorkerRequest } from './fetch-worker-messages';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
+type Head = Extract<FetchWorkerReply, { type: 'head' }>;
 const running = new Map<number, AbortController>();
 
 /** A piece is sent once this many bytes wait, else as soon as the bytes already here are read. */
@@ -36,9 +37,9 @@ async function run(request: Extract<FetchWorkerRequest, { type: 'fetch' }>): Pro
       credentials: request.credentials,
       signal: controller.signal,
     });
-    reply({ type: 'head', id, status: response.status, statusText: response.statusText, headers: [...response.headers] });
-    if (response.body) await forwardBody(id, response.body.getReader());
-    reply({ type: 'end', id });
+    const head: Head = { type: 'head', id, status: response.status, statusText: response.statusText, headers: [...response.headers] };
+    if (response.body) await forwardBody(id, response.body.getReader(), head);
+    else reply({ ...head, end: true });
   } catch (error) {
     // An abort came from the page, which already settled the call.
     if (!controller.signal.aborted) {
@@ -52,17 +53,25 @@ async function run(request: Extract<FetchWorkerRequest, { type: 'fetch' }>): Pro
 /**
  * Sends the body on in pieces: what has arrived is gathered while more is already here (one piece
  * of up to PIECE_BYTES), and sent as soon as the reader would wait, so that a stream's events are
- * not held back.
+ * not held back. The head goes with the first piece (whoever reads a body waits for its first
+ * bytes anyway), and the end with the last one that was still waiting.
  */
-async function forwardBody(id: number, reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+async function forwardBody(id: number, reader: ReadableStreamDefaultReader<Uint8Array>, head: Head): Promise<void> {
   let waiting: Uint8Array[] = [];
   let waitingBytes = 0;
-  const send = () => {
-    if (waitingBytes === 0) return;
-    const piece = joined(waiting, waitingBytes);
+  let headSent = false;
+  const send = (end: boolean) => {
+    if (waitingBytes === 0 && headSent) {
+      if (end) reply({ type: 'end', id });
+      return;
+    }
+    const piece = waitingBytes > 0 ? joined(waiting, waitingBytes) : undefined;
     waiting = [];
     waitingBytes = 0;
-    reply({ type: 'chunk', id, bytes: piece }, [piece]);
+    const message: FetchWorkerReply = headSent ? { type: 'chunk', id, bytes: piece! } : { ...head, ...(piece ? { bytes: piece } : {}) };
+    if (end) message.end = true;
+    reply(message, piece ? [piece] : []);
+    headSent = true;
   };
   let sendScheduled = false;
   const sendSoon = () => {
@@ -70,7 +79,7 @@ async function forwardBody(id: number, reader: ReadableStreamDefaultReader<Uint8
     sendScheduled = true;
     setTimeout(() => {
       sendScheduled = false;
-      send();
+      send(false);
     }, 0);
   };
   for (;;) {
@@ -78,10 +87,10 @@ async function forwardBody(id: number, reader: ReadableStreamDefaultReader<Uint8
     if (done) break;
     waiting.push(value);
     waitingBytes += value.length;
-    if (waitingBytes >= PIECE_BYTES) send();
+    if (waitingBytes >= PIECE_BYTES) send(false);
     else sendSoon();
   }
-  send();
+  send(true);
 }
 
 /** The pieces as one ArrayBuffer of its own (one piece that fills its buffer is sent as it is). */

@@ -90,7 +90,28 @@ afterAll(() => {
   return new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+/** The sizes of the body's pieces the worker sent (the head carries the first one). */
+const pieceSizes = () => replies.flatMap((reply) => ('bytes' in reply && reply.bytes ? [reply.bytes.byteLength] : []));
+
 describe('a fetch received in the fetch worker', () => {
+  it('gives the same bytes as a fetch on the page, for bodies of 0 B to 5 MB', async () => {
+    for (const total of [0, 1, 1024, 300 * 1024, 5 * 1024 * 1024]) {
+      const url = `${base}/big?bytes=${total}`;
+      const inWorker = new Uint8Array(await (await workerFetch(url)).arrayBuffer());
+      const onPage = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      expect(inWorker.length).toBe(total);
+      expect(inWorker.every((byte, i) => byte === onPage[i])).toBe(true);
+    }
+  });
+
+  it('sends a small answer in one message: its head, its whole body and its end', async () => {
+    replies.length = 0;
+    const response = await workerFetch(`${base}/echo`, { method: 'POST', body: 'small' });
+    expect(await response.json()).toEqual({ got: 'small' });
+    expect(replies.map((reply) => [reply.type, 'end' in reply ? reply.end : undefined])).toEqual([['head', true]]);
+  });
+
+
   it('gives the status, the headers and all of a 10 MB body in order, in a few transferred pieces', async () => {
     replies.length = 0;
     const total = 10 * 1024 * 1024 + 3;
@@ -102,8 +123,7 @@ describe('a fetch received in the fetch worker', () => {
     let wrong = -1;
     for (let i = 0; i < total && wrong < 0; i++) if (body[i] !== byteAt(i)) wrong = i;
     expect(wrong).toBe(-1);
-    const pieces = replies.filter((reply) => reply.type === 'chunk').map((reply) => reply.bytes.byteLength);
-    expect(pieces.reduce((a, b) => a + b, 0)).toBe(total);
+    expect(pieceSizes().reduce((a, b) => a + b, 0)).toBe(total);
   });
 
   it('gathers what has already arrived into pieces of about 4 MB instead of one message per read', async () => {
@@ -124,8 +144,7 @@ describe('a fetch received in the fetch worker', () => {
       const total = 10 * 1024 * 1024;
       const response = await workerFetch(`${base}/big?bytes=${total}`);
       expect((await response.arrayBuffer()).byteLength).toBe(total);
-      const pieces = replies.filter((reply) => reply.type === 'chunk').map((reply) => reply.bytes.byteLength);
-      expect(pieces).toEqual([4 * 1024 * 1024, 4 * 1024 * 1024, 2 * 1024 * 1024]);
+      expect(pieceSizes()).toEqual([4 * 1024 * 1024, 4 * 1024 * 1024, 2 * 1024 * 1024]);
     } finally {
       globalThis.fetch = networkFetch;
     }

@@ -93,18 +93,26 @@ function receive(reply: FetchWorkerReply): void {
       } catch (error) {
         post({ type: 'abort', id });
         fail(id, call, error);
+        return;
       }
+      received(reply, call);
       return;
     }
     case 'chunk':
-      call.body?.enqueue(new Uint8Array(reply.bytes));
-      return;
     case 'end':
-      call.body?.close();
-      end(reply.id, call);
+      received(reply, call);
       return;
     case 'error':
       fail(reply.id, call, reply.name === 'AbortError' ? new DOMException(reply.message, 'AbortError') : new TypeError(reply.message));
+  }
+}
+
+/** Puts a piece of the body into its stream, and closes the stream after the last one. */
+function received(reply: Extract<FetchWorkerReply, { type: 'head' | 'chunk' | 'end' }>, call: Call): void {
+  if ('bytes' in reply && reply.bytes) call.body?.enqueue(new Uint8Array(reply.bytes));
+  if (reply.type === 'end' || reply.end) {
+    call.body?.close();
+    end(reply.id, call);
   }
 }
 

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-LO2VPSQH.js";
+import"./chunks/chunk-WN4OBXU5.js";

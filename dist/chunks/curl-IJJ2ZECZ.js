@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-RIEBPCFJ.js";import"./chunk-7UPG2X4M.js";import{L as o}from"./chunk-NNEK7ITO.js";import"./chunk-AJIRXNA7.js";import"./chunk-LARLJ7OY.js";import"./chunk-LO2VPSQH.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

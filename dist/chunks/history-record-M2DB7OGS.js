@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-JUHLUJBE.js";import"./chunk-NNEK7ITO.js";import"./chunk-AJIRXNA7.js";import"./chunk-LARLJ7OY.js";import"./chunk-LO2VPSQH.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

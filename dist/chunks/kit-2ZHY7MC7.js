@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-KGANC2UM.js";import"./chunk-NNEK7ITO.js";import"./chunk-AJIRXNA7.js";import"./chunk-LARLJ7OY.js";import"./chunk-LO2VPSQH.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

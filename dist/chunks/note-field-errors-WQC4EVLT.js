@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-GZQAOFCN.js";import"./chunk-HOMKFQLR.js";import{Ya as t,Za as o}from"./chunk-NNEK7ITO.js";import"./chunk-AJIRXNA7.js";import"./chunk-LARLJ7OY.js";import"./chunk-LO2VPSQH.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

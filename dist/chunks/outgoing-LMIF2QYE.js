@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-7UPG2X4M.js";import"./chunk-NNEK7ITO.js";import"./chunk-AJIRXNA7.js";import"./chunk-LARLJ7OY.js";import"./chunk-LO2VPSQH.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -29,8 +29,8 @@ const KIND = {
   UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint', Commit: 'paint',
 };
 
-/** Main-thread time by kind in the trace, and the tasks, from the keydown on. */
-function analyse(events) {
+/** Main-thread time by kind in the trace, and the tasks, from the keydown to the frame that painted the list (`paintedMs` later). */
+function analyse(events, paintedMs) {
   const threads = new Map();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
   const main = [...threads].find(([, name]) => name === 'CrRendererMain')?.[0];
@@ -41,8 +41,8 @@ function analyse(events) {
   const openUntil = {};
   const tasks = [];
   for (const e of onMain) {
-    if (e.ts < key.ts) continue;
-    if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') tasks.push(e.dur / 1000);
+    if (e.ts < key.ts || e.ts > key.ts + paintedMs * 1000) continue;
+    if (e.name === 'ThreadControllerImpl::RunTask') tasks.push(e.dur / 1000);
     const kind = KIND[e.name];
     if (!kind || e.ts < (openUntil[kind] ?? 0)) continue; // nested in one of its kind already counted
     openUntil[kind] = e.ts + e.dur;
@@ -88,7 +88,7 @@ try {
       await page.keyboard.press(key); // the search box has the focus; no locator checks inside the profile
       const ms = await page.evaluate(() => window.__keystroke);
       if (cdp) addSelfTimes((await cdp.send('Profiler.stop')).profile);
-      const result = cdp ? null : analyse(JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents);
+      const result = cdp ? null : analyse(JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents, ms ?? 3000);
       painted.push(ms ?? NaN);
       const f = (v) => (v ? v.toFixed(1) : '0');
       if (result) rows.push([String(run + 1), key, f(ms), f(result.kinds.script), f(result.kinds.style), f(result.kinds.layout), f(result.kinds.paint), f(result.kinds.gc), result.tasks.map((t) => t.toFixed(0)).join(' ')]);

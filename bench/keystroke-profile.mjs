@@ -20,6 +20,8 @@ const option = (name, fallback) => {
 const RUNS = Number(option('--runs', 3));
 const KEYS = option('--keys', 'users');
 const CPU = argv.includes('--cpu');
+// `--cpu --key-at N`: profile only the N-th key (0-based) of each run.
+const KEY_AT = option('--key-at', null);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'];
 
 /** What a main-thread slice is, by its trace event name (outermost of each kind counted). */
@@ -81,16 +83,19 @@ try {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     }
-    for (const key of KEYS) {
+    for (const [at, key] of [...KEYS].entries()) {
       await page.evaluate(armKeystroke);
       if (cdp) await cdp.send('Profiler.start');
       else await browser.startTracing(page, { categories: CATEGORIES });
       await page.keyboard.press(key); // the search box has the focus; no locator checks inside the profile
       const ms = await page.evaluate(() => window.__keystroke);
-      if (cdp) addSelfTimes((await cdp.send('Profiler.stop')).profile);
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        if (KEY_AT === null || Number(KEY_AT) === at) addSelfTimes(profile);
+      }
       const result = cdp ? null : analyse(JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents, ms ?? 3000);
-      painted.push(ms ?? NaN);
       const f = (v) => (v ? v.toFixed(1) : '0');
+      painted.push(ms ?? NaN);
       if (result) rows.push([String(run + 1), key, f(ms), f(result.kinds.script), f(result.kinds.style), f(result.kinds.layout), f(result.kinds.paint), f(result.kinds.gc), result.tasks.map((t) => t.toFixed(0)).join(' ')]);
     }
     await context.close();

@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { startKite } from '../server/index.mjs';
 import { writeLargeOpenApiDocument } from '../tests/fixtures/large-openapi.mjs';
 import { ensureBenchPackages } from './bench-packages.mjs';
+import { armKeystroke } from './keystroke.mjs';
 import { startBusyLoad } from './busy.mjs';
 import { kb, launchChromium, median, printTable, startKiteHost } from './support.mjs';
 
@@ -59,35 +60,6 @@ const KEYSTROKE_GOAL_MS = 50;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value) => `${Math.round(value)} ms`;
 const verdict = (met) => (met ? 'met' : '**missed**');
-
-/**
- * In the page, installed before the key is pressed: `window.__keystroke` resolves to the time from
- * the keystroke in "Search routes" (a capturing keydown) to the frame that paints the list's new
- * count, or to null when the count has not changed 3 s after the key.
- */
-function armKeystroke() {
-  window.__keystroke = new Promise((resolve) => {
-    const footer = () => document.querySelector('.kite-explorer-footer')?.textContent ?? '';
-    const before = footer();
-    let keyAt = null;
-    const onKey = () => {
-      keyAt ??= performance.now();
-      setTimeout(() => resolve(null), 3000);
-    };
-    addEventListener('keydown', onKey, true);
-    const observer = new MutationObserver(() => {
-      if (keyAt === null || footer() === before) return;
-      observer.disconnect();
-      removeEventListener('keydown', onKey, true);
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve(performance.now() - keyAt);
-        channel.port2.postMessage(0);
-      });
-    });
-    observer.observe(document.querySelector('.kite-explorer'), { childList: true, subtree: true, characterData: true });
-  });
-}
 
 /** The bytes of a response as they travel (the host compresses for a client that accepts it), and their coding. */
 const wireSize = (url) =>

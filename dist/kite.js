@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-WN4OBXU5.js";
+import"./chunks/chunk-JYWCNCQ4.js";

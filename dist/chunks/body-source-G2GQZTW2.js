@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p,g as t,h as i}from"./chunk-OQ3RKEMK.js";import"./chunk-DN7X6ZDT.js";import"./chunk-LIAVUUUG.js";import"./chunk-AJIRXNA7.js";import"./chunk-YTMVQ6Z5.js";import"./chunk-WN4OBXU5.js";export{o as LOCAL_BODY_LIMIT,r as PREVIEW_BYTES,m as PREVIEW_CHARS,i as diffBodies,p as openBodySource,t as prewarmBodyWorker};

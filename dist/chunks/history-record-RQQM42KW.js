@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-7FFZTJF4.js";import"./chunk-LIAVUUUG.js";import"./chunk-AJIRXNA7.js";import"./chunk-YTMVQ6Z5.js";import"./chunk-WN4OBXU5.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-6FJFSNYM.js";import"./chunk-LIAVUUUG.js";import"./chunk-AJIRXNA7.js";import"./chunk-YTMVQ6Z5.js";import"./chunk-WN4OBXU5.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

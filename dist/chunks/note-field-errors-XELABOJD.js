@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-GZQAOFCN.js";import"./chunk-HOMKFQLR.js";import{Ya as t,Za as o}from"./chunk-LIAVUUUG.js";import"./chunk-AJIRXNA7.js";import"./chunk-YTMVQ6Z5.js";import"./chunk-WN4OBXU5.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-S6XJGEHV.js";import"./chunk-LIAVUUUG.js";import"./chunk-AJIRXNA7.js";import"./chunk-YTMVQ6Z5.js";import"./chunk-WN4OBXU5.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

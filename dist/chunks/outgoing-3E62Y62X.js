@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-SCALKTO5.js";import"./chunk-LIAVUUUG.js";import"./chunk-AJIRXNA7.js";import"./chunk-YTMVQ6Z5.js";import"./chunk-WN4OBXU5.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

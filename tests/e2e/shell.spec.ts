@@ -123,8 +123,11 @@ test.describe('the sidebar', () => {
   test('keeps its state in the sidebar:state cookie for 7 days', async ({ page, context }) => {
     await page.goto('/http-client');
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
-    const cookie = (await context.cookies()).find((c) => c.name === 'sidebar:state');
-    expect(cookie?.value).toBe('true');
+    // The click writes document.cookie; it reaches the browser's cookie store (what context.cookies()
+    // reads) a moment later, over IPC: wait for it as a state.
+    const stateCookie = async () => (await context.cookies()).find((c) => c.name === 'sidebar:state');
+    await expect.poll(async () => (await stateCookie())?.value).toBe('true');
+    const cookie = await stateCookie();
     const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86400;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);

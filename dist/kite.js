@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-JYWCNCQ4.js";
+import"./chunks/chunk-BCFQTOWV.js";

@@ -51,6 +51,8 @@ let interactionFrame = 0;
 
 function holdForInteraction(event: Event): void {
   markScreenUsable();
+  // Once every prefetch has come, a key press costs nothing here (no frame callback per keystroke).
+  if (queue.empty && !releaseInteraction) return;
   releaseInteraction ??= queue.hold();
   if (event.type === 'pointerdown') pointerDown = true;
   if (event.type === 'pointerup' || event.type === 'pointercancel' || event.type === 'blur') pointerDown = false;

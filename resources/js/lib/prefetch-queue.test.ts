@@ -159,4 +159,20 @@ describe('the prefetch queue', () => {
     idle.idle(50);
     expect(log).toEqual(['editor']);
   });
+
+  it('is empty only when nothing is queued and nothing is on its way (key presses then hold nothing)', async () => {
+    const idle = idleScheduler();
+    const queue = createPrefetchQueue(idle.requestIdle);
+    const log: string[] = [];
+    expect(queue.empty).toBe(true);
+    const viewer = chunk('viewer', log);
+    queue.add(viewer.work, 0);
+    expect(queue.empty).toBe(false);
+    queue.open();
+    idle.idle(50);
+    expect(log).toEqual(['viewer']);
+    expect(queue.empty).toBe(false);
+    await viewer.arrive();
+    expect(queue.empty).toBe(true);
+  });
 });

@@ -29,6 +29,8 @@ export interface PrefetchQueue {
   hold(): () => void;
   /** Whether a piece of work has started and not settled yet. */
   readonly busy: boolean;
+  /** Whether nothing is queued and nothing runs: there is nothing for a hold to keep back. */
+  readonly empty: boolean;
 }
 
 /** Chromium grants idle periods of up to 50 ms when no frame is due; 40 ms says "nothing else pending". */
@@ -110,6 +112,9 @@ export function createPrefetchQueue(requestIdle: RequestIdle, quietMs = QUIET_ID
     },
     get busy() {
       return running;
+    },
+    get empty() {
+      return jobs.length === 0 && !running;
     },
   };
 }

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-4B4PQQ5E.js";import"./chunk-KBTHNDUG.js";import"./chunk-AJIRXNA7.js";import"./chunk-AKTHKJUY.js";import"./chunk-JYWCNCQ4.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-2NVHN6U7.js";import"./chunk-KBTHNDUG.js";import"./chunk-AJIRXNA7.js";import"./chunk-AKTHKJUY.js";import"./chunk-JYWCNCQ4.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-T4R54QI2.js";import"./chunk-KBTHNDUG.js";import"./chunk-AJIRXNA7.js";import"./chunk-AKTHKJUY.js";import"./chunk-JYWCNCQ4.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

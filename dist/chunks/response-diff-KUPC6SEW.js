@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-KBTHNDUG.js";import"./chunk-AJIRXNA7.js";import"./chunk-AKTHKJUY.js";import"./chunk-JYWCNCQ4.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

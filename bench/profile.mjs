@@ -9,7 +9,11 @@
 // kite:relay-received mark, past the 200 ms hold), so it holds only what the page does between the
 // answer and the body's last line. KITE_PROFILE_DUMP=/tmp/prefix writes each run's CDP profile to
 // <prefix>-<size>-<run>.json (a tree to read with stacks; build with KITE_DEBUG_BUILD=1 for names).
-//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--cpu [--after-answer]]
+// `--cpu --before-send`: the profile runs from the click to the moment the relay request leaves the
+// page (posted to the fetch worker, or the page's own fetch called): Kite's work before the call.
+// `--first-send`: Send is clicked as soon as it is usable, as the peer bench does (the prefetches
+// may not have come yet); by default the page first settles (network idle).
+//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--first-send] [--cpu [--after-answer | --before-send]]
 // With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
 import { startBusyLoad } from './busy.mjs';
 import { launchChromium, median, printTable, startKiteHost } from './support.mjs';
@@ -47,6 +51,7 @@ function analyse(events, clickToFirst, clickToLast) {
   const relayIds = new Set();
   for (const e of events) {
     const data = e.args?.data;
+    if (e.name === 'ResourceSendRequest' && /\/fetch-worker\.js/.test(data?.url ?? '') && e.ts >= t0) relay.workerScript ??= at(e);
     if (e.name === 'ResourceSendRequest' && /\/api\/relay/.test(data?.url ?? '') && e.ts >= t0) {
       relayIds.add(data.requestId);
       relay.sent ??= at(e);
@@ -84,6 +89,9 @@ function analyse(events, clickToFirst, clickToLast) {
     kinds,
     // The main thread's CPU time (the trace's thread duration) from the click to the first text:
     // unlike wall time, it does not grow while other processes hold the cores.
+    // …from the click to the relay request leaving (Kite's own time before the call), and in how many tasks.
+    mainCpuToSent: mainTasks.filter((t) => t.start < (relay.sent ?? 0)).reduce((sum, t) => sum + t.cpu, 0),
+    tasksToSent: mainTasks.filter((t) => t.start < (relay.sent ?? 0)).length,
     mainCpuToFirst: mainTasks.filter((t) => t.start < clickToFirst).reduce((sum, t) => sum + t.cpu, 0),
     // …and from the answer's release (the relay's end, at the earliest the 200 ms hold) to the first text.
     mainCpuAnswerToFirst: mainTasks.filter((t) => t.start >= Math.max(relay.end ?? 0, 200) && t.start < clickToFirst).reduce((sum, t) => sum + t.cpu, 0),
@@ -96,6 +104,40 @@ function analyse(events, clickToFirst, clickToLast) {
 
 const CPU = argv.includes('--cpu');
 const AFTER_ANSWER = argv.includes('--after-answer');
+const BEFORE_SEND = argv.includes('--before-send');
+const FIRST_SEND = argv.includes('--first-send');
+/**
+ * An init script for --before-send: a capturing click listener starts the profile (once armed), and
+ * the relay request leaving the page ends it, wherever it leaves from: posted to the fetch worker
+ * (lib/http/worker-fetch.ts) or the page's own fetch (its fallback).
+ */
+const BEFORE_SEND_SCRIPT = `(() => {
+  let state = 'idle';
+  const times = (window.__beforeSendTimes = {});
+  window.__profileBeforeSend = () => { state = 'armed'; };
+  addEventListener('click', () => { if (state === 'armed') { state = 'running'; times.click = performance.now(); console.profile('before-send'); } }, true);
+  const left = (how) => { if (state === 'running') { state = 'done'; times.left = performance.now(); times.how = how; console.profileEnd('before-send'); } };
+  const NativeWorker = Worker;
+  window.Worker = class extends NativeWorker {
+    constructor(url, options) {
+      super(url, options);
+      if (!/fetch-worker/.test(String(url))) return;
+      times.workerCreated = performance.now();
+      this.addEventListener('message', (event) => { if (event.data && event.data.type === 'ready') times.workerReady = performance.now(); });
+    }
+  };
+  const post = Worker.prototype.postMessage;
+  NativeWorker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 'fetch' && /\\/relay$/.test(message.url)) left('fetch worker');
+    return post.call(this, message, ...rest);
+  };
+  const pageFetch = window.fetch;
+  window.fetch = function (input, ...rest) {
+    const url = typeof input === 'string' ? input : input instanceof Request ? input.url : String(input);
+    if (/\\/relay$/.test(url)) left("page's fetch");
+    return pageFetch.call(this, input, ...rest);
+  };
+})();`;
 const RELAY_RECEIVED_MARK = 'kite:relay-received'; // lib/http/host-api.ts
 const selfTimes = new Map();
 /** Adds a CDP profile's self time per function (name, file, line) to selfTimes. */
@@ -131,18 +173,23 @@ try {
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
       await context.addInitScript({ content: PROBE_SCRIPT });
+      if (BEFORE_SEND) await context.addInitScript({ content: BEFORE_SEND_SCRIPT });
       const page = await context.newPage();
       await page.goto(kite.url, { waitUntil: 'commit' });
       const send = await kiteClient.sendButton(page, size, 60_000);
       await send.click({ trial: true });
       // Settled: what loads after the first screen has loaded, so the trace holds only the Send.
-      await page.waitForLoadState('networkidle');
+      if (!FIRST_SEND) await page.waitForLoadState('networkidle');
       await page.evaluate(([first, last]) => window.__bench.arm(first, last), [firstToken(size.id), lastToken(size.id)]);
       if (CPU) {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        if (AFTER_ANSWER) {
+        const consoleProfile = AFTER_ANSWER || BEFORE_SEND;
+        const finished = consoleProfile ? new Promise((resolve) => cdp.once('Profiler.consoleProfileFinished', (event) => resolve(event.profile))) : null;
+        if (BEFORE_SEND) {
+          await page.evaluate(() => window.__profileBeforeSend());
+        } else if (AFTER_ANSWER) {
           // console.profile starts V8's profiler at once, inside the page's task that sets the mark.
           await page.evaluate((name) => {
             const mark = performance.mark.bind(performance);
@@ -157,8 +204,12 @@ try {
         await send.click();
         await page.evaluate(() => window.__bench.done);
         let profile;
-        if (AFTER_ANSWER) {
-          const finished = new Promise((resolve) => cdp.once('Profiler.consoleProfileFinished', (event) => resolve(event.profile)));
+        if (BEFORE_SEND) {
+          profile = await finished;
+          const t = await page.evaluate(() => window.__beforeSendTimes);
+          const since = (at) => (at === undefined ? 'n/a' : `${(at - t.click).toFixed(1)} ms`);
+          console.log(`run ${run + 1}: the relay left by the ${t.how} ${since(t.left)} after the click; fetch worker created ${since(t.workerCreated)}, ready ${since(t.workerReady)}`);
+        } else if (AFTER_ANSWER) {
           await page.evaluate(() => console.profileEnd('after-answer'));
           profile = await finished;
         } else {
@@ -180,17 +231,17 @@ try {
     }
     if (CPU) {
       const top = [...selfTimes].sort((a, b) => b[1] - a[1]).slice(0, 25);
-      console.log(`\n${size.label}: JavaScript self time over ${RUNS} Sends (ms, summed), top 25`);
+      console.log(`\n${size.label}: JavaScript self time over ${RUNS} Sends (ms, summed)${BEFORE_SEND ? ' from the click to the relay request leaving' : ''}, top 25`);
       printTable(['function (file:line)', 'self ms'], top.map(([name, ms]) => [name, ms.toFixed(1)]));
       selfTimes.clear();
       continue;
     }
     const med = (pick) => median(results.map(pick).filter((v) => v !== undefined));
     const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
-    console.log(`\n${size.label}: median of ${results.length} runs (ms after the click on Send; relay fetched on ${results[0]?.relay.thread ?? '?'})${busy ? ', --busy' : ''}`);
+    console.log(`\n${size.label}: median of ${results.length} runs (ms after the click on Send; relay fetched on ${results[0]?.relay.thread ?? '?'})${busy ? ', --busy' : ''}${FIRST_SEND ? ', first Send as soon as usable' : ''}`);
     printTable(
-      ['relay sent', 'relay head', 'relay end', 'first text painted', 'last line', 'main thread busy', 'main CPU to first text', 'of it after the answer', 'longest task CPU', 'workers busy'],
-      [[f(med((r) => r.relay.sent)), f(med((r) => r.relay.head)), f(med((r) => r.relay.end)), f(med((r) => r.firstText)), f(med((r) => r.lastLine)), f(med((r) => r.mainBusy)), f(med((r) => r.mainCpuToFirst)), f(med((r) => r.mainCpuAnswerToFirst)), f(med((r) => r.longestCpu)), f(med((r) => r.workers))]],
+      ['relay sent', 'main CPU to sent (tasks)', 'fetch-worker.js asked', 'relay head', 'relay end', 'first text painted', 'last line', 'main thread busy', 'main CPU to first text', 'of it after the answer', 'longest task CPU', 'workers busy'],
+      [[f(med((r) => r.relay.sent)), `${f(med((r) => r.mainCpuToSent))} (${med((r) => r.tasksToSent)})`, f(med((r) => r.relay.workerScript)), f(med((r) => r.relay.head)), f(med((r) => r.relay.end)), f(med((r) => r.firstText)), f(med((r) => r.lastLine)), f(med((r) => r.mainBusy)), f(med((r) => r.mainCpuToFirst)), f(med((r) => r.mainCpuAnswerToFirst)), f(med((r) => r.longestCpu)), f(med((r) => r.workers))]],
     );
     const kinds = [...new Set(results.flatMap((r) => Object.keys(r.kinds)))];
     console.log(`main thread by kind (median ms): ${kinds.map((k) => `${k} ${f(med((r) => r.kinds[k] ?? 0))}`).join(', ')}`);

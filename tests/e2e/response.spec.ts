@@ -63,15 +63,48 @@ test('a large body still shows when the formatting worker cannot load', async ({
   await expect(body).toContainText('"first_name":', { timeout: 10_000 });
 });
 
+/** Resolves once the fetch worker said it runs (lib/http/worker-fetch.ts marks it): from then on the relay goes to it. */
+// Polled from here: waitForFunction's own polling runs on animation frames, and a page that draws
+// frames without end never has the quiet idle period its prefetch queue waits for.
+const fetchWorkerRuns = (page: Page) => expect.poll(() => page.evaluate(() => performance.getEntriesByName('kite:fetch-worker-ready').length), { timeout: 30_000 }).toBe(1);
+/** How many relay calls a thread's resource timing lists (it is per thread: the page's, or the worker's). */
+const relayCalls = (names: string[]) => names.filter((name) => new URL(name).pathname.endsWith('/api/relay')).length;
+const resourceNames = () => performance.getEntriesByType('resource').map((entry) => entry.name);
+
 test("the relay's answer is received by the fetch worker, off the page's thread", async ({ page }) => {
+  await page.goto('/http-client');
+  await fetchWorkerRuns(page);
   await send(page, '/large?mb=1');
   await expect(responseArea(page).getByRole('region', { name: 'Pretty body' })).toContainText('"first_name":', { timeout: 10_000 });
   // Resource timing is per thread: the relay call is in the worker's timeline, not the page's.
-  const relayCalls = (names: string[]) => names.filter((name) => new URL(name).pathname.endsWith('/api/relay')).length;
-  expect(relayCalls(await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)))).toBe(0);
+  expect(relayCalls(await page.evaluate(resourceNames))).toBe(0);
   const worker = page.workers().find((w) => w.url().endsWith('/fetch-worker.js'));
   expect(worker, 'the fetch worker runs').toBeDefined();
-  expect(relayCalls(await worker!.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)))).toBe(1);
+  expect(relayCalls(await worker!.evaluate(resourceNames))).toBe(1);
+});
+
+test('a Send never waits for the fetch worker to start: it goes by the page, and the worker takes the next one', async ({ page }) => {
+  // The worker's script is held back until the first answer is on screen: a Send that waited for
+  // the worker to start would never show it (issue 31: that wait was most of a first Send's time).
+  let releaseScript = () => {};
+  const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+  await page.route('**/fetch-worker.js', async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  await send(page, '/users?per_page=1');
+  const pane = responseArea(page);
+  await expect(pane.getByText('200', { exact: true })).toBeVisible();
+  expect(relayCalls(await page.evaluate(resourceNames))).toBe(1);
+
+  releaseScript();
+  await fetchWorkerRuns(page);
+  await page.getByRole('textbox', { name: 'URL' }).fill('/text');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(pane.getByRole('region', { name: 'Raw body' })).toContainText('Plain text from the demo API.');
+  const worker = page.workers().find((w) => w.url().endsWith('/fetch-worker.js'));
+  expect(relayCalls(await worker!.evaluate(resourceNames))).toBe(1);
+  expect(relayCalls(await page.evaluate(resourceNames))).toBe(1);
 });
 
 test('a response still arrives when the fetch worker cannot load', async ({ page }) => {

@@ -12,6 +12,7 @@ import { notifyNonOkResponse, type FailureNotifier } from './hooks/error-toast';
 import { markAsXhr } from './hooks/requested-with';
 import { holdForMinimumDuration, MINIMUM_DURATION_MS, stampDuration } from './hooks/timing';
 import { sendXsrfToken } from './hooks/xsrf';
+import { keepRequestText } from './hooks/request-text';
 import { loadPageForXsrfToken, retryWithFreshXsrfToken } from './hooks/xsrf-retry';
 import { createHostFetch, HOST_TIMEOUT_MS, pageFetch } from './host-fetch';
 import { createWorkerFetch } from './worker-fetch';
@@ -56,7 +57,7 @@ export function createHostClient(options: HostClientOptions): KyInstance {
     retry: 0,
     fetch: hostFetch,
     // No afterResponse hooks: ky would tee the body for each (see ./host-fetch).
-    hooks: { beforeRequest: [markAsXhr, sendXsrfToken] },
+    hooks: { beforeRequest: [markAsXhr, sendXsrfToken, keepRequestText] },
   });
 }
 

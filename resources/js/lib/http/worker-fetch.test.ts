@@ -28,13 +28,18 @@ class FakeWorker {
     void import('./fetch-worker');
   }
   postMessage(message: FetchWorkerRequest, transfer: Transferable[] = []) {
+    posted.push(message.type);
     const copy = structuredClone(message, { transfer });
     setTimeout(() => workerScope.onmessage?.({ data: copy }), 0);
   }
   terminate() {}
 }
+/** The type of every message the page posted to the worker, in order. */
+const posted: string[] = [];
 Object.assign(globalThis, { self: workerScope, Worker: FakeWorker });
-const { createWorkerFetch } = await import('./worker-fetch');
+const { createWorkerFetch, startFetchWorker } = await import('./worker-fetch');
+const { keepRequestText } = await import('./hooks/request-text');
+const { default: ky } = await import('ky');
 const workerFetch = createWorkerFetch(() => Promise.reject(new Error('the fallback fetch must not run')));
 
 const byteAt = (i: number) => (i * 7) % 251;
@@ -93,7 +98,53 @@ afterAll(() => {
 /** The sizes of the body's pieces the worker sent (the head carries the first one). */
 const pieceSizes = () => replies.flatMap((reply) => ('bytes' in reply && reply.bytes ? [reply.bytes.byteLength] : []));
 
+describe('a call before the fetch worker runs', () => {
+  it('goes at once by the fallback fetch, and starts the worker for the calls after it', async () => {
+    expect(page).toBeNull();
+    const byFallback: string[] = [];
+    const withFallback = createWorkerFetch((input, init) => {
+      byFallback.push(String(input));
+      return fetch(input, init);
+    });
+    const response = await withFallback(`${base}/echo`, { method: 'POST', body: 'first' });
+    expect(await response.json()).toEqual({ got: 'first' });
+    expect(byFallback).toEqual([`${base}/echo`]);
+    expect(page, 'the worker was started').not.toBeNull();
+    expect(await startFetchWorker()).toBe(true);
+    const next = await withFallback(`${base}/echo`, { method: 'POST', body: 'second' });
+    expect(await next.json()).toEqual({ got: 'second' });
+    expect(byFallback).toHaveLength(1);
+  });
+});
+
 describe('a fetch received in the fetch worker', () => {
+  beforeAll(async () => {
+    expect(await startFetchWorker()).toBe(true);
+  });
+
+  it('posts a call with a text body to the worker in the task that made it, without reading the body back', async () => {
+    posted.length = 0;
+    const call = workerFetch(`${base}/echo`, { method: 'POST', body: 'now' });
+    expect(posted).toEqual(['fetch']);
+    expect(await (await call).json()).toEqual({ got: 'now' });
+
+    // The host client's way: ky builds a Request from its json option; keepRequestText keeps the text.
+    const postedWhenCalled: string[][] = [];
+    const client = ky.create({
+      retry: 0,
+      timeout: false,
+      hooks: { beforeRequest: [keepRequestText] },
+      fetch: (input, init) => {
+        posted.length = 0;
+        const answer = workerFetch(input, init);
+        postedWhenCalled.push([...posted]);
+        return answer;
+      },
+    });
+    expect(await client.post(`${base}/echo`, { json: { a: 1 } }).json()).toEqual({ got: '{"a":1}' });
+    expect(postedWhenCalled).toEqual([['fetch']]);
+  });
+
   it('gives the same bytes as a fetch on the page, for bodies of 0 B to 5 MB', async () => {
     for (const total of [0, 1, 1024, 300 * 1024, 5 * 1024 * 1024]) {
       const url = `${base}/big?bytes=${total}`;

@@ -2,10 +2,16 @@
 // calls that may answer with tens of megabytes: Chromium receives a response's bytes on the
 // thread that made the fetch, about 3 ms per megabyte, in tasks of up to 90 ms. The Response it
 // resolves to behaves as fetch's own (status, headers, a body stream, cancel, the signal). Where
-// workers do not exist or the worker cannot start, the fallback fetch runs instead; a call goes to
-// the worker only once it said it runs, so a call it took is never sent a second time.
+// workers do not exist, the worker cannot start or has not said yet that it runs, the fallback
+// fetch runs instead: a call never waits for the worker to start (on a first Send after a page load
+// that wait was most of Kite's time before the call left, issue 31), and a call the worker took is
+// never sent a second time.
 import { moduleWorker } from '../module-worker';
 import type { FetchWorkerReply, FetchWorkerRequest } from './fetch-worker-messages';
+import { requestText } from './hooks/request-text';
+
+/** The performance mark set when the fetch worker said it runs: from then on, calls go to it. */
+export const FETCH_WORKER_READY_MARK = 'kite:fetch-worker-ready';
 
 interface Call {
   resolve(response: Response): void;
@@ -22,10 +28,13 @@ let nextId = 1;
 
 let started: Promise<boolean> | null = null;
 let settleStart: (running: boolean) => void = () => {};
+/** Whether the worker said it runs (and has not broken since). */
+let running = false;
 
 const fetchWorker = moduleWorker<FetchWorkerReply>('fetch-worker.js', {
   onMessage: receive,
   onBroken() {
+    running = false;
     settleStart(false);
     // Calls under way are lost with the worker; they are not sent again (a relay goes to its target once).
     for (const [id, call] of calls) fail(id, call, new TypeError('The browser stopped the worker that was receiving this answer.'));
@@ -47,13 +56,25 @@ function post(message: FetchWorkerRequest, transfer: Transferable[] = []): void 
 
 export function createWorkerFetch(fallback: typeof fetch): typeof fetch {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    if (!(await startFetchWorker()) || !fetchWorker.get()) return fallback(input, init);
+    if (!running || !fetchWorker.get()) {
+      // The call goes now, by the fallback; the worker starts for the calls after it.
+      const response = fallback(input, init);
+      void startFetchWorker();
+      return response;
+    }
     const request = new Request(input, init);
     const signal = init?.signal ?? request.signal;
     signal.throwIfAborted();
-    const body = request.body ? await request.arrayBuffer() : null;
+    // A text body is posted as it is, so that the call leaves in this task; any other is read first.
+    const text = typeof init?.body === 'string' ? init.body : input instanceof Request ? requestText(input) : undefined;
+    const body = text !== undefined ? new TextEncoder().encode(text).buffer : request.body ? await request.arrayBuffer() : null;
     signal.throwIfAborted();
     const id = nextId++;
+    if (text !== undefined && request.body) {
+      // Read once the call has left: ky and host-fetch keep copies of this body (tees of one stream),
+      // and ky settles the call only once its copy has ended, which it does when this one was read.
+      queueMicrotask(() => void request.arrayBuffer().catch(() => {}));
+    }
     return new Promise<Response>((resolve, reject) => {
       const onAbort = () => {
         post({ type: 'abort', id });
@@ -71,7 +92,11 @@ export function createWorkerFetch(fallback: typeof fetch): typeof fetch {
 }
 
 function receive(reply: FetchWorkerReply): void {
-  if (reply.type === 'ready') return settleStart(true);
+  if (reply.type === 'ready') {
+    running = true;
+    performance.mark(FETCH_WORKER_READY_MARK);
+    return settleStart(true);
+  }
   const call = calls.get(reply.id);
   if (!call) return; // aborted or cancelled here already
   switch (reply.type) {

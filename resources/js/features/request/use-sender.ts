@@ -3,7 +3,7 @@
 // cookies the answer set, show the result or the host's failure, and log it in history. The
 // request state is never touched.
 import { useStore } from 'jotai';
-import { useCallback } from 'react';
+import { startTransition, useCallback } from 'react';
 import { afterNextFrame, holdIdleWork } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import { kiteConfig } from '../../lib/config';
@@ -44,7 +44,9 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
     const callAtom = tabCallAtom(from);
     if (store.get(callAtom).controller) return undefined;
     const abort = new AbortController();
-    store.set(callAtom, (call) => ({ ...call, controller: abort }));
+    // What changes on screen before the call leaves is a transition: React draws it in a task of its
+    // own, after the microtasks that send the call, instead of in one before them (issue 31).
+    startTransition(() => store.set(callAtom, (call) => ({ ...call, controller: abort })));
     const setResponse = (next: ResponseState | ((previous: ResponseState) => ResponseState)) =>
       store.set(callAtom, (call) => ({ ...call, response: typeof next === 'function' ? next(call.response) : next }));
     const setHistoryId = (id: string) => {
@@ -67,8 +69,10 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         toast.error(unresolvedMessage(unresolved), { description: 'Give it a value in the environment or the globals; the request stays as typed.' });
         return undefined;
       }
-      setResponse((previous) => ({ ...previous, failure: null, pending: true, live: null }));
-      store.set(fieldErrorsAtom, null);
+      startTransition(() => {
+        setResponse((previous) => ({ ...previous, failure: null, pending: true, live: null }));
+        store.set(fieldErrorsAtom, null);
+      });
       releaseIdleWork = holdIdleWork();
       const time = Date.now();
       // History keeps the request as typed ({{variables}} and all); the jar answers for the URL sent.

@@ -1,6 +1,7 @@
 // Before a Send: the open tab is pinned. A tab from a shared link asks first when its URL puts a
 // secret variable's value in it; its "Send anyway" sends again.
 import type { Atom, useStore } from 'jotai';
+import { startTransition } from 'react';
 import { toast } from '../../lib/toast';
 import type { VariableScope } from '../../model/workspace/variables';
 import { secretsInDestination, sharedDestination } from './shared-destination';
@@ -34,6 +35,7 @@ export function beforeSend(store: Store, baseUrl: string, scopeAtom: Atom<Variab
       return false;
     }
   }
-  if (open.preview || open.fromLink) store.set(updateTabAtom, { id: open.id, change: { preview: undefined, fromLink: undefined } });
+  // A transition, so that the Send's call leaves before React draws the pinned tab (see useSender).
+  if (open.preview || open.fromLink) startTransition(() => store.set(updateTabAtom, { id: open.id, change: { preview: undefined, fromLink: undefined } }));
   return true;
 }

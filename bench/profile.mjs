@@ -11,6 +11,7 @@
 // <prefix>-<size>-<run>.json (a tree to read with stacks; build with KITE_DEBUG_BUILD=1 for names).
 // `--cpu --before-send`: the profile runs from the click to the moment the relay request leaves the
 // page (posted to the fetch worker, or the page's own fetch called): Kite's work before the call.
+// Its per-run times include the profiler's own start; the trace's "relay sent" is the figure.
 // `--first-send`: Send is clicked as soon as it is usable, as the peer bench does (the prefetches
 // may not have come yet); by default the page first settles (network idle).
 //   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--first-send] [--cpu [--after-answer | --before-send]]
@@ -51,7 +52,6 @@ function analyse(events, clickToFirst, clickToLast) {
   const relayIds = new Set();
   for (const e of events) {
     const data = e.args?.data;
-    if (e.name === 'ResourceSendRequest' && /\/fetch-worker\.js/.test(data?.url ?? '') && e.ts >= t0) relay.workerScript ??= at(e);
     if (e.name === 'ResourceSendRequest' && /\/api\/relay/.test(data?.url ?? '') && e.ts >= t0) {
       relayIds.add(data.requestId);
       relay.sent ??= at(e);
@@ -89,7 +89,8 @@ function analyse(events, clickToFirst, clickToLast) {
     kinds,
     // The main thread's CPU time (the trace's thread duration) from the click to the first text:
     // unlike wall time, it does not grow while other processes hold the cores.
-    // …from the click to the relay request leaving (Kite's own time before the call), and in how many tasks.
+    // …in the tasks that started between the click and the relay request leaving, and how many
+    // (the click's own task started before it: 0 tasks means the call left in the click's task).
     mainCpuToSent: mainTasks.filter((t) => t.start < (relay.sent ?? 0)).reduce((sum, t) => sum + t.cpu, 0),
     tasksToSent: mainTasks.filter((t) => t.start < (relay.sent ?? 0)).length,
     mainCpuToFirst: mainTasks.filter((t) => t.start < clickToFirst).reduce((sum, t) => sum + t.cpu, 0),
@@ -240,8 +241,8 @@ try {
     const f = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'n/a');
     console.log(`\n${size.label}: median of ${results.length} runs (ms after the click on Send; relay fetched on ${results[0]?.relay.thread ?? '?'})${busy ? ', --busy' : ''}${FIRST_SEND ? ', first Send as soon as usable' : ''}`);
     printTable(
-      ['relay sent', 'main CPU to sent (tasks)', 'fetch-worker.js asked', 'relay head', 'relay end', 'first text painted', 'last line', 'main thread busy', 'main CPU to first text', 'of it after the answer', 'longest task CPU', 'workers busy'],
-      [[f(med((r) => r.relay.sent)), `${f(med((r) => r.mainCpuToSent))} (${med((r) => r.tasksToSent)})`, f(med((r) => r.relay.workerScript)), f(med((r) => r.relay.head)), f(med((r) => r.relay.end)), f(med((r) => r.firstText)), f(med((r) => r.lastLine)), f(med((r) => r.mainBusy)), f(med((r) => r.mainCpuToFirst)), f(med((r) => r.mainCpuAnswerToFirst)), f(med((r) => r.longestCpu)), f(med((r) => r.workers))]],
+      ['relay sent', 'main CPU to sent (tasks)', 'relay head', 'relay end', 'first text painted', 'last line', 'main thread busy', 'main CPU to first text', 'of it after the answer', 'longest task CPU', 'workers busy'],
+      [[f(med((r) => r.relay.sent)), `${f(med((r) => r.mainCpuToSent))} (${med((r) => r.tasksToSent)})`, f(med((r) => r.relay.head)), f(med((r) => r.relay.end)), f(med((r) => r.firstText)), f(med((r) => r.lastLine)), f(med((r) => r.mainBusy)), f(med((r) => r.mainCpuToFirst)), f(med((r) => r.mainCpuAnswerToFirst)), f(med((r) => r.longestCpu)), f(med((r) => r.workers))]],
     );
     const kinds = [...new Set(results.flatMap((r) => Object.keys(r.kinds)))];
     console.log(`main thread by kind (median ms): ${kinds.map((k) => `${k} ${f(med((r) => r.kinds[k] ?? 0))}`).join(', ')}`);

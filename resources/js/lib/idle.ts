@@ -11,10 +11,10 @@ const PREFETCH_ORDER = ['response viewer', 'body editor', 'toaster', 'sidebar to
 export type Prefetch = (typeof PREFETCH_ORDER)[number];
 
 /** The browser's idle callback where there is one; elsewhere (Safari) a timer, quiet when it came on time. */
-const requestIdle: RequestIdle = (callback) => {
+const requestIdle: RequestIdle = (callback, timeoutMs) => {
   if (typeof window.requestIdleCallback === 'function') {
     // The timeout: a page that never gets a quiet idle period (an endless animation) still prefetches.
-    const idle = window.requestIdleCallback(callback, { timeout: 5000 });
+    const idle = window.requestIdleCallback(callback, { timeout: timeoutMs });
     return () => window.cancelIdleCallback(idle);
   }
   const PERIOD_MS = 50;

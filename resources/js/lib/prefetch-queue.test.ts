@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createPrefetchQueue, type IdleSlot, type RequestIdle } from './prefetch-queue';
+import { createPrefetchQueue, IDLE_TIMEOUT_MS, type IdleSlot, type RequestIdle } from './prefetch-queue';
 
 /** An idle scheduler driven by the test: `idle(ms)` grants the pending callbacks an idle period of `ms`. */
 function idleScheduler() {
   let waiting: ((slot: IdleSlot) => void)[] = [];
-  const requestIdle: RequestIdle = (callback) => {
+  const timeouts: number[] = [];
+  const requestIdle: RequestIdle = (callback, timeoutMs) => {
     waiting.push(callback);
+    timeouts.push(timeoutMs);
     return () => {
       waiting = waiting.filter((c) => c !== callback);
     };
@@ -15,7 +17,7 @@ function idleScheduler() {
     waiting = [];
     for (const callback of now) callback({ didTimeout, timeRemaining: () => ms });
   };
-  return { requestIdle, idle, pending: () => waiting.length };
+  return { requestIdle, idle, pending: () => waiting.length, timeouts };
 }
 
 /** A prefetch whose chunk arrives when the test says so. */
@@ -60,6 +62,22 @@ describe('the prefetch queue', () => {
     queue.add(chunk('viewer', log).work, 0);
     queue.open();
     idle.idle(0, true);
+    expect(log).toEqual(['viewer']);
+  });
+
+  it('starts a piece once it has waited the timeout, even when a frame is always due (short idle periods only)', () => {
+    const idle = idleScheduler();
+    let clock = 0;
+    const queue = createPrefetchQueue(idle.requestIdle, 40, () => clock);
+    const log: string[] = [];
+    queue.add(chunk('viewer', log).work, 0);
+    queue.open();
+    // An endless animation: an idle period of a few ms after each 16 ms frame, never the browser's own timeout.
+    for (; clock < IDLE_TIMEOUT_MS - 16; clock += 16) idle.idle(4);
+    expect(log).toEqual([]);
+    expect(idle.timeouts.at(-1), "the browser is asked for what is left of the timeout").toBeLessThan(50);
+    clock += 16;
+    idle.idle(4);
     expect(log).toEqual(['viewer']);
   });
 

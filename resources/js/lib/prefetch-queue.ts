@@ -17,8 +17,15 @@ export interface IdleSlot {
   timeRemaining(): number;
 }
 
-/** Asks for one idle callback; returns its cancel. */
-export type RequestIdle = (callback: (slot: IdleSlot) => void) => () => void;
+/** Asks for one idle callback, at the latest after `timeoutMs` (the browser's timeout); returns its cancel. */
+export type RequestIdle = (callback: (slot: IdleSlot) => void, timeoutMs: number) => () => void;
+
+/**
+ * How long a piece waits for a quiet period at most, counted from when it could first start: a
+ * page that draws a frame without end (an animation, a test's frame-polling) has short idle periods
+ * only, and a timeout asked anew with each of them never ran out.
+ */
+export const IDLE_TIMEOUT_MS = 5000;
 
 export interface PrefetchQueue {
   /** Queues `work` at `rank` (lower first; equal ranks in the order added). Returns its cancel. */
@@ -42,13 +49,15 @@ interface Job {
   order: number;
 }
 
-export function createPrefetchQueue(requestIdle: RequestIdle, quietMs = QUIET_IDLE_MS): PrefetchQueue {
+export function createPrefetchQueue(requestIdle: RequestIdle, quietMs = QUIET_IDLE_MS, now: () => number = () => performance.now()): PrefetchQueue {
   const jobs: Job[] = [];
   let opened = false;
   let holds = 0;
   let running = false;
   let added = 0;
   let cancelWait: (() => void) | null = null;
+  /** When the next piece could first have started (the wait for a quiet period began). */
+  let waitingSince = 0;
 
   const ready = () => opened && holds === 0 && !running && jobs.length > 0;
 
@@ -57,16 +66,20 @@ export function createPrefetchQueue(requestIdle: RequestIdle, quietMs = QUIET_ID
     cancelWait = null;
   };
 
-  const pump = () => {
+  /** Waits for a quiet period; `again`: after a short one, within the same wait. */
+  const pump = (again = false) => {
     if (cancelWait || !ready()) return;
-    cancelWait = requestIdle(onIdle);
+    if (!again) waitingSince = now();
+    // At least 1 ms: a timeout of 0 is no timeout to the browser.
+    cancelWait = requestIdle(onIdle, Math.max(1, IDLE_TIMEOUT_MS - (now() - waitingSince)));
   };
 
   function onIdle(slot: IdleSlot) {
     cancelWait = null;
     if (!ready()) return;
     // A short idle period means a frame or a task is due: the page is still busy, ask again.
-    if (!slot.didTimeout && slot.timeRemaining() < quietMs) return pump();
+    const waitedOut = slot.didTimeout || now() - waitingSince >= IDLE_TIMEOUT_MS;
+    if (!waitedOut && slot.timeRemaining() < quietMs) return pump(true);
     const next = jobs.reduce((best, job) => (job.rank < best.rank || (job.rank === best.rank && job.order < best.order) ? job : best));
     jobs.splice(jobs.indexOf(next), 1);
     running = true;

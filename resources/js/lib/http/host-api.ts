@@ -28,6 +28,8 @@ export type OnRelayPrepared = (result: RelayResult) => void;
 
 /** The performance mark set when a relay answer has been read whole. */
 export const RELAY_RECEIVED_MARK = 'kite:relay-received';
+/** The performance mark set when a relay answer may be shown (the spec's floor), for the benchmarks. */
+export const RELAY_FLOOR_MARK = 'kite:relay-floor';
 
 /**
  * Sends one request through the host's relay. Rejects with RelayFailureError only. A streamed
@@ -97,6 +99,7 @@ export async function relay(
     const result: RelayResult = { meta, body, durationMs, receivedAt: Date.now(), ...(arrivals ? { arrivals } : {}) };
     if (!arrivals) onPrepared?.(result);
     await untilFloor(floor, signal);
+    performance.mark(RELAY_FLOOR_MARK);
     return result;
   } catch (error) {
     // A failure after the head is shown at the floor too, unless the user cancelled.

@@ -1,7 +1,10 @@
 // The in-page instrument, added before any of the page's own scripts (an init script), so it works
 // the same in every client without knowing how each one renders:
 // - a MutationObserver on the document and on every shadow root (attachShadow is wrapped, since
-//   RapiDoc renders inside shadow DOM) that notices the body's first-line and last-line tokens;
+//   RapiDoc renders inside shadow DOM) that notices the body's first-line and last-line tokens,
+//   each counted once its element is visible (checkVisibility with opacity and CSS visibility): a
+//   token added out of sight (e.g. an answer rendered hidden, to be revealed later) is re-checked on
+//   each animation-frame beat and on attribute changes until it shows;
 // - a requestAnimationFrame heartbeat whose longest gap says whether the page froze;
 // - a buffered 'longtask' PerformanceObserver for the longest main-thread task.
 // Node arms it with the two tokens just before clicking Send; times run from that click (a
@@ -48,7 +51,16 @@ export const PROBE_SCRIPT = `(() => {
     }
     return out;
   }
-  const find = (node, token, fromEnd) => textNodes(node, fromEnd, 2000).find((t) => t.data.includes(token)) ?? null;
+  const findAll = (node, token, fromEnd) => textNodes(node, fromEnd, 2000).filter((t) => t.data.includes(token));
+  // Seen = its element is rendered and visible (not display:none, visibility:hidden or opacity 0, nor inside such).
+  const visible = (text) => {
+    const element = text.parentElement ?? text.parentNode?.host;
+    if (!element || !text.isConnected) return false;
+    return typeof element.checkVisibility === 'function' ? element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : true;
+  };
+  const find = (node, token, fromEnd) => findAll(node, token, fromEnd).find(visible) ?? null;
+  // Tokens found out of sight, re-checked until one shows.
+  let hiddenFirst = [], hiddenLast = [];
 
   // The nearest ancestor (across shadow roots) that scrolls, else the document's scroller.
   function scrollerOf(node) {
@@ -81,19 +93,41 @@ export const PROBE_SCRIPT = `(() => {
 
   function check(node) {
     if (!armed || clickAt === null) return;
-    if (!firstSeen) { const hit = find(node, armed.first, false); if (hit) noticeFirst(hit); }
-    if (firstSeen && !lastSeen && find(node, armed.last, true)) noticeLast();
+    if (!firstSeen) {
+      const hits = findAll(node, armed.first, false);
+      const hit = hits.find(visible);
+      if (hit) noticeFirst(hit); else hiddenFirst.push(...hits);
+    }
+    if (firstSeen && !lastSeen) {
+      const hits = findAll(node, armed.last, true);
+      if (hits.some(visible)) noticeLast(); else hiddenLast.push(...hits);
+    }
+  }
+  // A token added out of sight counts from the change that shows it.
+  function recheckHidden() {
+    if (!armed || clickAt === null || lastSeen) return;
+    if (!firstSeen && hiddenFirst.length > 0) {
+      hiddenFirst = hiddenFirst.filter((t) => t.isConnected);
+      const hit = hiddenFirst.find(visible);
+      if (hit) { hiddenFirst = []; noticeFirst(hit); }
+    }
+    if (firstSeen && !lastSeen && hiddenLast.length > 0) {
+      hiddenLast = hiddenLast.filter((t) => t.isConnected);
+      if (hiddenLast.some(visible)) { hiddenLast = []; noticeLast(); }
+    }
   }
   const observer = new MutationObserver((records) => {
-    lastMutation = now();
+    let shown = false;
+    for (const record of records) if (record.type === 'attributes') shown = true; else lastMutation = now();
     if (!armed || clickAt === null || lastSeen) return;
     for (const record of records) {
       if (record.type === 'characterData') check(record.target);
-      else for (const node of record.addedNodes) check(node);
+      else if (record.type === 'childList') for (const node of record.addedNodes) check(node);
       if (lastSeen) break;
     }
+    if (shown) recheckHidden();
   });
-  const options = { childList: true, subtree: true, characterData: true };
+  const options = { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'inert', 'style', 'class', 'open', 'aria-hidden'] };
   observer.observe(document, options);
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
@@ -107,6 +141,7 @@ export const PROBE_SCRIPT = `(() => {
     const t = now();
     if (clickAt !== null && lastAt === null && !unreachable) maxGap = Math.max(maxGap, t - lastBeat);
     lastBeat = t;
+    recheckHidden();
     if (firstSeen && !lastSeen && scroller) {
       scroller.scrollTop = scroller.scrollHeight;
       // A scroller that sits at its end, not growing, with nothing on the page changing for 3 s,

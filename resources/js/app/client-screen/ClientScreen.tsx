@@ -367,7 +367,7 @@ function ClientPanes() {
       />
       <section className="kite-client-pane kite-client-right" aria-label="Response">
         <ErrorBoundary name="The response">
-          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} sent={response.sent} ddPages={ddPages} inEnvironment={inEnvironment} />
+          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} prepared={response.prepared} sent={response.sent} ddPages={ddPages} inEnvironment={inEnvironment} />
           {comparingEntry && response.result ? (
             <Suspense fallback={null}>
               <CompareDialog current={{ result: response.result, sent: response.sent }} againstHistoryId={comparingEntry} onClose={() => setComparingEntry(null)} />

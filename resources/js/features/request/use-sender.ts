@@ -89,12 +89,31 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         // waiting there cost every first Send after a page load its chunk round trips (~80 ms).
         const viewLoaded = loadResponseView();
         if (kiteConfig.host !== 'node') await viewLoaded;
+        // What the answer's body is read for besides the viewer, taken before the viewer may transfer it away.
+        const readingsOf = (result: RelayResult) => ({
+          kept: historyBody(result.body),
+          // A validation answer's messages go to their fields (the mapping loads with the first 422).
+          fieldErrorsBody: result.meta.status === 422 ? result.body.slice(0) : null,
+          captureInput: state.captures.length > 0 ? captureInputOf(result) : null,
+          tests: assertionInputOf(result, state.assertions.length > 0),
+        });
+        const preparedReadings = new WeakMap<RelayResult, ReturnType<typeof readingsOf>>();
         const relayOnce = (sending: RequestState) =>
-          relay(relayRequestOf(sending, globalHeaders, jarCookies), abort.signal, undefined, (head) => {
-            const live = createLiveStream(head);
-            setResponse((previous) => ({ ...previous, live }));
-            return (bytes, at) => live.push({ bytes, at });
-          });
+          relay(
+            relayRequestOf(sending, globalHeaders, jarCookies),
+            abort.signal,
+            undefined,
+            (head) => {
+              const live = createLiveStream(head);
+              setResponse((previous) => ({ ...previous, live }));
+              return (bytes, at) => live.push({ bytes, at });
+            },
+            // Received during the 200 ms hold: read, then rendered out of sight; shown when relay() resolves at the floor.
+            (result) => {
+              preparedReadings.set(result, readingsOf(result));
+              setResponse((previous) => ({ ...previous, prepared: { result, sent } }));
+            },
+          );
         // OAuth 2.0: sent with a valid access token (refreshed or fetched first, never a stale one);
         // a 401 gets one refresh and one more try, then is shown as it is (features/auth).
         const oauth = resolved.auth.type === 'oauth2' ? await loadOAuthSession() : null;
@@ -102,15 +121,10 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
           oauth ? { ...resolved, auth: { ...resolved.auth, token: await oauth.accessTokenForSend(store, resolved.auth, { forceRefresh }) } } : resolved;
         let result = await relayOnce(await withToken());
         if (oauth && result.meta.status === 401) result = await relayOnce(await withToken(true));
+        // The floor: from here on the user sees the answer and all that follows from it.
+        const { kept, fieldErrorsBody, captureInput, tests } = preparedReadings.get(result) ?? readingsOf(result);
         if (result.meta.cookies.length > 0) store.set(cookieJarsAtom, jarId, (jar) => storeCookies(jar, result.meta.cookies, result.meta.url || sentUrl));
-        const kept = historyBody(result.body); // copied before the viewer may transfer the body away
-        // A validation answer's messages go to their fields (the mapping loads with the first 422).
-        if (result.meta.status === 422) {
-          const body = result.body.slice(0);
-          void loadNoteFieldErrors().then((note) => note.noteFieldErrors(store, state, body));
-        }
-        const captureInput = state.captures.length > 0 ? captureInputOf(result) : null;
-        const tests = assertionInputOf(result, state.assertions.length > 0);
+        if (fieldErrorsBody) void loadNoteFieldErrors().then((note) => note.noteFieldErrors(store, state, fieldErrorsBody));
         setResponse({ result, failure: null, pending: false, sent, tests });
         if (captureInput) void loadRunCaptures().then((capture) => capture.runCaptures(store, state.captures, captureInput));
         onRoutesRevision?.(result.meta.routesRevision);

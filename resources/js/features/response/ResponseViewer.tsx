@@ -2,6 +2,7 @@
 // formatted and searched in a Web Worker and rendered as a window of lines (see BodyView).
 import '../../../css/response.lazy.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { FrameKeys } from './response-frames';
 import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 import type { LiveStream } from '../../lib/http/live-stream';
 import type { DdPages } from '../history/history';
@@ -45,6 +46,8 @@ export interface ResponseViewerProps {
   pending: boolean;
   /** A streamed answer while it arrives, or the part of one that came before a failure or cancel. */
   live?: LiveStream | null;
+  /** The answer received during the spec's 200 ms hold, with its request: rendered out of sight until it is `result`. */
+  prepared?: { result: RelayResult; sent: { method: string; url: string } } | null;
   /** The request that produced it: a response is shown with its own request, whatever is being built now. */
   sent?: { method: string; url: string };
   /** When this is a dd() answer: the sending tab's dd() answers, paged in the Trace. */
@@ -55,7 +58,11 @@ export interface ResponseViewerProps {
 
 type Section = 'events' | 'body' | 'headers' | 'cookies' | 'trace' | 'timing';
 
-export function ResponseViewer({ result, failure, pending, live, sent, ddPages, inEnvironment }: ResponseViewerProps) {
+export function ResponseViewer({ result, failure, pending, live, prepared, sent, ddPages, inEnvironment }: ResponseViewerProps) {
+  const [keys] = useState(() => new FrameKeys<RelayResult>());
+  // The section last chosen: a new result opens on it while it has it.
+  const [preferred, setPreferred] = useState<Section>('body');
+  const frames = keys.frames({ result, prepared: prepared?.result ?? null, pending, failed: failure !== null, streaming: Boolean(live) });
   return (
     // Not a landmark of its own: the screen that places the viewer names the pane.
     <div className="kite-response" aria-busy={pending}>
@@ -65,23 +72,30 @@ export function ResponseViewer({ result, failure, pending, live, sent, ddPages, 
           <ResponseFailure failure={failure} sent={sent} />
           {live ? <LiveStreamView live={live} running={false} /> : null}
         </>
-      ) : result || pending && !live ? (
-        // While the first call is held (the spec's 200 ms minimum) the answer's frame is rendered
-        // hidden for REHEARSAL_RESULT: its code runs once and its DOM exists, so the answer itself
-        // updates a mounted frame (same tree position) instead of mounting one.
-        <>
-          {result ? null : <div className="kite-response-placeholder">Sending request…</div>}
-          <div className="kite-response-frame" hidden={!result}>
-            <ResponseDetails result={result ?? REHEARSAL_RESULT} rehearsal={!result} sent={sent} ddPages={ddPages} inEnvironment={inEnvironment} />
-          </div>
-        </>
+      ) : result ? null : pending && !live ? (
+        <div className="kite-response-placeholder">Sending request…</div>
       ) : live ? (
         <LiveStreamView live={live} running={pending} />
       ) : (
-        <div className="kite-response-placeholder">
-          {pending ? 'Sending request…' : 'Send a request to see its response here.'}
-        </div>
+        <div className="kite-response-placeholder">Send a request to see its response here.</div>
       )}
+      {/* While a call is held (the spec's 200 ms minimum) a frame is rendered out of sight, and out of
+          the accessibility tree and focus order: the first call's rehearsal of REHEARSAL_RESULT (its
+          code runs once, its DOM exists), then the answer itself once received. At the floor that
+          frame is shown under the same key: nothing mounts then (see response-frames). */}
+      {frames.map((frame) => (
+        <div key={frame.key} className="kite-response-frame" hidden={!frame.shown} inert={!frame.shown}>
+          <ResponseDetails
+            result={frame.result ?? REHEARSAL_RESULT}
+            shown={frame.shown}
+            preferred={preferred}
+            onChoose={setPreferred}
+            sent={frame.shown || !prepared ? sent : prepared.sent}
+            ddPages={ddPages}
+            inEnvironment={inEnvironment}
+          />
+        </div>
+      ))}
     </div>
   );
 }
@@ -108,23 +122,44 @@ const REHEARSAL_RESULT: RelayResult = {
   receivedAt: 0,
 };
 
-function ResponseDetails({ result, rehearsal = false, sent, ddPages, inEnvironment }: Pick<ResponseViewerProps, 'sent' | 'ddPages' | 'inEnvironment'> & { result: RelayResult; rehearsal?: boolean }) {
+function ResponseDetails({
+  result,
+  shown,
+  preferred,
+  onChoose,
+  sent,
+  ddPages,
+  inEnvironment,
+}: Pick<ResponseViewerProps, 'sent' | 'ddPages' | 'inEnvironment'> & { result: RelayResult; shown: boolean; preferred: Section; onChoose: (section: Section) => void }) {
   const { meta } = result;
   // A streamed answer, or a body of events from history, also shows as its list of events; one
   // that was just watched arriving opens on it.
   const hasEvents = hasEventsOf(result);
-  const [chosen, setChosen] = useState<{ section: Section; result: RelayResult; bodyKey: number }>(() => ({ section: openingSection(result, 'body'), result, bodyKey: resultKey(result) }));
-  // A new result opens on its default section unless the one chosen still exists for it. Its body
-  // starts afresh (a new key), except after the rehearsal, whose body nobody could touch: the
-  // answer updates that one in place.
-  if (chosen.result !== result) {
-    setChosen({ section: openingSection(result, chosen.section), result, bodyKey: chosen.result === REHEARSAL_RESULT ? chosen.bodyKey : resultKey(result) });
+  const [chosen, setChosen] = useState<{ section: Section; result: RelayResult; bodyKey: number; preferred: Section }>(() => ({
+    section: openingSection(result, preferred),
+    result,
+    bodyKey: resultKey(result),
+    preferred,
+  }));
+  // A new result opens on the section last chosen while it has it, and so does one out of sight
+  // when another section is chosen meanwhile. Its body starts afresh (a new key), except after the
+  // rehearsal, whose body nobody could touch: the answer updates that one in place.
+  if (chosen.result !== result || (!shown && chosen.preferred !== preferred)) {
+    setChosen({
+      section: openingSection(result, preferred),
+      result,
+      bodyKey: chosen.result === REHEARSAL_RESULT || chosen.result === result ? chosen.bodyKey : resultKey(result),
+      preferred,
+    });
   }
   const section = chosen.section;
-  const setSection = (next: Section) => setChosen({ ...chosen, section: next });
+  const setSection = (next: Section) => {
+    setChosen({ ...chosen, section: next, preferred: next });
+    onChoose(next);
+  };
   const [comparing, setComparing] = useState(false);
   // Every response shown can be compared with the next ones (another tab's, a later answer).
-  useEffect(() => (rehearsal ? undefined : rememberResponse(result, sent)), [result, sent, rehearsal]);
+  useEffect(() => (shown ? rememberResponse(result, sent) : undefined), [result, sent, shown]);
   return (
     <>
       <ResponseSummary result={result} sent={sent}>

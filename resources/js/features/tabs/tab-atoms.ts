@@ -38,6 +38,8 @@ export interface ResponseState {
   pending: boolean;
   /** A streamed answer while it arrives (then `result` comes when it ends). */
   live?: LiveStream | null;
+  /** The answer received during the spec's 200 ms hold: rendered out of sight, shown (as `result`) at the floor. */
+  prepared?: { result: RelayResult; sent: { method: string; url: string } } | null;
   /** The request that produced the result or failure, as typed (`{{variables}}` kept): shown with it. */
   sent?: { method: string; url: string };
   /** What the Tests tab's assertions read of the result (the body taken before the viewer may transfer it). */

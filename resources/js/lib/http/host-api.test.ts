@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_FRAME_CONTENT_TYPE, type RelayRequest } from '../../../../protocol/types';
 import { createHostClient } from './client';
-import { RelayFailureError, relay } from './host-api';
+import { RELAY_RECEIVED_MARK, RelayFailureError, relay } from './host-api';
 
 const request: RelayRequest = { method: 'GET', url: '/x', headers: [], query: [], body: { type: 'none' }, authorization: { type: 'none' } };
 
@@ -127,6 +127,50 @@ describe('relay', () => {
     const pending = failureOf(relay(request, controller.signal, client('hang')));
     setTimeout(() => controller.abort(), 50);
     expect(await pending).toMatchObject({ code: 'ABORTED', message: 'The request was cancelled.' });
+  });
+
+  describe("under the spec's minimum duration (a floor one minute away, so nothing here waits for it)", () => {
+    const heldClient = (scenario: string) => createHostClient({ prefixUrl: `${baseUrl}/${scenario}/`, minimumDurationMs: 60_000, notify: () => {} });
+
+    it('hands the decoded answer over during the hold, and a cancel then wins: nothing resolves', async () => {
+      const controller = new AbortController();
+      let prepared: string | undefined;
+      const failure = await failureOf(
+        relay(request, controller.signal, heldClient('ok'), undefined, (result) => {
+          prepared = new TextDecoder().decode(result.body);
+          controller.abort();
+        }),
+      );
+      expect(prepared).toBe('{"ok":true}');
+      expect(failure).toMatchObject({ code: 'ABORTED' });
+    });
+
+    it('shows a streamed answer only from the floor on: a cancel before it shows nothing', async () => {
+      await import('../../../../protocol/frame-stream.js');
+      performance.clearMarks(RELAY_RECEIVED_MARK);
+      const controller = new AbortController();
+      let shown = false;
+      let prepared = false;
+      const call = failureOf(
+        relay(
+          request,
+          controller.signal,
+          heldClient('stream'),
+          () => {
+            shown = true;
+          },
+          () => {
+            prepared = true;
+          },
+        ),
+      );
+      // Once the page has performance marks of the whole answer, it was read during the hold.
+      await expect.poll(() => performance.getEntriesByName(RELAY_RECEIVED_MARK).length, { timeout: 10_000 }).toBeGreaterThan(0);
+      controller.abort();
+      expect(await call).toMatchObject({ code: 'ABORTED' });
+      expect(shown).toBe(false);
+      expect(prepared).toBe(false);
+    });
   });
 
   it('reports a dropped connection as NETWORK_ERROR', async () => {

@@ -7,6 +7,7 @@ import type { RelayRequest, RelayStreamHead } from '../../../../protocol/types';
 import { hostClient, responseDuration } from './client';
 import { readHostError } from './host-error';
 import { HostTimeoutError, isAbortError, LARGE_ANSWER } from './host-fetch';
+import { HELD_BY_CALLER, responseFloor, untilFloor } from './hooks/timing';
 import type { RelayFailure, RelayResult } from './relay-result';
 
 /** Told of a streamed answer's head at once; the function it returns gets each piece and its time (ms since the call began). */
@@ -22,24 +23,42 @@ export class RelayFailureError extends Error {
   }
 }
 
+/** Told of a whole, non-streamed answer as soon as it is decoded, before the 200 ms floor: to prepare it out of sight. */
+export type OnRelayPrepared = (result: RelayResult) => void;
+
 /** The performance mark set when a relay answer has been read whole. */
 export const RELAY_RECEIVED_MARK = 'kite:relay-received';
+/** The performance mark set when a relay answer may be shown (the spec's floor), for the benchmarks. */
+export const RELAY_FLOOR_MARK = 'kite:relay-floor';
 
 /**
  * Sends one request through the host's relay. Rejects with RelayFailureError only. A streamed
  * answer (protocol/frame-stream.js) is shown to `onStream` as it arrives and resolves, once whole,
  * like any other, with the arrival of its pieces.
+ *
+ * The spec's 200 ms floor is held here, not before the body is read: the answer is received and
+ * decoded during the hold, handed to `onPrepared` at once, and the call resolves at the floor
+ * (call start + 200 ms). A streamed answer is shown to `onStream` from the floor on, with the pieces
+ * that came before it. A cancel during the hold rejects with ABORTED: nothing prepared is shown.
  */
-export async function relay(request: RelayRequest, signal?: AbortSignal, client: KyInstance = hostClient, onStream?: OnRelayStream): Promise<RelayResult> {
+export async function relay(
+  request: RelayRequest,
+  signal?: AbortSignal,
+  client: KyInstance = hostClient,
+  onStream?: OnRelayStream,
+  onPrepared?: OnRelayPrepared,
+): Promise<RelayResult> {
   const startedAt = performance.now();
   let response: Response;
   try {
     // A refusal or failure of the relay is a non-OK host response: the client toasts it (spec §8)
     // and the response card shows its code and message.
-    response = await client.post('relay', { json: request, signal, [LARGE_ANSWER]: true } as Options);
+    response = await client.post('relay', { json: request, signal, [LARGE_ANSWER]: true, [HELD_BY_CALLER]: true } as Options);
   } catch (error) {
     throw new RelayFailureError(await failureFrom(error, signal));
   }
+  // When the answer may be shown (the host client held a non-OK one, or one from a client without the hold, itself).
+  const floor = responseFloor(response) ?? performance.now();
   try {
     const headersMs = responseDuration(response) ?? performance.now() - startedAt;
     if (!isRelayFrame(response.headers.get('content-type')) || !response.body) {
@@ -54,21 +73,37 @@ export async function relay(request: RelayRequest, signal?: AbortSignal, client:
     const { meta, body } = await readRelayFrame(response.body, {
       onStream(head) {
         const pieces: NonNullable<RelayResult['arrivals']> = (arrivals = []);
-        const sink = onStream?.(head);
+        // Held back like any answer: the stream is shown from the floor on, the pieces before it at once then.
+        let early: [Uint8Array, number][] | null = [];
+        let sink: ReturnType<OnRelayStream>;
+        const show = () => {
+          sink = onStream?.(head);
+          for (const [bytes, at] of early ?? []) sink?.(bytes, at);
+          early = null;
+        };
+        if (performance.now() >= floor) show();
+        else untilFloor(floor, signal).then(show, () => undefined);
         let end = 0;
         return (bytes) => {
           const at = performance.now() - startedAt;
           end += bytes.length;
           pieces.push([end, at]);
-          sink?.(bytes, at);
+          if (early) early.push([bytes, at]);
+          else sink?.(bytes, at);
         };
       },
     });
     const durationMs = headersMs + (performance.now() - bodyStartedAt);
     // For the benchmarks and the browser's performance panel: the whole answer is in the page.
     performance.mark(RELAY_RECEIVED_MARK);
-    return { meta, body, durationMs, receivedAt: Date.now(), ...(arrivals ? { arrivals } : {}) };
+    const result: RelayResult = { meta, body, durationMs, receivedAt: Date.now(), ...(arrivals ? { arrivals } : {}) };
+    if (!arrivals) onPrepared?.(result);
+    await untilFloor(floor, signal);
+    performance.mark(RELAY_FLOOR_MARK);
+    return result;
   } catch (error) {
+    // A failure after the head is shown at the floor too, unless the user cancelled.
+    if (!signal?.aborted) await untilFloor(floor);
     if (error instanceof RelayFailureError) throw error;
     throw new RelayFailureError(await failureFrom(error, signal));
   }

@@ -1,0 +1,81 @@
+// The spec's 200 ms hold ("Every response is held back so that a request takes at least 200 ms in
+// total"): the relay answer is received, decoded and rendered out of sight during the hold, and
+// shown at the floor by revealing that same tree. The page's clock is Playwright's and is paused
+// around the Send, so "before the floor" is a state the test holds, not a race with a busy machine.
+import { expect, test, type Page } from '@playwright/test';
+import { responseArea } from './support/client-screen';
+
+/** The frame rendered out of sight while the call is held. */
+const stagedFrame = (page: Page) => page.locator('.kite-response-frame[hidden]');
+
+/** A line of the demo's paginated answer to `/users?per_page=N`, near its top (the body's lines are virtualised). */
+const firstPageOf = (perPage: number) => `/demo/users?per_page=${perPage}&page=1`;
+const historyRows = (page: Page) => page.getByRole('list', { name: 'History' }).getByRole('listitem');
+
+/** Sends a first request with the clock running (the viewer's chunk loads with it), then pauses the clock with `url` typed. */
+async function openPaused(page: Page, url: string) {
+  await page.clock.install();
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=1');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(responseArea(page).getByRole('region', { name: 'Pretty body' })).toContainText(firstPageOf(1));
+  await page.getByRole('tab', { name: /History/ }).click();
+  await expect(historyRows(page)).toHaveCount(1);
+  await page.getByRole('textbox', { name: 'URL' }).fill(url);
+  // From here the page's timers (the hold among them) run only when the test says so.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+}
+
+test('the answer is rendered out of sight during the hold and shown at the floor, its tree revealed, not mounted again', async ({ page }) => {
+  await openPaused(page, '/users?per_page=2');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const pane = responseArea(page);
+  // Received and rendered before the floor: the real body is in the page, in the hidden frame...
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await expect(stagedFrame(page)).toHaveAttribute('inert', '');
+  // ...and nothing of it is seen or reachable: the first answer still on screen, alone in the
+  // accessibility tree, the request still running, no history row of its own.
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+  const body = pane.getByRole('region', { name: 'Pretty body' });
+  await expect(body).toHaveCount(1);
+  await expect(body).toContainText(firstPageOf(1));
+  await expect(pane.getByText(firstPageOf(2)).filter({ visible: true })).toHaveCount(0);
+  await expect(pane.getByRole('tab', { name: 'Body' })).toHaveCount(1);
+  expect(await stagedFrame(page).evaluate((frame) => frame.checkVisibility())).toBe(false);
+  await expect(historyRows(page)).toHaveCount(1);
+  // The prepared body's element is marked, to tell it apart from one mounted at the reveal.
+  await stagedFrame(page).locator('[aria-label="Pretty body"]').evaluate((element) => {
+    (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
+  });
+
+  await page.clock.runFor(250);
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
+  await expect(body).toContainText(firstPageOf(2));
+  await expect(body).toHaveCount(1);
+  expect(await body.evaluate((element) => (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold === true)).toBe(true);
+  await expect(stagedFrame(page)).toHaveCount(0);
+  await expect(historyRows(page)).toHaveCount(2);
+});
+
+test('a cancel during the hold discards the prepared answer, and the next Send shows its own', async ({ page }) => {
+  await openPaused(page, '/users?per_page=2');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const pane = responseArea(page);
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(pane.getByText('The request was cancelled.')).toBeVisible();
+  await expect(stagedFrame(page)).toHaveCount(0);
+  await page.clock.runFor(250);
+  await expect(pane.getByText('The request was cancelled.')).toBeVisible();
+  await expect(pane.getByText(firstPageOf(2))).toHaveCount(0);
+  // A second Send, made while nothing of the first is shown: only its own answer comes, at its floor.
+
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=3');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(stagedFrame(page)).toContainText(firstPageOf(3));
+  await expect(pane.getByText('Sending request…')).toBeVisible();
+  await page.clock.runFor(250);
+  const body = pane.getByRole('region', { name: 'Pretty body' });
+  await expect(body).toContainText(firstPageOf(3));
+  await expect(pane.getByText(firstPageOf(2))).toHaveCount(0);
+});

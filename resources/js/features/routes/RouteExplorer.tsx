@@ -127,7 +127,10 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   );
 
   const activeIndex = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
-  const rowId = (index: number) => `${idPrefix}-row-${index}`;
+  // A route row's DOM id follows its route, not its place in the list: a search that moves a row in
+  // view leaves its content as it was (RouteRowContent is memoised).
+  const routeRowId = (item: ExplorerRoute) => `${idPrefix}-route-${item.position}`;
+  const activeRow = rows[activeIndex];
   const onSearchKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -162,7 +165,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           }}
           onKeyDown={onSearchKeyDown}
           aria-keyshortcuts="ArrowDown ArrowUp Enter"
-          aria-activedescendant={activeIndex === -1 ? undefined : rowId(activeIndex)}
+          aria-activedescendant={activeRow?.kind === 'route' ? routeRowId(activeRow.item) : undefined}
         />
         <button
           type="button"
@@ -216,7 +219,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
                 key={row.key}
                 row={row}
                 top={offsets[index]!}
-                rowId={rowId(index)}
+                rowId={row.kind === 'route' ? routeRowId(row.item) : ''}
                 selected={row.kind === 'route' && row.item.route.id === selectedRouteId}
                 active={index === activeIndex}
                 pathChars={pathChars}
@@ -242,6 +245,7 @@ interface RouteRowProps {
   row: ExplorerRow;
   /** Where the row starts in the list (px). */
   top: number;
+  /** The DOM id of a route row ('' for a group header). */
   rowId: string;
   selected: boolean;
   /** The row ↑/↓ in the search box point at. */
@@ -252,7 +256,8 @@ interface RouteRowProps {
 }
 
 // Memoised: a keystroke draws again only the rows it changes (those newly in view), not the ~50 in
-// view each time; row objects stay the same per route (explorerRows).
+// view each time; row objects stay the same per route (explorerList). A row a search moves only
+// gets a new offset: its content is memoised apart.
 const RouteRow = memo(function RouteRow({ row, top, rowId, selected, active, pathChars, onPick, onToggle }: RouteRowProps) {
   return (
     <div className="kite-explorer-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight(row), transform: `translateY(${top}px)` }}>
@@ -261,11 +266,15 @@ const RouteRow = memo(function RouteRow({ row, top, rowId, selected, active, pat
   );
 });
 
-function RouteRowContent({ row, rowId, selected, active, pathChars, onPick, onToggle }: Omit<RouteRowProps, 'top'>) {
+// Made once: a group header drawn again (its count changed) leaves its icon as it was.
+const COLLAPSED_ICON = <ChevronRight size={14} aria-hidden="true" />;
+const EXPANDED_ICON = <ChevronDown size={14} aria-hidden="true" />;
+
+const RouteRowContent = memo(function RouteRowContent({ row, rowId, selected, active, pathChars, onPick, onToggle }: Omit<RouteRowProps, 'top'>) {
   if (row.kind === 'group') {
     return (
       <button type="button" className="kite-route-group" aria-expanded={!row.collapsed} onClick={() => onToggle(row.label)}>
-        {row.collapsed ? <ChevronRight size={14} aria-hidden="true" /> : <ChevronDown size={14} aria-hidden="true" />}
+        {row.collapsed ? COLLAPSED_ICON : EXPANDED_ICON}
         <span className="kite-route-group-label">{row.label}</span>
         <span className="kite-route-group-count">{row.count}</span>
       </button>
@@ -310,4 +319,4 @@ function RouteRowContent({ row, rowId, selected, active, pathChars, onPick, onTo
       )}
     </div>
   );
-}
+});

@@ -65,6 +65,8 @@ test('a route row a search moves keeps its id, and ↓ from the search box point
   const search = page.getByRole('searchbox', { name: 'Search routes' });
   await search.fill('resource1');
   await expect(page.getByText('555 of 5001 routes')).toBeVisible();
+  // The list says which search it shows (the keystroke bench waits on it).
+  await expect(page.getByRole('navigation', { name: 'Routes' })).toHaveAttribute('data-search', 'resource1');
   // The search moved the row up (resource0's routes are gone) and left its id: its content is not drawn again.
   await expect.poll(async () => (await row.boundingBox())?.y).toBeLessThan(topBefore!.y);
   expect(await row.getAttribute('id')).toBe(id);

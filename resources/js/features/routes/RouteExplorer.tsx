@@ -210,7 +210,8 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
       {routes.listed && items.length === 0 && <p className="kite-explorer-message">The host lists no routes.</p>}
       {items.length > 0 && rows.length === 0 && <p className="kite-explorer-message">No routes match “{listedSearch}”.</p>}
       {!routes.listed && routes.loading && <p className="kite-explorer-message">Loading routes…</p>}
-      <div className="kite-explorer-list" ref={scrollRef} role="navigation" aria-label="Routes" onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+      {/* data-search: the search the list shows, which may be behind the box's (a deferred list); the keystroke bench waits on it. */}
+      <div className="kite-explorer-list" ref={scrollRef} role="navigation" aria-label="Routes" data-search={listedSearch} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
         <div style={{ height: offsets[rows.length], position: 'relative' }}>
           {rows.slice(shown.first, shown.end).map((row, at) => {
             const index = shown.first + at;

@@ -1,8 +1,8 @@
 // Where a keystroke in "Search routes" goes over Microsoft Graph's 11,422 routes (issue 31): Graph's
 // document loaded as the routes bench loads it (`kite serve --openapi`), the list drawn, then "users"
 // typed one key at a time, each timed from the key to the frame painting the new count
-// (keystroke.mjs). Default: a Chromium trace around each key, the page's main thread by kind of work
-// (script, style, layout, paint, gc). `--cpu`: the page's JavaScript profile (CDP Profiler) around
+// (keystroke.mjs). Default: a Chromium trace around each key, the page's main thread's CPU time by
+// kind of work (script, style, layout, paint, gc), medians per key at the end. `--cpu`: the page's JavaScript profile (CDP Profiler) around
 // the keys instead, the functions with the most self time. `--parts`: the CPU profile of each key
 // split into the keystroke's parts (search, row model, React, native: style/layout/paint/compile,
 // gc, other), medians per key; function names need a debug build (KITE_DEBUG_BUILD=1 node build.mjs).
@@ -34,7 +34,11 @@ const KIND = {
   UpdateLayoutTree: 'style', Layout: 'layout', PrePaint: 'paint', Paint: 'paint', Layerize: 'paint', Commit: 'paint',
 };
 
-/** Main-thread time by kind in the trace, and the tasks, from the keydown to the frame that painted the list (`paintedMs` later). */
+/**
+ * Main-thread time by kind in the trace, and the tasks, from the keydown to the frame that painted
+ * the list (`paintedMs` later). Times are the thread's CPU time (`tdur`), not the wall clock's: on a
+ * machine loaded to 20 the wall time of a slice is mostly waiting for a core. `cpu`: all the tasks'.
+ */
 function analyse(events, paintedMs) {
   const threads = new Map();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
@@ -45,15 +49,20 @@ function analyse(events, paintedMs) {
   const kinds = {};
   const openUntil = {};
   const tasks = [];
+  let cpu = 0;
   for (const e of onMain) {
     if (e.ts < key.ts || e.ts > key.ts + paintedMs * 1000) continue;
-    if (e.name === 'ThreadControllerImpl::RunTask') tasks.push(e.dur / 1000);
+    const ms = (e.tdur ?? e.dur) / 1000;
+    if (e.name === 'ThreadControllerImpl::RunTask') {
+      tasks.push(ms);
+      cpu += ms;
+    }
     const kind = KIND[e.name];
     if (!kind || e.ts < (openUntil[kind] ?? 0)) continue; // nested in one of its kind already counted
     openUntil[kind] = e.ts + e.dur;
-    kinds[kind] = (kinds[kind] ?? 0) + e.dur / 1000;
+    kinds[kind] = (kinds[kind] ?? 0) + ms;
   }
-  return { kinds, tasks: tasks.filter((ms) => ms >= 1).sort((a, b) => b - a).slice(0, 4) };
+  return { kinds, cpu, tasks: tasks.filter((ms) => ms >= 1).sort((a, b) => b - a).slice(0, 4) };
 }
 
 const selfTimes = new Map();
@@ -106,6 +115,8 @@ function profileParts(profile, label) {
   return parts;
 }
 const otherRoots = new Map();
+/** Per typed search (trace mode): each run's painted time, main-thread CPU and CPU by kind. */
+const traceByKey = new Map();
 /** Per typed key: the parts of each run. */
 const partsByKey = new Map();
 
@@ -146,7 +157,12 @@ try {
       const result = cdp ? null : analyse(JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents, ms ?? 3000);
       const f = (v) => (v ? v.toFixed(1) : '0');
       painted.push(ms ?? NaN);
-      if (result) rows.push([String(run + 1), key, f(ms), f(result.kinds.script), f(result.kinds.style), f(result.kinds.layout), f(result.kinds.paint), f(result.kinds.gc), result.tasks.map((t) => t.toFixed(0)).join(' ')]);
+      if (result) {
+        const label = KEYS.slice(0, at + 1);
+        if (!traceByKey.has(label)) traceByKey.set(label, []);
+        traceByKey.get(label).push({ painted: ms ?? NaN, cpu: result.cpu, ...result.kinds });
+      }
+      if (result) rows.push([String(run + 1), key, f(ms), f(result.cpu), f(result.kinds.script), f(result.kinds.style), f(result.kinds.layout), f(result.kinds.paint), f(result.kinds.gc), result.tasks.map((t) => t.toFixed(0)).join(' ')]);
     }
     await context.close();
   }
@@ -163,5 +179,8 @@ if (PARTS) {
   const top = [...selfTimes].sort((a, b) => b[1] - a[1]).slice(0, 30);
   printTable(['function (file:line)', 'self ms, all keys'], top.map(([name, ms]) => [name, ms.toFixed(1)]));
 } else {
-  printTable(['run', 'key', 'painted ms', 'script', 'style', 'layout', 'paint', 'gc', 'longest tasks ms'], rows);
+  printTable(['run', 'key', 'painted ms', 'main CPU ms', 'script', 'style', 'layout', 'paint', 'gc', 'longest tasks ms'], rows);
+  const f = (values) => median(values.map((v) => v ?? 0).filter(Number.isFinite)).toFixed(1);
+  console.log('\nMedians per search typed (CPU ms of the page\'s main thread, painted in wall ms):');
+  printTable(['search', 'painted ms', 'main CPU ms', 'script', 'style', 'layout', 'paint', 'gc'], [...traceByKey].map(([label, runs]) => [label, ...['painted', 'cpu', 'script', 'style', 'layout', 'paint', 'gc'].map((kind) => f(runs.map((r) => r[kind])))]));
 }

@@ -2,13 +2,14 @@
 // path, name and method (↑/↓ move through the matches, Enter opens one), a refresh button, and a
 // virtualised list so 5,000 routes scroll and filter at once.
 import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListedRoute } from '../../../../protocol/types';
 import type { RoutesState } from './use-routes';
-import { type ExplorerRoute, type ExplorerRow, type RouteScope, apiVersions, createRouteSearch, explorerRoutes, explorerRows, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
+import { type ExplorerRoute, type ExplorerRow, type RouteScope, apiVersions, createRouteSearch, explorerList, explorerRoutes, indexRoutes, moveActiveRoute, rowHeight, scopeRoutes, shortenPath } from './route-list';
 import { SearchBox } from '../../components/SearchBox';
-import { rowOffsets, scrollToShow, visibleRows } from './row-window';
+import { holdIdleWork } from '../../lib/idle';
+import { scrollToShow, visibleRows } from './row-window';
 
 export interface RouteExplorerProps {
   routes: RoutesState;
@@ -17,19 +18,12 @@ export interface RouteExplorerProps {
   onSelect: (route: ListedRoute, application: string, pin?: boolean) => void;
 }
 
-const ROW_HEIGHT = 30;
-/** A route with a summary: the summary is a second line under the path. */
-const SUMMARY_ROW_HEIGHT = 42;
-const GROUP_HEIGHT = 28;
 /** Width of a path character and the room the badge and padding take, to fit long paths. */
 const PATH_CHAR_PX = 7.3;
 const PATH_INSET_PX = 84;
 
 /** Rows drawn beyond the viewport on each side. */
 const OVERSCAN = 12;
-
-const rowHeight = (row: ExplorerRow | undefined) =>
-  row?.kind === 'group' ? GROUP_HEIGHT : row?.item.route.summary ? SUMMARY_ROW_HEIGHT : ROW_HEIGHT;
 
 // Memoised: the screen re-renders on every keystroke in the request builder, and these props stay
 // the same meanwhile (useRoutes' object, the route id, ClientScreen's useCallback).
@@ -92,9 +86,15 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   const [searchRoutes] = useState(createRouteSearch);
   const listedSearch = searchRoutes.isQuick(scoped, search) ? search : deferredSearch;
   const filtered = useMemo(() => searchRoutes(scoped, listedSearch), [searchRoutes, scoped, listedSearch]);
+  // Until the list shows what was typed, no prefetch starts: the key's own hold ends with the frame
+  // showing the character, and a chunk evaluated before the deferred list (the body editor's, 30-70
+  // ms) came between the first key over Graph and its list. A layout effect, so the hold is on
+  // before that frame.
+  const listBehind = listedSearch !== search;
+  useLayoutEffect(() => (listBehind ? holdIdleWork() : undefined), [listBehind]);
   // While searching every group is open: a match hidden in a collapsed group would look like none.
-  const rows = useMemo(
-    () => explorerRows(filtered, listedSearch.trim() ? new Set() : collapsed, multipleApplications && !scope.application),
+  const { rows, offsets } = useMemo(
+    () => explorerList(filtered, listedSearch.trim() ? new Set() : collapsed, multipleApplications && !scope.application),
     [filtered, collapsed, listedSearch, multipleApplications, scope.application],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -113,7 +113,6 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const offsets = useMemo(() => rowOffsets(rows.map(rowHeight)), [rows]);
   const shown = visibleRows(offsets, scrollTop, viewport.height, OVERSCAN);
 
   const toggleGroup = useCallback(
@@ -128,7 +127,10 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   );
 
   const activeIndex = activeKey === null ? -1 : rows.findIndex((row) => row.key === activeKey);
-  const rowId = (index: number) => `${idPrefix}-row-${index}`;
+  // A route row's DOM id follows its route, not its place in the list: a search that moves a row in
+  // view leaves its content as it was (RouteRowContent is memoised).
+  const routeRowId = (item: ExplorerRoute) => `${idPrefix}-route-${item.position}`;
+  const activeRow = rows[activeIndex];
   const onSearchKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -163,7 +165,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           }}
           onKeyDown={onSearchKeyDown}
           aria-keyshortcuts="ArrowDown ArrowUp Enter"
-          aria-activedescendant={activeIndex === -1 ? undefined : rowId(activeIndex)}
+          aria-activedescendant={activeRow?.kind === 'route' ? routeRowId(activeRow.item) : undefined}
         />
         <button
           type="button"
@@ -208,7 +210,8 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
       {routes.listed && items.length === 0 && <p className="kite-explorer-message">The host lists no routes.</p>}
       {items.length > 0 && rows.length === 0 && <p className="kite-explorer-message">No routes match “{listedSearch}”.</p>}
       {!routes.listed && routes.loading && <p className="kite-explorer-message">Loading routes…</p>}
-      <div className="kite-explorer-list" ref={scrollRef} role="navigation" aria-label="Routes" onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+      {/* data-search: the search the list shows, which may be behind the box's (a deferred list); the keystroke bench waits on it. */}
+      <div className="kite-explorer-list" ref={scrollRef} role="navigation" aria-label="Routes" data-search={listedSearch} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
         <div style={{ height: offsets[rows.length], position: 'relative' }}>
           {rows.slice(shown.first, shown.end).map((row, at) => {
             const index = shown.first + at;
@@ -217,7 +220,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
                 key={row.key}
                 row={row}
                 top={offsets[index]!}
-                rowId={rowId(index)}
+                rowId={row.kind === 'route' ? routeRowId(row.item) : ''}
                 selected={row.kind === 'route' && row.item.route.id === selectedRouteId}
                 active={index === activeIndex}
                 pathChars={pathChars}
@@ -243,6 +246,7 @@ interface RouteRowProps {
   row: ExplorerRow;
   /** Where the row starts in the list (px). */
   top: number;
+  /** The DOM id of a route row ('' for a group header). */
   rowId: string;
   selected: boolean;
   /** The row ↑/↓ in the search box point at. */
@@ -253,7 +257,8 @@ interface RouteRowProps {
 }
 
 // Memoised: a keystroke draws again only the rows it changes (those newly in view), not the ~50 in
-// view each time; row objects stay the same per route (explorerRows).
+// view each time; row objects stay the same per route (explorerList). A row a search moves only
+// gets a new offset: its content is memoised apart.
 const RouteRow = memo(function RouteRow({ row, top, rowId, selected, active, pathChars, onPick, onToggle }: RouteRowProps) {
   return (
     <div className="kite-explorer-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight(row), transform: `translateY(${top}px)` }}>
@@ -262,11 +267,15 @@ const RouteRow = memo(function RouteRow({ row, top, rowId, selected, active, pat
   );
 });
 
-function RouteRowContent({ row, rowId, selected, active, pathChars, onPick, onToggle }: Omit<RouteRowProps, 'top'>) {
+// Made once: a group header drawn again (its count changed) leaves its icon as it was.
+const COLLAPSED_ICON = <ChevronRight size={14} aria-hidden="true" />;
+const EXPANDED_ICON = <ChevronDown size={14} aria-hidden="true" />;
+
+const RouteRowContent = memo(function RouteRowContent({ row, rowId, selected, active, pathChars, onPick, onToggle }: Omit<RouteRowProps, 'top'>) {
   if (row.kind === 'group') {
     return (
       <button type="button" className="kite-route-group" aria-expanded={!row.collapsed} onClick={() => onToggle(row.label)}>
-        {row.collapsed ? <ChevronRight size={14} aria-hidden="true" /> : <ChevronDown size={14} aria-hidden="true" />}
+        {row.collapsed ? COLLAPSED_ICON : EXPANDED_ICON}
         <span className="kite-route-group-label">{row.label}</span>
         <span className="kite-route-group-count">{row.count}</span>
       </button>
@@ -311,4 +320,4 @@ function RouteRowContent({ row, rowId, selected, active, pathChars, onPick, onTo
       )}
     </div>
   );
-}
+});

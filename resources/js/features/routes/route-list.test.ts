@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo, RoutesResponse } from '../../../../protocol/types';
-import { ROUTES_SEARCHED_AT_ONCE, apiVersionOf, apiVersions, createRouteSearch, explorerRoutes, explorerRows, filterRoutes, indexRoutes, searchNarrows, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+import { ROUTES_SEARCHED_AT_ONCE, apiVersionOf, apiVersions, createRouteSearch, explorerList, explorerRoutes, explorerRows, filterRoutes, indexRoutes, rowHeight, searchNarrows, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+import { rowOffsets } from './row-window';
 
 const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
   id: `${methods[0]} ${uri}`,
@@ -243,6 +244,40 @@ describe('shortening long paths', () => {
   it('leaves short paths and two-segment paths as they are', () => {
     expect(shortenPath('/users/{id}', 40)).toBe('/users/{id}');
     expect(shortenPath('/a-very-long-segment-name/another-very-long-segment', 10)).toBe('/a-very-long-segment-name/another-very-long-segment');
+  });
+});
+
+describe('the list\'s row offsets, built in the same pass as its rows', () => {
+  const withSummary = (methods: RouteInfo['methods'], uri: string, group: string, summary?: string) => ({ ...route(methods, uri, group), summary });
+  const twoApplications: RoutesResponse = {
+    application: 'shop',
+    revision: '1',
+    applications: [
+      { id: 'shop', name: 'Shop', baseUrl: 'http://shop', routes: [withSummary(['GET'], '/orders', 'orders', 'List orders'), withSummary(['POST'], '/orders', 'orders'), withSummary(['GET'], '/health', 'health', 'Health'), withSummary(['GET'], '/orders/{id}', 'orders')] },
+      { id: 'admin', name: 'Admin', baseUrl: 'http://admin', routes: [withSummary(['GET'], '/orders', 'orders', 'All orders'), withSummary(['DELETE'], '/users/{id}', '')] },
+    ],
+  };
+  const all = explorerRoutes(twoApplications);
+  // [routes, collapsed groups, one label per application]: each as the list shows it.
+  const table: [string, ReturnType<typeof explorerRoutes>, string[], boolean][] = [
+    ['every route', all, [], false],
+    ['a group collapsed', all, ['orders'], false],
+    ['every group collapsed', all, ['orders', 'health', 'other'], false],
+    ['labels per application, one collapsed', all, ['shop · health'], true],
+    ['a search\'s routes', filterRoutes(all, 'orders'), [], true],
+    ['no routes', [], [], false],
+  ];
+
+  it.each(table)('are those of the rows\' heights summed: %s', (_, items, collapsed, multipleApplications) => {
+    const { rows, offsets } = explorerList(items, new Set(collapsed), multipleApplications);
+    expect(rows).toEqual(explorerRows(items, new Set(collapsed), multipleApplications));
+    expect([...offsets]).toEqual([...rowOffsets(rows.map(rowHeight))]);
+  });
+
+  it('place a route with a summary on a taller row', () => {
+    const { offsets } = explorerList(explorerRoutes(twoApplications), new Set(['shop · orders', 'admin · other']), true);
+    // shop · orders (collapsed) 28; shop · health 28 + its route with a summary 42; admin · orders 28 + 42; admin · other 28.
+    expect([...offsets]).toEqual([0, 28, 56, 98, 126, 168, 196]);
   });
 });
 

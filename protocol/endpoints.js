@@ -5,6 +5,12 @@
 /** Endpoint names under the page config's `apiUrl`. */
 export const API_ENDPOINTS = Object.freeze({
   routes: 'routes',
+  /**
+   * GET: the route index of what `routes` answers (RouteIndex, route-index.schema.json): per route
+   * only what the route list shows and searches, so a catalogue too large for the page draws its
+   * list from a fraction of the bytes (Graph: 2.8 MB of 9.3 MB) while `routes` brings the rest.
+   */
+  routeIndex: 'routes/index',
   relay: 'relay',
   status: 'status',
   /** GET: the workspace folder's files (WorkspaceListing). */

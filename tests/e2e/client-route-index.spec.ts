@@ -39,3 +39,37 @@ test('the route list draws from the page\'s route index before the routes call a
   await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Docs 1 parameter/ })).toBeVisible();
 });
+
+test.describe('a catalogue whose route index is too large for the page as well', () => {
+  let large: Awaited<ReturnType<typeof startKiteHost>>;
+  test.beforeAll(async () => {
+    // 3,000 operations: 0.35 MB as an index, over PAGE_ROUTES_MAX_BYTES: the page carries nothing.
+    large = await startKiteHost(['--openapi', writeLargeOpenApiDocument({ operations: 3000 })]);
+  });
+  test.afterAll(async () => {
+    await large?.stop();
+  });
+
+  test('draws its list from GET routes/index before the routes call answers, and a route picked meanwhile opens when it does', async ({ page }) => {
+    let answerRoutes = () => {};
+    const picked = new Promise<void>((resolve) => (answerRoutes = resolve));
+    let routesAnswered = false;
+    await page.route('**/api/routes', async (route) => {
+      await picked;
+      await route.continue();
+      routesAnswered = true;
+    });
+    await page.goto(large.url);
+    await expect(page.getByText('3000 routes')).toBeVisible({ timeout: 15_000 });
+    expect(await page.locator('#kite-routes').count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search routes' }).fill('put resource7/');
+    await expect(page.getByText('1 of 3000 routes')).toBeVisible();
+    await routeButton(page, 'PUT', '/resource7/{id}').click();
+    expect(routesAnswered).toBe(false);
+    await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toHaveCount(0);
+
+    answerRoutes();
+    await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/resource7/{id}');
+    await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
+  });
+});

@@ -1,16 +1,16 @@
 // The routes the host lists: taken from the page when the host put them there, else fetched on
-// mount; when autoRefreshRoutes is on, again on window focus
+// mount (listed meanwhile from the route index the page carried or the host answered first); when autoRefreshRoutes is on, again on window focus
 // (at most every 10 s) and after a relay answer reports a routes revision other than the one on
 // screen; always with the refresh button. A refresh never touches the request.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RouteIndex, RoutesResponse } from '../../../../protocol/types';
 import { fetchRoutes } from '../../lib/http/host-api';
-import { takePageRouteIndex, takePageRoutes, takePrefetchedRoutes } from '../../lib/http/routes-prefetch';
+import { takePageRouteIndex, takePageRoutes, takePrefetchedRouteIndex, takePrefetchedRoutes } from '../../lib/http/routes-prefetch';
 import { shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 
 export interface RoutesState {
   data: RoutesResponse | null;
-  /** What the route list shows: the routes, or until they come the route index the page carried. */
+  /** What the route list shows: the routes, or until they come their route index (from the page or GET routes/index). */
   listed: RoutesResponse | RouteIndex | null;
   loading: boolean;
   error: string | null;
@@ -22,7 +22,8 @@ export interface RoutesState {
 export function useRoutes(autoRefresh: boolean): RoutesState {
   // Read once, on the first render: the page's routes are as fresh as the page.
   const [fromPage] = useState(takePageRoutes);
-  const [pageIndex] = useState(takePageRouteIndex);
+  const [index, setIndex] = useState(takePageRouteIndex);
+  const [indexCall] = useState(takePrefetchedRouteIndex);
   const [data, setData] = useState<RoutesResponse | null>(fromPage);
   const [loading, setLoading] = useState(fromPage === null);
   const [error, setError] = useState<string | null>(null);
@@ -65,6 +66,19 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
   }, [load, fromPage]);
 
   useEffect(() => {
+    let current = true;
+    indexCall?.then(
+      (answered) => current && setIndex(answered),
+      () => {
+        // The routes call, asked for next, reports the failure.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [indexCall]);
+
+  useEffect(() => {
     if (!autoRefresh) return undefined;
     const onFocus = () => {
       if (document.visibilityState === 'hidden') return;
@@ -88,6 +102,6 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
   );
 
   // One object while nothing in it changes, so the memoised explorer skips the screen's re-renders.
-  const listed = data ?? pageIndex;
+  const listed = data ?? index;
   return useMemo(() => ({ data, listed, loading, error, refresh: load, noticeRevision }), [data, listed, loading, error, load, noticeRevision]);
 }

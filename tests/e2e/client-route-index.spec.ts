@@ -59,9 +59,16 @@ test.describe('a catalogue whose route index is too large for the page as well',
       await route.continue();
       routesAnswered = true;
     });
+    const indexCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/routes/index')) indexCalls.push(request.url());
+    });
     await page.goto(large.url);
     await expect(page.getByText('3000 routes')).toBeVisible({ timeout: 15_000 });
     expect(await page.locator('#kite-routes').count()).toBe(0);
+    // The page started the index call while the entry loaded, and the app took it over: one call.
+    expect(await page.evaluate(() => 'KiteRouteIndexCall' in window)).toBe(true);
+    expect(indexCalls).toHaveLength(1);
     await page.getByRole('searchbox', { name: 'Search routes' }).fill('put resource7/');
     await expect(page.getByText('1 of 3000 routes')).toBeVisible();
     await routeButton(page, 'PUT', '/resource7/{id}').click();

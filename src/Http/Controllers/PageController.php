@@ -41,7 +41,8 @@ class PageController
 
     /**
      * The element that carries the routes response; when that is too large for the page, its route
-     * index (protocol/schemas/route-index.schema.json) if that fits, else ''.
+     * index (protocol/schemas/route-index.schema.json) if that fits, else the script that starts
+     * the GET routes/index call (stubs/route-index-call.html).
      */
     private static function routesElement(array $routes): string
     {
@@ -50,7 +51,8 @@ class PageController
             $json = self::scriptJson(RouteCatalog::indexOf($routes));
         }
         if (strlen($json) > Kite::PAGE_ROUTES_MAX_BYTES) {
-            return '';
+            // Too large even as an index: the page starts the index call while the entry loads.
+            return trim((string) file_get_contents(Kite::packagePath('stubs/route-index-call.html')));
         }
 
         return '<script type="application/json" id="'.Kite::PAGE_ROUTES_ELEMENT_ID.'">'.$json.'</script>';

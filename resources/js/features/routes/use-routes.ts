@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RouteIndex, RoutesResponse } from '../../../../protocol/types';
 import { fetchRoutes } from '../../lib/http/host-api';
 import { takePageRouteIndex, takePageRoutes, takePrefetchedRouteIndex, takePrefetchedRoutes } from '../../lib/http/routes-prefetch';
+import { afterNextFrame } from '../../lib/idle';
 import { shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 
 export interface RoutesState {
@@ -60,18 +61,30 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
       });
   }, []);
 
+  // The first routes call: at once without a route index; with one (the page's, or the one asked
+  // for as the page started), once the list has been drawn from it. Graph's 9 MB of routes take the
+  // page's thread for a second or more (their parse, the screen's render with them), which must not
+  // come between the list's first paint and its first click.
+  const [indexFailed, setIndexFailed] = useState(false);
+  const waitsForIndex = !index && indexCall !== null && !indexFailed;
   useEffect(() => {
-    if (!fromPage) load();
-    return () => inFlight.current?.abort();
-  }, [load, fromPage]);
+    if (fromPage || waitsForIndex) return undefined;
+    let cancelled = false;
+    if (index) void afterNextFrame().then(() => !cancelled && load());
+    else load();
+    return () => {
+      cancelled = true;
+      inFlight.current?.abort();
+    };
+    // `index` only tells how to start the first call, and it changes only to end waitsForIndex.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [load, fromPage, waitsForIndex]);
 
   useEffect(() => {
     let current = true;
     indexCall?.then(
       (answered) => current && setIndex(answered),
-      () => {
-        // The routes call, asked for next, reports the failure.
-      },
+      () => current && setIndexFailed(true),
     );
     return () => {
       current = false;

@@ -1,12 +1,11 @@
 // The main screen's first routes, before its first render: from the page itself when the host put
 // them there (no call, so nothing to wait for), else from a routes call started as the page starts,
 // on the one host client, so that it (and its 200 ms minimum) runs while the screen's chunks load.
-// A catalogue too large for the page may come with its route index there: the list draws from it
-// while that call brings the rest. One whose index is too large for the page as well (Graph's is
-// 2.8 MB) asks for the index first (GET routes/index, a third of the bytes) and the routes once it
-// has answered, so the two do not share the page's thread and the wire while the list waits. The
-// page itself starts that index call while the entry loads (PAGE_ROUTE_INDEX_CALL); the host client
-// takes it over, with its steps (the 200 ms minimum, the error toast).
+// A catalogue too large for the page comes with its route index there, or (Graph's index is
+// 2.8 MB) with a GET routes/index call the page started while the entry loaded
+// (PAGE_ROUTE_INDEX_CALL; the host client takes it over, with its steps: the 200 ms minimum, the
+// error toast). The list draws from the index; the routes are asked for once it has been drawn
+// (features/routes/use-routes.ts), so their parse does not take the page's thread meanwhile.
 import { PAGE_ROUTE_INDEX_CALL, PAGE_ROUTES_ELEMENT_ID } from '../../../../protocol/endpoints.js';
 import type { RouteIndex, RoutesResponse } from '../../../../protocol/types';
 import { completeRouteIndex, completeRoutes, routesFormatProblem } from '../../../../protocol/route-refs.js';
@@ -19,21 +18,22 @@ let embedded: RoutesResponse | null = null;
 let embeddedIndex: RouteIndex | null = null;
 
 export function prefetchRoutes(): void {
-  if (early || embedded) return;
+  if (early || earlyIndex || embedded || embeddedIndex) return;
   const carried = readPageRoutes(document);
   if (carried && 'index' in carried) embeddedIndex = carried;
   else embedded = carried;
-  if (embedded) return;
-  if (embeddedIndex) {
-    early = fetchRoutes();
-  } else {
-    earlyIndex = fetchRouteIndex(pageRouteIndexClient(window));
-    // Whether the index came or not, the routes are asked for next: they alone open a route.
-    early = earlyIndex.then(() => fetchRoutes(), () => fetchRoutes());
+  // With a route index (carried, or asked for by the page) the routes are asked for once the list
+  // has been drawn from it (useRoutes).
+  if (embedded || embeddedIndex) return;
+  const indexClient = pageRouteIndexClient(window);
+  if (indexClient) {
+    earlyIndex = fetchRouteIndex(indexClient);
     earlyIndex.catch(() => {
       // Without its index the list waits for the routes call, which reports its own failure.
     });
+    return;
   }
+  early = fetchRoutes();
   early.catch(() => {
     // The screen's own load reports the failure; here it only must not be unhandled.
   });
@@ -97,6 +97,13 @@ export function takePageRouteIndex(): RouteIndex | null {
   return index;
 }
 
+/** The prefetched answer, handed out once: every later load asks the host afresh. */
+export function takePrefetchedRoutes(): Promise<RoutesResponse> | null {
+  const pending = early;
+  early = null;
+  return pending;
+}
+
 /** The route index asked for as the page started (none when the page carried one, or all routes), handed out once. */
 export function takePrefetchedRouteIndex(): Promise<RouteIndex> | null {
   const pending = earlyIndex;
@@ -104,9 +111,3 @@ export function takePrefetchedRouteIndex(): Promise<RouteIndex> | null {
   return pending;
 }
 
-/** The prefetched answer, handed out once: every later load asks the host afresh. */
-export function takePrefetchedRoutes(): Promise<RoutesResponse> | null {
-  const pending = early;
-  early = null;
-  return pending;
-}

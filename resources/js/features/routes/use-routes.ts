@@ -8,6 +8,7 @@ import { fetchRoutes } from '../../lib/http/host-api';
 import { takePageRouteIndex, takePageRoutes, takePrefetchedRouteIndex, takePrefetchedRoutes } from '../../lib/http/routes-prefetch';
 import { afterNextFrame } from '../../lib/idle';
 import { shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+import { routesToList } from './routes-to-list';
 
 export interface RoutesState {
   data: RoutesResponse | null;
@@ -115,6 +116,6 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
   );
 
   // One object while nothing in it changes, so the memoised explorer skips the screen's re-renders.
-  const listed = data ?? index;
+  const listed = routesToList(data, index);
   return useMemo(() => ({ data, listed, loading, error, refresh: load, noticeRevision }), [data, listed, loading, error, load, noticeRevision]);
 }

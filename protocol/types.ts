@@ -326,7 +326,8 @@ export type ListedRoute = Pick<RouteOnWire, 'id' | 'methods' | 'uri' | 'name' | 
 
 /**
  * The route index a host's main page may carry (script#kite-routes) when its whole RoutesResponse
- * is over PAGE_ROUTES_MAX_BYTES: the list draws from it while the app fetches `routes` for the rest
+ * is over PAGE_ROUTES_MAX_BYTES, and what GET `routes/index` answers (API_ENDPOINTS.routeIndex):
+ * the list draws from it while the app fetches `routes` for the rest
  * (route-index.schema.json; protocol/route-refs.js `routeIndexAsSent`).
  */
 export interface RouteIndex {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKiteHandler, startKite, HOST_VERSION } from './index.mjs';
 import { pageRoutesElement, renderPage, scriptSafeJson } from './page.mjs';
-import { PAGE_ROUTES_MAX_BYTES } from '../protocol/endpoints.js';
+import { PAGE_ROUTE_INDEX_CALL, PAGE_ROUTES_MAX_BYTES } from '../protocol/endpoints.js';
 import { completeRoutes, ROUTES_FORMAT } from '../protocol/route-refs.js';
 import { serveHandler } from './testing/loopback.mjs';
 
@@ -95,7 +95,10 @@ describe('the page', () => {
     expect(element).not.toContain('</script><!--');
     const json = element.slice(element.indexOf('>') + 1, element.lastIndexOf('</script>'));
     expect(JSON.parse(json)).toEqual(JSON.parse(routes));
-    expect(pageRoutesElement('x'.repeat(PAGE_ROUTES_MAX_BYTES + 1))).toBe('');
+    // Over the limit: no routes, the script that starts the route index call instead.
+    const tooLarge = pageRoutesElement('x'.repeat(PAGE_ROUTES_MAX_BYTES + 1));
+    expect(tooLarge).not.toContain('kite-routes');
+    expect(tooLarge).toContain(`window.${PAGE_ROUTE_INDEX_CALL} = fetch(`);
 
     const page = await (await fetch(`${host.origin}/http-client`)).text();
     const carried = JSON.parse(page.match(/<script type="application\/json" id="kite-routes">([^<]*)<\/script>/)?.[1] ?? 'null');

@@ -107,7 +107,7 @@ export function createKiteHandler(options = {}) {
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
   /** @type {Map<string, Buffer>} */
   const routesCache = new Map();
-  /** @type {WeakMap<Buffer, string>} the route index of each routes body too large for the page */
+  /** @type {WeakMap<Buffer, Buffer>} the route index of each routes body (GET routes/index; the page of a large one) */
   const routeIndexes = new WeakMap();
   /** A routes body from this size on is followed by a full collection (see routesJson). */
   const LARGE_ROUTES_BYTES = 1024 * 1024;
@@ -279,7 +279,7 @@ export function createKiteHandler(options = {}) {
       };
       body = Buffer.from(JSON.stringify(response));
       routesCache.set(key, body);
-      if (body.length > PAGE_ROUTES_MAX_BYTES) routeIndexes.set(body, JSON.stringify(routeIndexAsSent(response)));
+      routeIndexes.set(body, Buffer.from(JSON.stringify(routeIndexAsSent(response))));
       // Building a large body leaves its copies and its string behind (Graph's: ~50 MB of heap).
       if (body.length >= LARGE_ROUTES_BYTES) collectSoon();
     }
@@ -294,16 +294,20 @@ export function createKiteHandler(options = {}) {
    */
   function pageRoutesJson(req) {
     const json = routesJson(req);
-    return routeIndexes.get(json) ?? json;
+    return json.length > PAGE_ROUTES_MAX_BYTES ? /** @type {Buffer} */ (routeIndexes.get(json)) : json;
   }
 
   /**
+   * GET routes, or GET routes/index (`index`): the cached JSON with its ETag, compressed when the
+   * client takes it.
    * @param {IncomingMessage} req
    * @param {ServerResponse} res
+   * @param {boolean} index
    */
-  function serveRoutes(req, res) {
-    const json = routesJson(req);
-    const etag = `"${revision}-${json.length.toString(36)}"`;
+  function serveRoutes(req, res, index) {
+    const routes = routesJson(req);
+    const json = index ? /** @type {Buffer} */ (routeIndexes.get(routes)) : routes;
+    const etag = `"${revision}-${index ? 'index-' : ''}${json.length.toString(36)}"`;
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, { ETag: etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' });
       res.end();
@@ -380,14 +384,14 @@ export function createKiteHandler(options = {}) {
     if (endpoint === 'workspace' || endpoint.startsWith('workspace/files/')) return serveWorkspace(req, res, endpoint);
     // The Node host reads no application's database: no data pickers (protocol: API_ENDPOINTS.data).
     if (endpoint === 'data') return sendError(res, 404, 'DATA_UNAVAILABLE', 'This host has no data pickers.');
-    const expects = endpoint === 'relay' || endpoint === API_ENDPOINTS.oauthToken || endpoint === API_ENDPOINTS.run ? 'POST' : endpoint === 'routes' || endpoint === 'status' ? 'GET' : null;
-    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, relay, ${API_ENDPOINTS.run}, status, workspace and ${API_ENDPOINTS.oauthToken})`);
+    const expects = endpoint === 'relay' || endpoint === API_ENDPOINTS.oauthToken || endpoint === API_ENDPOINTS.run ? 'POST' : endpoint === 'routes' || endpoint === API_ENDPOINTS.routeIndex || endpoint === 'status' ? 'GET' : null;
+    if (!expects) return sendError(res, 404, 'NOT_FOUND', `No protocol endpoint at ${pathname} (there are routes, ${API_ENDPOINTS.routeIndex}, relay, ${API_ENDPOINTS.run}, status, workspace and ${API_ENDPOINTS.oauthToken})`);
     const method = req.method === 'HEAD' && expects === 'GET' ? 'GET' : req.method;
     if (method !== expects) {
       res.setHeader('Allow', expects === 'GET' ? 'GET, HEAD' : 'POST');
       return sendError(res, 405, 'METHOD_NOT_ALLOWED', `${endpoint} answers ${expects}, not ${req.method}`);
     }
-    if (endpoint === 'routes') return serveRoutes(req, res);
+    if (endpoint === 'routes' || endpoint === API_ENDPOINTS.routeIndex) return serveRoutes(req, res, endpoint === API_ENDPOINTS.routeIndex);
     if (endpoint === 'status') return serveStatus(req, res);
     if (endpoint === API_ENDPOINTS.oauthToken) return serveOAuthToken(req, res);
     if (endpoint === API_ENDPOINTS.run) return serveRun(req, res);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startKite } from './index.mjs';
 import { completeRouteIndex, completeRoutes } from '../protocol/route-refs.js';
 import { compileSchemas } from '../protocol/conformance/schemas.mjs';
+import { API_ENDPOINTS } from '../protocol/endpoints.js';
 import { writeLargeOpenApiDocument } from '../tests/fixtures/large-openapi.mjs';
 
 describe('the page of a large catalogue', () => {
@@ -25,4 +26,28 @@ describe('the page of a large catalogue', () => {
     }
   });
 
+  it('answers GET routes/index with the route index of GET routes, compressed and with its own ETag', async () => {
+    // 2,000 operations: over PAGE_ROUTES_MAX_BYTES, as a catalogue whose page carries no routes.
+    const large = await startKite({ port: 0, openapi: [writeLargeOpenApiDocument({ operations: 2000 })] });
+    try {
+      const routes = await fetch(`${large.url}/api/routes`);
+      const served = completeRoutes(await routes.json());
+      const answer = await fetch(`${large.url}/api/${API_ENDPOINTS.routeIndex}`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-encoding')).toBe('br');
+      const index = await answer.json();
+      expect(compileSchemas().problems('route-index', index)).toBeNull();
+      expect(index.revision).toBe(served.revision);
+      const listed = completeRouteIndex(index).applications[0].routes;
+      expect(listed.map((route) => route.id)).toEqual(served.applications[0].routes.map((route) => route.id));
+      expect(listed[1]).toEqual({ id: served.applications[0].routes[1].id, methods: served.applications[0].routes[1].methods, uri: served.applications[0].routes[1].uri, name: served.applications[0].routes[1].name, summary: served.applications[0].routes[1].summary, group: served.applications[0].routes[1].group, extractionErrors: [] });
+      // Its own ETag: a cached routes body must never stand in for the index, or the reverse.
+      const etag = answer.headers.get('etag');
+      expect(etag).toBeTruthy();
+      expect(etag).not.toBe(routes.headers.get('etag'));
+      expect((await fetch(`${large.url}/api/${API_ENDPOINTS.routeIndex}`, { headers: { 'If-None-Match': /** @type {string} */ (etag) } })).status).toBe(304);
+    } finally {
+      await large.close();
+    }
+  });
 });

@@ -7,6 +7,9 @@ import { PAGE_ROUTES_ELEMENT_ID, PAGE_ROUTES_MAX_BYTES } from '../protocol/endpo
 /** @typedef {import('../protocol/types').KiteConfig} KiteConfig */
 
 const TEMPLATE_URL = new URL('../stubs/page.html', import.meta.url);
+const ROUTE_INDEX_CALL_URL = new URL('../stubs/route-index-call.html', import.meta.url);
+/** @type {string | undefined} */
+let routeIndexCall;
 
 /** @returns {string} */
 export function readPageTemplate() {
@@ -88,13 +91,14 @@ export function initialChunks(distDir, mainScreen) {
 }
 
 /**
- * The element that carries a RoutesResponse in the page, or `''` when its JSON is over
- * PAGE_ROUTES_MAX_BYTES (the app then fetches the routes).
+ * The element that carries a RoutesResponse (or its route index) in the page; when its JSON is over
+ * PAGE_ROUTES_MAX_BYTES, the script that starts the GET routes/index call while the entry loads
+ * (stubs/route-index-call.html; the app then fetches the routes).
  * @param {string | Buffer} routesJson the RoutesResponse as JSON
  * @returns {string}
  */
 export function pageRoutesElement(routesJson) {
-  if (Buffer.byteLength(routesJson) > PAGE_ROUTES_MAX_BYTES) return '';
+  if (Buffer.byteLength(routesJson) > PAGE_ROUTES_MAX_BYTES) return (routeIndexCall ??= readFileSync(ROUTE_INDEX_CALL_URL, 'utf8').trim());
   const safe = escapeForScript(String(routesJson));
   return `<script type="application/json" id="${PAGE_ROUTES_ELEMENT_ID}">${safe}</script>`;
 }

@@ -79,6 +79,7 @@ class KiteServiceProvider extends ServiceProvider
             'as' => 'kite.',
         ], static function () {
             Route::get('api/routes', RoutesController::class)->name('routes');
+            Route::get('api/routes/index', [RoutesController::class, 'index'])->name('routes.index');
             Route::get('api/status', StatusController::class)->name('status');
             Route::get('api/data', DataController::class)->name('data');
             Route::post('api/relay', RelayController::class)->middleware(VerifyXsrfToken::class)->name('relay');

@@ -230,6 +230,18 @@ export async function runConformance(pageUrl, options = {}) {
     return encoding ? `sent with ${encoding}` : 'sent uncompressed';
   });
 
+  await check('GET routes/index is the route index of what GET routes answers', async () => {
+    needRoutes();
+    const response = await doFetch(api(API_ENDPOINTS.routeIndex), { headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip, br' } });
+    expect(response.status === 200, `GET routes/index answered ${response.status}`);
+    const index = await response.json();
+    const bad = problems('route-index', index);
+    expect(!bad, `GET routes/index does not match route-index.schema.json: ${bad}`);
+    // Both through routeIndexAsSent, which writes every route's fields in one order.
+    expect(JSON.stringify(routeIndexAsSent(/** @type {any} */ (completeRouteIndex(index)))) === JSON.stringify(routeIndexAsSent(/** @type {any} */ (state.routes))), 'GET routes/index differs from the index of what GET routes answers');
+    return `${index.applications.reduce((/** @type {number} */ n, /** @type {any} */ app) => n + app.routes.length, 0)} routes indexed`;
+  });
+
   await check('routes the main page carries (script#kite-routes, optional) are the routes response', async () => {
     needConfig();
     const html = await (await doFetch(pageUrl, { headers: state.cookie ? { Cookie: state.cookie } : {} })).text();

@@ -28,6 +28,27 @@ final class RouteCatalog
     }
 
     /**
+     * The route index of a routes response (protocol/schemas/route-index.schema.json): per route
+     * only what the route list shows and searches, as protocol/route-refs.js `routeIndexAsSent`.
+     * GET routes/index answers it; the page carries it when the whole response is too large.
+     */
+    public static function indexOf(array $routes): array
+    {
+        $listed = ['id', 'methods', 'uri', 'name', 'summary', 'tags', 'group', 'extractionErrors'];
+
+        return [
+            'index' => true,
+            'application' => $routes['application'],
+            'applications' => array_map(static fn (array $application) => array_filter([
+                'id' => $application['id'],
+                'name' => $application['name'] ?? null,
+                'routes' => array_map(static fn (array $route) => array_intersect_key($route, array_flip($listed)), $application['routes']),
+            ], static fn ($value) => $value !== null), $routes['applications']),
+            'revision' => $routes['revision'],
+        ];
+    }
+
+    /**
      * The revision the routes endpoint answers right now; the relay sends it with every frame so
      * the app notices new or changed routes without polling.
      */

@@ -1,11 +1,31 @@
 // A catalogue too large for the page (issue 31): the page carries its route index, so the list
 // draws before the routes call answers; a route picked meanwhile opens, whole, once it does.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startKiteHost } from '../../bench/support.mjs';
 import { writeLargeOpenApiDocument } from '../fixtures/large-openapi.mjs';
 import { routeButton } from './support/client-screen';
 
 let host: Awaited<ReturnType<typeof startKiteHost>>;
+
+/** Notes in the page when the first route row appears (window.firstRowAt). */
+async function noteFirstRow(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('.kite-route-button')) return;
+      (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The routes call started only once the list had been drawn from the route index. */
+async function expectRoutesAskedAfterTheList(page: Page): Promise<void> {
+  const { routesAt, firstRowAt } = await page.evaluate(() => ({
+    routesAt: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/api/routes'))?.startTime ?? -1,
+    firstRowAt: (window as unknown as { firstRowAt: number }).firstRowAt,
+  }));
+  expect(routesAt).toBeGreaterThan(firstRowAt);
+}
 
 test.beforeAll(async () => {
   // 2,000 operations: 0.47 MB of routes (over PAGE_ROUTES_MAX_BYTES), 0.23 MB as an index.
@@ -25,6 +45,7 @@ test('the route list draws from the page\'s route index before the routes call a
     await route.continue();
     routesAnswered = true;
   });
+  await noteFirstRow(page);
   await page.goto(host.url);
   await expect(page.getByText('2000 routes')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('searchbox', { name: 'Search routes' }).fill('put resource7/');
@@ -38,4 +59,48 @@ test('the route list draws from the page\'s route index before the routes call a
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/resource7/{id}');
   await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Docs 1 parameter/ })).toBeVisible();
+  await expectRoutesAskedAfterTheList(page);
+});
+
+test.describe('a catalogue whose route index is too large for the page as well', () => {
+  let large: Awaited<ReturnType<typeof startKiteHost>>;
+  test.beforeAll(async () => {
+    // 3,000 operations: 0.35 MB as an index, over PAGE_ROUTES_MAX_BYTES: the page carries nothing.
+    large = await startKiteHost(['--openapi', writeLargeOpenApiDocument({ operations: 3000 })]);
+  });
+  test.afterAll(async () => {
+    await large?.stop();
+  });
+
+  test('draws its list from GET routes/index before the routes call answers, and a route picked meanwhile opens when it does', async ({ page }) => {
+    let answerRoutes = () => {};
+    const picked = new Promise<void>((resolve) => (answerRoutes = resolve));
+    let routesAnswered = false;
+    await page.route('**/api/routes', async (route) => {
+      await picked;
+      await route.continue();
+      routesAnswered = true;
+    });
+    await noteFirstRow(page);
+    const indexCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/routes/index')) indexCalls.push(request.url());
+    });
+    await page.goto(large.url);
+    await expect(page.getByText('3000 routes')).toBeVisible({ timeout: 15_000 });
+    expect(await page.locator('#kite-routes').count()).toBe(0);
+    // The page started the index call while the entry loaded, and the app took it over: one call.
+    expect(await page.evaluate(() => 'KiteRouteIndexCall' in window)).toBe(true);
+    expect(indexCalls).toHaveLength(1);
+    await page.getByRole('searchbox', { name: 'Search routes' }).fill('put resource7/');
+    await expect(page.getByText('1 of 3000 routes')).toBeVisible();
+    await routeButton(page, 'PUT', '/resource7/{id}').click();
+    expect(routesAnswered).toBe(false);
+    await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toHaveCount(0);
+
+    answerRoutes();
+    await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/resource7/{id}');
+    await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
+    await expectRoutesAskedAfterTheList(page);
+  });
 });

@@ -41,16 +41,18 @@ class PageController
 
     /**
      * The element that carries the routes response; when that is too large for the page, its route
-     * index (protocol/schemas/route-index.schema.json) if that fits, else ''.
+     * index (protocol/schemas/route-index.schema.json) if that fits, else the script that starts
+     * the GET routes/index call (stubs/route-index-call.html).
      */
     private static function routesElement(array $routes): string
     {
         $json = self::scriptJson($routes);
         if (strlen($json) > Kite::PAGE_ROUTES_MAX_BYTES) {
-            $json = self::scriptJson(self::routeIndex($routes));
+            $json = self::scriptJson(RouteCatalog::indexOf($routes));
         }
         if (strlen($json) > Kite::PAGE_ROUTES_MAX_BYTES) {
-            return '';
+            // Too large even as an index: the page starts the index call while the entry loads.
+            return trim((string) file_get_contents(Kite::packagePath('stubs/route-index-call.html')));
         }
 
         return '<script type="application/json" id="'.Kite::PAGE_ROUTES_ELEMENT_ID.'">'.$json.'</script>';
@@ -60,23 +62,6 @@ class PageController
     {
         // JSON_HEX_TAG: no `</script>` or `<!--` inside; PHP escapes U+2028 and U+2029 by itself.
         return json_encode($value, JSON_HEX_TAG | JSON_HEX_AMP | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR);
-    }
-
-    /** Per route only what the route list shows and searches, as protocol/route-refs.js `routeIndexAsSent`. */
-    private static function routeIndex(array $routes): array
-    {
-        $listed = ['id', 'methods', 'uri', 'name', 'summary', 'tags', 'group', 'extractionErrors'];
-
-        return [
-            'index' => true,
-            'application' => $routes['application'],
-            'applications' => array_map(static fn (array $application) => array_filter([
-                'id' => $application['id'],
-                'name' => $application['name'] ?? null,
-                'routes' => array_map(static fn (array $route) => array_intersect_key($route, array_flip($listed)), $application['routes']),
-            ], static fn ($value) => $value !== null), $routes['applications']),
-            'revision' => $routes['revision'],
-        ];
     }
 
     public function methodNotAllowed(Request $request): JsonResponse

@@ -115,6 +115,39 @@ class PageTest extends TestCase
         $this->assertSame([$first['id'], $first['methods'], $first['uri'], $first['group']], [$listed['id'], $listed['methods'], $listed['uri'], $listed['group']]);
     }
 
+    public function test_a_catalogue_too_large_for_the_page_even_as_its_index_starts_the_index_call_in_the_page(): void
+    {
+        config(['kite.applications' => [['name' => 'Bulk', 'prefixes' => ['api/bulk']]]]);
+        // 2,500 routes with long paths: over PAGE_ROUTES_MAX_BYTES even as an index.
+        for ($i = 0; $i < 2500; $i++) {
+            \Illuminate\Support\Facades\Route::post("api/bulk/organisations/{organisation}/resource{$i}/{item}/attachments", static fn () => 'ok')->name("bulk.organisations.resource{$i}.attachments.store");
+        }
+
+        $index = $this->getJson('/http-client/api/routes/index')->assertOk()->json();
+        $this->assertGreaterThan(Kite::PAGE_ROUTES_MAX_BYTES, strlen((string) json_encode($index)));
+        $html = $this->get('/http-client')->assertOk()->getContent();
+
+        $this->assertStringNotContainsString('id="kite-routes"', $html);
+        $this->assertStringContainsString("window.KiteRouteIndexCall = fetch(window.Kite.apiUrl.replace(/\\/+$/, '') + '/routes/index'", $html);
+        $this->assertStringNotContainsString('KiteRouteIndexCall', $this->get('/http-client/settings')->getContent(), 'only the main screen asks for it');
+    }
+
+    public function test_get_routes_index_answers_the_route_index_of_get_routes(): void
+    {
+        $routes = $this->getJson('/http-client/api/routes')->assertOk()->json();
+        $index = $this->getJson('/http-client/api/routes/index')->assertOk()->json();
+
+        $this->assertTrue($index['index']);
+        $this->assertSame($routes['revision'], $index['revision']);
+        $this->assertSame($routes['application'], $index['application']);
+        $this->assertNotEmpty($index['applications'][0]['routes']);
+        $this->assertSame(array_column($routes['applications'][0]['routes'], 'id'), array_column($index['applications'][0]['routes'], 'id'));
+        $first = $routes['applications'][0]['routes'][0];
+        $listed = $index['applications'][0]['routes'][0];
+        $this->assertSame([], array_diff(array_keys($listed), ['id', 'methods', 'uri', 'name', 'summary', 'tags', 'group', 'extractionErrors']), 'only what the list shows');
+        $this->assertSame([$first['id'], $first['methods'], $first['uri'], $first['group']], [$listed['id'], $listed['methods'], $listed['uri'], $listed['group']]);
+    }
+
     public function test_routes_in_the_page_cannot_close_their_element(): void
     {
         config(['kite.applications.0.name' => '</script><script>alert(1)</script><!--']);

@@ -1,16 +1,18 @@
 // The routes the host lists: taken from the page when the host put them there, else fetched on
-// mount; when autoRefreshRoutes is on, again on window focus
+// mount (listed meanwhile from the route index the page carried or the host answered first); when autoRefreshRoutes is on, again on window focus
 // (at most every 10 s) and after a relay answer reports a routes revision other than the one on
 // screen; always with the refresh button. A refresh never touches the request.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RouteIndex, RoutesResponse } from '../../../../protocol/types';
 import { fetchRoutes } from '../../lib/http/host-api';
-import { takePageRouteIndex, takePageRoutes, takePrefetchedRoutes } from '../../lib/http/routes-prefetch';
+import { takePageRouteIndex, takePageRoutes, takePrefetchedRouteIndex, takePrefetchedRoutes } from '../../lib/http/routes-prefetch';
+import { afterNextFrame } from '../../lib/idle';
 import { shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+import { routesToList } from './routes-to-list';
 
 export interface RoutesState {
   data: RoutesResponse | null;
-  /** What the route list shows: the routes, or until they come the route index the page carried. */
+  /** What the route list shows: the routes, or until they come their route index (from the page or GET routes/index). */
   listed: RoutesResponse | RouteIndex | null;
   loading: boolean;
   error: string | null;
@@ -22,7 +24,8 @@ export interface RoutesState {
 export function useRoutes(autoRefresh: boolean): RoutesState {
   // Read once, on the first render: the page's routes are as fresh as the page.
   const [fromPage] = useState(takePageRoutes);
-  const [pageIndex] = useState(takePageRouteIndex);
+  const [index, setIndex] = useState(takePageRouteIndex);
+  const [indexCall] = useState(takePrefetchedRouteIndex);
   const [data, setData] = useState<RoutesResponse | null>(fromPage);
   const [loading, setLoading] = useState(fromPage === null);
   const [error, setError] = useState<string | null>(null);
@@ -59,10 +62,35 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
       });
   }, []);
 
+  // The first routes call: at once without a route index; with one (the page's, or the one asked
+  // for as the page started), once the list has been drawn from it. Graph's 9 MB of routes take the
+  // page's thread for a second or more (their parse, the screen's render with them), which must not
+  // come between the list's first paint and its first click.
+  const [indexFailed, setIndexFailed] = useState(false);
+  const waitsForIndex = !index && indexCall !== null && !indexFailed;
   useEffect(() => {
-    if (!fromPage) load();
-    return () => inFlight.current?.abort();
-  }, [load, fromPage]);
+    if (fromPage || waitsForIndex) return undefined;
+    let cancelled = false;
+    if (index) void afterNextFrame().then(() => !cancelled && load());
+    else load();
+    return () => {
+      cancelled = true;
+      inFlight.current?.abort();
+    };
+    // `index` only tells how to start the first call, and it changes only to end waitsForIndex.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [load, fromPage, waitsForIndex]);
+
+  useEffect(() => {
+    let current = true;
+    indexCall?.then(
+      (answered) => current && setIndex(answered),
+      () => current && setIndexFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [indexCall]);
 
   useEffect(() => {
     if (!autoRefresh) return undefined;
@@ -88,6 +116,6 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
   );
 
   // One object while nothing in it changes, so the memoised explorer skips the screen's re-renders.
-  const listed = data ?? pageIndex;
+  const listed = routesToList(data, index);
   return useMemo(() => ({ data, listed, loading, error, refresh: load, noticeRevision }), [data, listed, loading, error, load, noticeRevision]);
 }

@@ -5,8 +5,9 @@
 // fetch worker for large answers live in ./host-fetch too.
 import ky, { type KyInstance } from 'ky';
 import { toast } from '../toast';
-import type { RoutesResponse, RoutesResponseAsSent, StatusResponse } from '../../../../protocol/types';
-import { completeRoutes, routesFormatProblem } from '../../../../protocol/route-refs.js';
+import type { RouteIndex, RouteIndexAsSent, RoutesResponse, RoutesResponseAsSent, StatusResponse } from '../../../../protocol/types';
+import { API_ENDPOINTS } from '../../../../protocol/endpoints.js';
+import { completeRouteIndex, completeRoutes, routesFormatProblem } from '../../../../protocol/route-refs.js';
 import { kiteConfig } from '../config';
 import { notifyNonOkResponse, type FailureNotifier } from './hooks/error-toast';
 import { markAsXhr } from './hooks/requested-with';
@@ -86,6 +87,18 @@ export async function fetchRoutes(client: KyInstance = hostClient, signal?: Abor
   const problem = routesFormatProblem(response);
   if (problem) throw new Error(problem);
   return completeRoutes(response);
+}
+
+/**
+ * The route index of what `routes` answers (GET routes/index): what the route list shows and
+ * searches, a fraction of a large catalogue's bytes, so the list draws before the routes arrive.
+ */
+export async function fetchRouteIndex(client: KyInstance = hostClient, signal?: AbortSignal): Promise<RouteIndex> {
+  const answer = await client.get(API_ENDPOINTS.routeIndex, { signal });
+  const index = (await answer.json()) as RouteIndexAsSent;
+  const problem = routesFormatProblem(index);
+  if (problem) throw new Error(problem);
+  return completeRouteIndex(index);
 }
 
 export function fetchStatus(client: KyInstance = hostClient, signal?: AbortSignal): Promise<StatusResponse> {

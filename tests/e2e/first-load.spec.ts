@@ -103,3 +103,33 @@ test('prefetches come one at a time: none starts while the previous chunk is on 
   const arrivedAt = events.indexOf('viewer arrived');
   expect(events.findIndex((path) => PREFETCHED.test(path) && !/ResponseViewer-|fetch-worker/.test(path))).toBeGreaterThan(arrivedAt);
 });
+
+test('the first screen loads only what it draws: no docs body while the Docs panel is closed, no palette icons, no history store with nothing to trim', async ({ page }) => {
+  // Issue 31: first load ≤ 170 KB gzip. Each module below is named by a string its built code keeps.
+  const notDrawn = {
+    "the Docs panel's body (features/docs/DocsBody.tsx)": '"About this route"',
+    "the palette's generator icons (lucide's fingerprint)": '"fingerprint-pattern"',
+    "history's store rules (features/history/history-store.ts)": 'history dropped',
+  };
+  await installClockKeepingIdleCallbacks(page);
+  const scripts: Promise<{ path: string; code: string }>[] = [];
+  let counting = true;
+  page.on('response', (response) => {
+    if (counting && response.request().resourceType() === 'script') scripts.push(response.text().then((code) => ({ path: new URL(response.url()).pathname, code })));
+  });
+  await page.goto('/http-client');
+  // What the peer bench does: a route, then Send.
+  await page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: 'POST /posts', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Docs/ })).toBeEnabled();
+  await expect(page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+  counting = false;
+  const loaded = await Promise.all(scripts);
+  expect(loaded.some(({ path }) => /\/chunks\/RouteDocs-/.test(path))).toBe(true);
+  const holding = (marker: string) => loaded.filter(({ code }) => code.includes(marker)).map(({ path }) => path);
+  const found = Object.fromEntries(Object.entries(notDrawn).map(([module, marker]) => [module, holding(marker)]));
+  expect(found).toEqual(Object.fromEntries(Object.keys(notDrawn).map((module) => [module, []])));
+
+  // Opened, the panel draws its body.
+  await page.getByRole('button', { name: /^Docs/ }).click();
+  await expect(page.getByRole('region', { name: 'About this route' })).toBeVisible();
+});

@@ -33,7 +33,7 @@ import { VariableScopeProvider } from './VariableScopeProvider';
 import { tabStripEnvironments } from './tab-strip-environments';
 import { SavedPane } from './saved-pane';
 import { BodyDifferContext, loadCompareDialog } from '../../features/diff/diff';
-import { loadRouteDocs } from '../../features/docs/docs';
+import { loadDocsBody, loadRouteDocs } from '../../features/docs/docs';
 
 // The route docs (Radix Collapsible, Markdown as text) and the history list are their own chunks,
 // fetched when the browser is idle: the first screen shows neither. Saved requests
@@ -120,7 +120,7 @@ function ClientPanes() {
     return () => observer.disconnect();
   }, []);
   const grid = paneGrid(layout, width, !response.result && !response.failure && !response.pending && !response.live);
-  useEffect(() => whenIdle(() => Promise.all([loadRouteDocs(), loadHistoryPanel()]), 'route docs and history'), []);
+  useEffect(() => whenIdle(() => Promise.all([loadRouteDocs(), loadDocsBody(), loadHistoryPanel()]), 'route docs and history'), []);
   // The routes listed (or why not) beside the request's Send, drawn in the same commit: the screen
   // is usable, and the prefetch queue may start once the page is quiet.
   const routesSettled = Boolean(routes.data || routes.error);

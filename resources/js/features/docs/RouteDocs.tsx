@@ -1,12 +1,12 @@
 // The route's documentation where the request is built: a "Docs" panel (Radix Collapsible) with
 // the summary and description, every parameter with its type, required flag, values, example and
-// description, the body schema as a tree, and the documented responses. Its own lazy chunk, which
-// the first screen draws closed; the body (DocsBody.tsx) is a chunk of its own.
+// description, the body schema as a tree, and the documented responses. Its own lazy chunk: the
+// first screen draws the panel closed without it (DocsHeading.tsx); the body (DocsBody.tsx) is a
+// chunk of its own.
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { ChevronRight } from 'lucide-react';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { RouteInfo } from '../../../../protocol/types';
-import '../../../css/route-docs.lazy.css';
+import { closedHeadingFocused, DocsHeading } from './DocsHeading';
 import { loadDocsBody } from './docs';
 
 // The body's code (rich text, schema trees) loads when the panel first opens, or when the page is idle.
@@ -21,21 +21,24 @@ export interface RouteDocsProps {
 }
 
 export default function RouteDocs({ route, securityLabels = [], open, onOpenChange }: RouteDocsProps) {
-  const parameters = route?.parameters ?? [];
   const contentRef = useRef<HTMLDivElement>(null);
-  const counts = [parameters.length && `${parameters.length} ${parameters.length === 1 ? 'parameter' : 'parameters'}`, route?.schema.body && 'body', route?.responses?.length && `${route.responses.length} ${route.responses.length === 1 ? 'response' : 'responses'}`].filter(Boolean);
+  // In a stacked layout the docs open below the builder: bring them into view.
+  const reveal = () => requestAnimationFrame(() => contentRef.current?.scrollIntoView?.({ block: 'nearest' }));
+  // Taking over from the closed heading (read while it is still on screen): its focus, and its click.
+  const [tookFocus] = useState(closedHeadingFocused);
+  // On taking over only: a later opening is revealed by onOpenChange.
+  useEffect(() => {
+    if (tookFocus && open) reveal();
+  }, []);
   return (
     <Collapsible.Root ref={contentRef} className="kite-docs" open={open && Boolean(route)} onOpenChange={(next) => {
         onOpenChange(next);
-        // In a stacked layout the docs open below the builder: bring them into view.
-        if (next) requestAnimationFrame(() => contentRef.current?.scrollIntoView?.({ block: 'nearest' }));
+        if (next) reveal();
       }}
       disabled={!route}
     >
-      <Collapsible.Trigger className="kite-docs-trigger">
-        <ChevronRight size={14} aria-hidden="true" className="kite-docs-chevron" />
-        <span className="kite-docs-title">Docs</span>
-        <span className="kite-docs-counts kite-muted">{route ? counts.join(' · ') || 'nothing documented' : 'pick a route'}</span>
+      <Collapsible.Trigger className="kite-docs-trigger" autoFocus={tookFocus}>
+        <DocsHeading route={route} />
       </Collapsible.Trigger>
       <Collapsible.Content className="kite-docs-content">
         {route && (

@@ -36,8 +36,8 @@ import { BodyDifferContext, loadCompareDialog } from '../../features/diff/diff';
 import { ClosedDocs, loadDocsBody, loadRouteDocs } from '../../features/docs/docs';
 
 // The route docs (Radix Collapsible, Markdown as text) and the history list are their own chunks,
-// fetched when the browser is idle: the first screen draws the docs closed (ClosedDocs), not the list. Saved requests
-// (features/workspace): the pane, the save dialog and the file calls are lazy too.
+// fetched when the browser is idle: the first screen draws the docs closed (ClosedDocs) and not the
+// list. Saved requests (features/workspace): the pane, the save dialog and the file calls are lazy too.
 const RouteDocs = lazy(loadRouteDocs);
 const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
 const SaveDialog = lazy(() => loadSaveDialog());

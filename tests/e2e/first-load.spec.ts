@@ -150,3 +150,49 @@ test('the first screen loads only what it draws: the Docs panel closed without R
   await expect(page.getByRole('region', { name: 'About this route' })).toHaveCount(0);
   releaseViewer();
 });
+
+test('no prefetch starts while the JSON body is being checked: the check does not wait behind a chunk', async ({ page }) => {
+  // Issue 31: the queue went on while a large document's check was on its way, and a chunk
+  // evaluated then (faker's locale, the palette) delayed its "Valid JSON" (JsonEditor holds the
+  // queue). The check of a body over 256 KB runs in a worker, whose script is held here.
+  const held = (pattern: RegExp) => {
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    void page.route(pattern, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    return release;
+  };
+  const releaseViewer = held(/\/chunks\/ResponseViewer-[A-Z0-9]+\.js$/);
+  const releaseValidator = held(/\/json-validate-worker\.js$/);
+  const events = chunkRequests(page);
+  const LATER = /\/chunks\/(SidebarTooltip|RouteDocs|DocsBody|HistoryPanel|GeneratorPalette)-[A-Z0-9]+\.js$/;
+  await page.goto('/http-client');
+  await page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: 'POST /posts', exact: true }).click();
+  const editor = page.getByRole('textbox', { name: 'JSON body' });
+  await expect(page.getByText('Empty body')).toBeVisible();
+
+  // A 300 KB document pasted: its check waits for the validator.
+  await editor.evaluate((element) => {
+    const text = JSON.stringify({ title: 'x', body: 'y'.repeat(300 * 1024), author_id: 1 });
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    element.focus();
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  const checking = page.getByText('Checking…');
+  await expect(checking).toBeVisible();
+  events.push('viewer released');
+  releaseViewer();
+  await expect.poll(() => events.some((path) => /\/chunks\/ResponseViewer-/.test(path))).toBe(true);
+  for (let quiet = 0; quiet < 6; quiet += 1) await pageIsQuiet(page);
+  await expect(checking).toBeVisible();
+  expect(events.slice(events.indexOf('viewer released')).filter((path) => LATER.test(path))).toEqual([]);
+
+  // Checked, the queue goes on.
+  events.push('checked');
+  releaseValidator();
+  await expect(checking).toHaveCount(0);
+  await expect.poll(() => events.slice(events.indexOf('checked')).some((path) => LATER.test(path))).toBe(true);
+});

@@ -42,7 +42,7 @@ const options = {
   chunkNames: 'chunks/[name]-[hash]',
   assetNames: 'assets/[name]-[hash]',
   jsx: 'automatic',
-  plugins: [lazyStylesPlugin(), firstLoadPlugin(), manifestPlugin()],
+  plugins: [lazyStylesPlugin(), iconImportsPlugin(), firstLoadPlugin(), manifestPlugin()],
 };
 
 /**
@@ -63,6 +63,58 @@ function lazyStylesPlugin() {
           loader: 'js',
           resolveDir: dirname(args.path),
         };
+      });
+    },
+  };
+}
+
+/**
+ * `import { Send } from 'lucide-react'` becomes `import Send from 'lucide-react/icons/send'`.
+ * The package's barrel re-exports all ~1,600 icons: a first-load module importing it makes every
+ * icon file reachable from the entry, and esbuild splits by reachability, so every icon any lazy
+ * chunk draws (the palette's 23 generator icons, the viewer's, the dialogs') landed in the first
+ * load (issue 31). Importing each icon's own file keeps an icon in the chunks that draw it. Type
+ * imports stay on the barrel (they are erased).
+ */
+function iconImportsPlugin() {
+  /** Each icon name (and alias) → its file's name, read from the barrel esbuild resolves. */
+  const iconFilesOf = (barrelPath) => {
+    const files = new Map();
+    for (const [, names, file] of readFileSync(barrelPath, 'utf8').matchAll(/^export \{([^}]*)\} from '\.\/icons\/([^']+)\.mjs';$/gm)) {
+      for (const alias of names.matchAll(/default as (\w+)/g)) files.set(alias[1], file);
+    }
+    return files;
+  };
+  const barrelImport = /import\s*\{([^}]*)\}\s*from\s*'lucide-react';/g;
+  return {
+    name: 'kite-icon-imports',
+    setup(build) {
+      let iconFilesReady;
+      build.onLoad({ filter: /resources\/js\/.*\.tsx?$/, namespace: 'file' }, async (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes("'lucide-react'")) return undefined;
+        iconFilesReady ??= build.resolve('lucide-react', { kind: 'import-statement', resolveDir: root }).then((barrel) => iconFilesOf(barrel.path));
+        const iconFiles = await iconFilesReady;
+        const contents = source.replace(barrelImport, (_, list) => {
+          const lines = [];
+          const types = [];
+          for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+            const [imported, local = imported] = specifier.split(/\s+as\s+/);
+            if (imported.startsWith('type ')) {
+              types.push(specifier.slice('type '.length));
+              continue;
+            }
+            const file = iconFiles.get(imported);
+            if (!file) throw new Error(`${relative(root, args.path)}: lucide-react has no icon ${imported}`);
+            lines.push(`import ${local} from 'lucide-react/icons/${file}';`);
+          }
+          if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from 'lucide-react';`);
+          return lines.join('\n');
+        });
+        if (/from\s*'lucide-react'/.test(contents.replace(/import type \{[^}]*\} from 'lucide-react';/g, ''))) {
+          throw new Error(`${relative(root, args.path)}: import lucide-react's icons by name (import { Send } from 'lucide-react')`);
+        }
+        return { contents, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' };
       });
     },
   };

@@ -80,6 +80,37 @@ describe('dist/ first load', () => {
     expect([...staticClosure(tooltip)].filter((file) => mainScreenOnly.includes(file))).toEqual([]);
   });
 
+  it('leaves out the icons only lazy parts draw, such as the palette\'s generator icons', () => {
+    // Issue 31: lucide-react's barrel made every icon reachable from the entry, and esbuild put each
+    // icon any lazy chunk draws into the first load (build.mjs, iconImportsPlugin). An icon's data
+    // keeps its name in a string the minifier keeps.
+    const drawsIcon = (name) => (file) => readFileSync(new URL(file, dist), 'utf8').includes(`name:"${name}"`);
+    const palette = Object.keys(manifest.files).find((file) => manifest.files[file].entry?.endsWith('/features/generators/GeneratorPalette.tsx'));
+    expect([...staticClosure(palette)].some(drawsIcon('fingerprint-pattern'))).toBe(true);
+    expect(manifest.preload.filter(drawsIcon('fingerprint-pattern'))).toEqual([]);
+    // The first screen's own icons stay in it: the sidebar's Send.
+    expect(manifest.preload.some(drawsIcon('send'))).toBe(true);
+  });
+
+  it('draws the Docs panel closed without Radix Collapsible or the docs\' body, which come when it opens or the page is idle', () => {
+    // Issue 31: the first screen draws the panel's heading (features/docs/DocsHeading.tsx); Radix's
+    // Collapsible with its primitives (RouteDocs.tsx) and the body, rich text and schema trees
+    // (DocsBody.tsx) were ~10 KB gzip of what it loaded before Send was usable.
+    const chunkOf = (source) => Object.keys(manifest.files).find((file) => manifest.files[file].entry?.endsWith(source));
+    const holds = (marker) => (file) => readFileSync(new URL(file, dist), 'utf8').includes(marker);
+    const panel = chunkOf('/features/docs/RouteDocs.tsx');
+    const body = chunkOf('/features/docs/DocsBody.tsx');
+    // Radix names its Collapsible's context in a string the minifier keeps.
+    expect(manifest.preload.filter(holds('"Collapsible"'))).toEqual([]);
+    expect([...staticClosure(panel)].some(holds('"Collapsible"'))).toBe(true);
+    // The heading is drawn by the first screen.
+    expect(manifest.preload.some(holds('"kite-docs-trigger"'))).toBe(true);
+    expect([...staticClosure(panel), ...manifest.preload].filter(holds('"About this route"'))).toEqual([]);
+    expect([...staticClosure(panel), ...manifest.preload].filter(holds('"kite-rich-code"'))).toEqual([]);
+    expect(body).toBeDefined();
+    expect([...staticClosure(body)].some(holds('"About this route"'))).toBe(true);
+  });
+
   it('keeps the stylesheet in kite.css and the workers self-contained', () => {
     expect(readdirSync(new URL('chunks/', dist)).filter((name) => !name.endsWith('.js'))).toEqual([]);
     for (const worker of manifest.workers) expect([...staticClosure(worker)], worker).toEqual([worker]);

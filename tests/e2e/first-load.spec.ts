@@ -103,3 +103,96 @@ test('prefetches come one at a time: none starts while the previous chunk is on 
   const arrivedAt = events.indexOf('viewer arrived');
   expect(events.findIndex((path) => PREFETCHED.test(path) && !/ResponseViewer-|fetch-worker/.test(path))).toBeGreaterThan(arrivedAt);
 });
+
+test('the first screen loads only what it draws: the Docs panel closed without Radix Collapsible or its body, no palette icons, no history store with nothing to trim', async ({ page }) => {
+  // Issue 31: first load ≤ 170 KB gzip. Each module below is named by a string its built code keeps.
+  const notDrawn = {
+    "Radix Collapsible (features/docs/RouteDocs.tsx)": '"Collapsible"',
+    "the Docs panel's body (features/docs/DocsBody.tsx)": '"About this route"',
+    "the palette's generator icons (lucide's fingerprint)": '"fingerprint-pattern"',
+    "history's store rules (features/history/history-store.ts)": 'history dropped',
+  };
+  await installClockKeepingIdleCallbacks(page);
+  // The prefetch queue may start at the route's click (the first interaction): its first piece, the
+  // response viewer, is held, so nothing prefetched arrives while the screen is looked at.
+  let releaseViewer = () => {};
+  const viewerHeld = new Promise<void>((resolve) => (releaseViewer = resolve));
+  await page.route(/\/chunks\/ResponseViewer-[A-Z0-9]+\.js$/, async (route) => {
+    await viewerHeld;
+    await route.continue();
+  });
+  const scripts: Promise<{ path: string; code: string }>[] = [];
+  let counting = true;
+  page.on('response', (response) => {
+    if (counting && response.request().resourceType() === 'script') scripts.push(response.text().then((code) => ({ path: new URL(response.url()).pathname, code })));
+  });
+  await page.goto('/http-client');
+  // What the peer bench does: a route, then Send.
+  await page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: 'POST /posts', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Docs/ })).toBeEnabled();
+  await expect(page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+  counting = false;
+  const loaded = await Promise.all(scripts);
+  const holding = (marker: string) => loaded.filter(({ code }) => code.includes(marker)).map(({ path }) => path);
+  const found = Object.fromEntries(Object.entries(notDrawn).map(([module, marker]) => [module, holding(marker)]));
+  expect(found).toEqual(Object.fromEntries(Object.keys(notDrawn).map((module) => [module, []])));
+
+  // Opened (before the page was ever idle: Radix takes over on the click), the panel draws its body
+  // and keeps the focus on its heading.
+  const docs = page.getByRole('button', { name: /^Docs/ });
+  await expect(docs).toHaveAttribute('aria-expanded', 'false');
+  await docs.click();
+  await expect(page.getByRole('region', { name: 'About this route' })).toBeVisible();
+  await expect(docs).toHaveAttribute('aria-expanded', 'true');
+  await expect(docs).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(docs).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('region', { name: 'About this route' })).toHaveCount(0);
+  releaseViewer();
+});
+
+test('no prefetch starts while the JSON body is being checked: the check does not wait behind a chunk', async ({ page }) => {
+  // Issue 31: the queue went on while a large document's check was on its way, and a chunk
+  // evaluated then (faker's locale, the palette) delayed its "Valid JSON" (JsonEditor holds the
+  // queue). The check of a body over 256 KB runs in a worker, whose script is held here.
+  const held = (pattern: RegExp) => {
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    void page.route(pattern, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    return release;
+  };
+  const releaseViewer = held(/\/chunks\/ResponseViewer-[A-Z0-9]+\.js$/);
+  const releaseValidator = held(/\/json-validate-worker\.js$/);
+  const events = chunkRequests(page);
+  const LATER = /\/chunks\/(SidebarTooltip|RouteDocs|DocsBody|HistoryPanel|GeneratorPalette)-[A-Z0-9]+\.js$/;
+  await page.goto('/http-client');
+  await page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: 'POST /posts', exact: true }).click();
+  const editor = page.getByRole('textbox', { name: 'JSON body' });
+  await expect(page.getByText('Empty body')).toBeVisible();
+
+  // A 300 KB document pasted: its check waits for the validator.
+  await editor.evaluate((element) => {
+    const text = JSON.stringify({ title: 'x', body: 'y'.repeat(300 * 1024), author_id: 1 });
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    element.focus();
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  const checking = page.getByText('Checking…');
+  await expect(checking).toBeVisible();
+  events.push('viewer released');
+  releaseViewer();
+  await expect.poll(() => events.some((path) => /\/chunks\/ResponseViewer-/.test(path))).toBe(true);
+  for (let quiet = 0; quiet < 6; quiet += 1) await pageIsQuiet(page);
+  await expect(checking).toBeVisible();
+  expect(events.slice(events.indexOf('viewer released')).filter((path) => LATER.test(path))).toEqual([]);
+
+  // Checked, the queue goes on.
+  events.push('checked');
+  releaseValidator();
+  await expect(checking).toHaveCount(0);
+  await expect.poll(() => events.slice(events.indexOf('checked')).some((path) => LATER.test(path))).toBe(true);
+});

@@ -4,7 +4,7 @@
 // boundary: one that fails leaves the others, and the request, in place.
 import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { withDocumentedAuthorization } from '../../model/request/request-state';
 import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth/document-schemes';
 import { schemesOf, RouteExplorer, absoluteBaseUrl, activeRoute, currentApplication, findRoute, useRoutes } from '../../features/routes/routes';
@@ -33,11 +33,11 @@ import { VariableScopeProvider } from './VariableScopeProvider';
 import { tabStripEnvironments } from './tab-strip-environments';
 import { SavedPane } from './saved-pane';
 import { BodyDifferContext, loadCompareDialog } from '../../features/diff/diff';
-import { loadRouteDocs } from '../../features/docs/docs';
+import { ClosedDocs, loadDocsBody, loadRouteDocs } from '../../features/docs/docs';
 
 // The route docs (Radix Collapsible, Markdown as text) and the history list are their own chunks,
-// fetched when the browser is idle: the first screen shows neither. Saved requests
-// (features/workspace): the pane, the save dialog and the file calls are lazy too.
+// fetched when the browser is idle: the first screen draws the docs closed (ClosedDocs) and not the
+// list. Saved requests (features/workspace): the pane, the save dialog and the file calls are lazy too.
 const RouteDocs = lazy(loadRouteDocs);
 const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: chunk.HistoryPanel })));
 const SaveDialog = lazy(() => loadSaveDialog());
@@ -120,7 +120,18 @@ function ClientPanes() {
     return () => observer.disconnect();
   }, []);
   const grid = paneGrid(layout, width, !response.result && !response.failure && !response.pending && !response.live);
-  useEffect(() => whenIdle(() => Promise.all([loadRouteDocs(), loadHistoryPanel()]), 'route docs and history'), []);
+  // The docs are drawn closed (ClosedDocs) until RouteDocs' chunk is there or the heading is
+  // clicked; then RouteDocs stays. A transition: the heading stays on screen (and focused) while
+  // RouteDocs loads, and RouteDocs replaces it whole.
+  const [docsTakenOver, setDocsTakenOver] = useState(layout.docsOpen);
+  const takeOverDocs = useCallback(() => startTransition(() => setDocsTakenOver(true)), []);
+  useEffect(() => whenIdle(() => Promise.all([loadRouteDocs().then(takeOverDocs), loadDocsBody(), loadHistoryPanel()]), 'route docs and history'), [takeOverDocs]);
+  const openDocs = () =>
+    startTransition(() => {
+      setDocsTakenOver(true);
+      patchLayout({ docsOpen: true });
+    });
+  const closedDocs = <ClosedDocs route={route} onOpen={openDocs} />;
   // The routes listed (or why not) beside the request's Send, drawn in the same commit: the screen
   // is usable, and the prefetch queue may start once the page is quiet.
   const routesSettled = Boolean(routes.data || routes.error);
@@ -346,8 +357,12 @@ function ClientPanes() {
             describeRequest={describeRequest}
           />
           {sendingAs ? <SendAsLauncher state={state} baseUrl={baseUrl} prepare={sender.relayParts} onClose={() => setSendingAs(false)} /> : null}
-          <Suspense fallback={<div className="kite-docs kite-docs-loading" />}>
-            <RouteDocs route={route} securityLabels={routeSchemeLabels(route, schemesOf(routes.data, application?.id ?? ''))} open={layout.docsOpen} onOpenChange={(docsOpen) => patchLayout({ docsOpen })} />
+          <Suspense fallback={closedDocs}>
+            {docsTakenOver || layout.docsOpen ? (
+              <RouteDocs route={route} securityLabels={routeSchemeLabels(route, schemesOf(routes.data, application?.id ?? ''))} open={layout.docsOpen} onOpenChange={(docsOpen) => patchLayout({ docsOpen })} />
+            ) : (
+              closedDocs
+            )}
           </Suspense>
         </ErrorBoundary>
       </section>

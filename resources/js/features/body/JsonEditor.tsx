@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EditorView } from '@codemirror/view';
 import type { JsonSchema } from '../../../../protocol/types';
 import { registerValueTarget } from '../../lib/palette-command';
+import { holdIdleWork } from '../../lib/idle';
 import { flushPendingEdits, registerPendingEdit } from '../../lib/pending-edits';
 import { createJsonCodeEditor, diagnosticsFor, editorValueTarget, replaceText, showDiagnostics } from './code-editor';
 import type { JsonCheck } from '../../model/json-schema/json-schema-validate';
@@ -68,6 +69,10 @@ export function JsonEditor({ value, onChange, schema, fieldErrors }: JsonEditorP
   // Derived, never set by hand: a result shows only for exactly the text and schema it checked, so
   // a late answer can neither show for newer text nor leave the status stuck at "Checking…".
   const check = !typing && checked && checked.text === value && checked.schema === schema ? checked.check : null;
+  // While the text is typed, held back or checked, no prefetched chunk is evaluated on the page's
+  // thread: the check of a large document would wait behind it (faker's locale, the palette; issue 31).
+  const checking = check === null;
+  useEffect(() => (checking ? holdIdleWork() : undefined), [checking]);
   // The last errors stay listed while the next check runs, so the list does not flicker per key.
   const listed = checked && checked.schema === schema ? checked.check : null;
   // A message stands while its field keeps the value it was sent with.

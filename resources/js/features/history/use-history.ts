@@ -73,9 +73,12 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
       .catch(report);
   }, [backend, reload, report]);
 
-  // A lower limit applies at once, not only at the next send.
+  // A lower limit applies at once, not only at the next send. The store's code loads only when
+  // there is something to trim: the first screen does not wait for it (issue 31).
+  const listed = useRef(entries);
+  listed.current = entries;
   useEffect(() => {
-    if (!loaded) return;
+    if (!loaded || listed.current.length <= maxEntries) return;
     historyStore()
       .then(({ trimHistory }) => trimHistory(backend, maxEntries))
       .then((removed) => (removed > 0 ? reload() : undefined))

@@ -10,6 +10,12 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 // protocol/endpoints.js
 var API_ENDPOINTS = Object.freeze({
   routes: "routes",
+  /**
+   * GET: the route index of what `routes` answers (RouteIndex, route-index.schema.json): per route
+   * only what the route list shows and searches, so a catalogue too large for the page draws its
+   * list from a fraction of the bytes (Graph: 2.8 MB of 9.3 MB) while `routes` brings the rest.
+   */
+  routeIndex: "routes/index",
   relay: "relay",
   status: "status",
   /** GET: the workspace folder's files (WorkspaceListing). */

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-BCFQTOWV.js";
+import"./chunks/chunk-RPQZTNVE.js";

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-CYB263DV.js";import"./chunk-FEHOZ7AW.js";import{L as o}from"./chunk-F6MI25PZ.js";import"./chunk-AJIRXNA7.js";import"./chunk-NCNL62DG.js";import"./chunk-BCFQTOWV.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-LJOEPLZQ.js";import"./chunk-F6MI25PZ.js";import"./chunk-AJIRXNA7.js";import"./chunk-NCNL62DG.js";import"./chunk-BCFQTOWV.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

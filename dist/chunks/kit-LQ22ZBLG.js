@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-K4IWMAUS.js";import"./chunk-F6MI25PZ.js";import"./chunk-AJIRXNA7.js";import"./chunk-NCNL62DG.js";import"./chunk-BCFQTOWV.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-SHFKDH55.js";import"./chunk-F6MI25PZ.js";import"./chunk-AJIRXNA7.js";import"./chunk-NCNL62DG.js";import"./chunk-BCFQTOWV.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

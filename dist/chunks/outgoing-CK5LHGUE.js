@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-FEHOZ7AW.js";import"./chunk-F6MI25PZ.js";import"./chunk-AJIRXNA7.js";import"./chunk-NCNL62DG.js";import"./chunk-BCFQTOWV.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-RPQZTNVE.js";
+import"./chunks/chunk-2LSG4DJC.js";

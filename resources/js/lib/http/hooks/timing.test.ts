@@ -12,6 +12,14 @@ describe('untilFloor', () => {
     expect(performance.now()).toBeGreaterThanOrEqual(floor);
   });
 
+  it('resolves no earlier than a floor a fraction of a millisecond past a whole delay (timers count whole milliseconds)', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      const floor = performance.now() + 1.6 + (i % 4) * 0.1;
+      await untilFloor(floor);
+      expect(performance.now()).toBeGreaterThanOrEqual(floor);
+    }
+  });
+
   it("rejects with the signal's reason when cancelled first, and at once when already cancelled", async () => {
     const controller = new AbortController();
     const waiting = untilFloor(performance.now() + 60_000, controller.signal);

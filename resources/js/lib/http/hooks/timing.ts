@@ -37,18 +37,26 @@ export function holdForMinimumDuration(minimumMs: number = MINIMUM_DURATION_MS):
  */
 export function untilFloor(floor: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(signal.reason);
-  const remaining = floor - performance.now();
-  if (remaining <= 0) return Promise.resolve();
+  if (performance.now() >= floor) return Promise.resolve();
   return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout>;
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
+    // A timer may fire a fraction of a millisecond before its delay by performance.now() (delays
+    // are whole milliseconds, clocks differ): the floor is checked again, never assumed.
+    const wait = () => {
+      const remaining = floor - performance.now();
+      if (remaining > 0) {
+        timer = setTimeout(wait, Math.ceil(remaining));
+        return;
+      }
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, remaining);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
+    wait();
   });
 }
 

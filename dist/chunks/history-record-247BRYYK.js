@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-XPEWFHOU.js";import"./chunk-LID7KX4F.js";import"./chunk-AJIRXNA7.js";import"./chunk-4DR2BX2N.js";import"./chunk-RPQZTNVE.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-AW6BTZDM.js";import"./chunk-LID7KX4F.js";import"./chunk-AJIRXNA7.js";import"./chunk-4DR2BX2N.js";import"./chunk-RPQZTNVE.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-AXPG3ZBC.js";import"./chunk-LID7KX4F.js";import"./chunk-AJIRXNA7.js";import"./chunk-4DR2BX2N.js";import"./chunk-RPQZTNVE.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

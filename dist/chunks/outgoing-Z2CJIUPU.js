@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-DNA26FYW.js";import"./chunk-LID7KX4F.js";import"./chunk-AJIRXNA7.js";import"./chunk-4DR2BX2N.js";import"./chunk-RPQZTNVE.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

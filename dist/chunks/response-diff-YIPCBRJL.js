@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-LID7KX4F.js";import"./chunk-AJIRXNA7.js";import"./chunk-4DR2BX2N.js";import"./chunk-RPQZTNVE.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

@@ -174,9 +174,12 @@ test('OAuth 2.0 authorization code with PKCE runs through the popup and Kite’s
   revoked.add(bearer);
   const before = grants.length;
   await send(page);
+  // The first answer's "Rex" is on screen until the second one replaces it: wait for the call's own
+  // state (the request sent again with a new token), not for text that is already there.
+  await expect.poll(() => received.at(-1)?.authorization).not.toBe(`Bearer ${bearer}`);
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
   await expect(responseArea(page)).toContainText('"Rex"');
   expect(grants.slice(before)).toEqual(['refresh_token']);
-  expect(received.at(-1)?.authorization).not.toBe(`Bearer ${bearer}`);
 });
 
 test('a token endpoint that refuses (invalid_client) is named with its error, and the request is not sent', async ({ page }) => {

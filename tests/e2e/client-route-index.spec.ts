@@ -27,6 +27,19 @@ async function expectRoutesAskedAfterTheList(page: Page): Promise<void> {
   expect(routesAt).toBeGreaterThan(firstRowAt);
 }
 
+/** Holds the page's routes call at the browser until `answer()`; `answered` says whether it went on. */
+async function holdRoutesCall(page: Page) {
+  let answer = () => {};
+  const released = new Promise<void>((resolve) => (answer = resolve));
+  const held = { answered: false, answer: () => answer() };
+  await page.route('**/api/routes', async (route) => {
+    await released;
+    await route.continue();
+    held.answered = true;
+  });
+  return held;
+}
+
 test.beforeAll(async () => {
   // 2,000 operations: 0.47 MB of routes (over PAGE_ROUTES_MAX_BYTES), 0.23 MB as an index.
   host = await startKiteHost(['--openapi', writeLargeOpenApiDocument({ operations: 2000 })]);
@@ -37,25 +50,18 @@ test.afterAll(async () => {
 
 test('the route list draws from the page\'s route index before the routes call answers, and a route picked meanwhile opens when it does', async ({ page }) => {
   // The routes call is held at the browser until the route has been picked.
-  let answerRoutes = () => {};
-  const picked = new Promise<void>((resolve) => (answerRoutes = resolve));
-  let routesAnswered = false;
-  await page.route('**/api/routes', async (route) => {
-    await picked;
-    await route.continue();
-    routesAnswered = true;
-  });
+  const routes = await holdRoutesCall(page);
   await noteFirstRow(page);
   await page.goto(host.url);
   await expect(page.getByText('2000 routes')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('searchbox', { name: 'Search routes' }).fill('put resource7/');
   await expect(page.getByText('1 of 2000 routes')).toBeVisible();
   await routeButton(page, 'PUT', '/resource7/{id}').click();
-  expect(routesAnswered).toBe(false);
+  expect(routes.answered).toBe(false);
   // Its parameters come with the routes call: until then the route is not opened half-known.
   await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toHaveCount(0);
 
-  answerRoutes();
+  routes.answer();
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/resource7/{id}');
   await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Docs 1 parameter/ })).toBeVisible();
@@ -73,14 +79,7 @@ test.describe('a catalogue whose route index is too large for the page as well',
   });
 
   test('draws its list from GET routes/index before the routes call answers, and a route picked meanwhile opens when it does', async ({ page }) => {
-    let answerRoutes = () => {};
-    const picked = new Promise<void>((resolve) => (answerRoutes = resolve));
-    let routesAnswered = false;
-    await page.route('**/api/routes', async (route) => {
-      await picked;
-      await route.continue();
-      routesAnswered = true;
-    });
+    const routes = await holdRoutesCall(page);
     await noteFirstRow(page);
     const indexCalls: string[] = [];
     page.on('request', (request) => {
@@ -95,10 +94,10 @@ test.describe('a catalogue whose route index is too large for the page as well',
     await page.getByRole('searchbox', { name: 'Search routes' }).fill('put resource7/');
     await expect(page.getByText('1 of 3000 routes')).toBeVisible();
     await routeButton(page, 'PUT', '/resource7/{id}').click();
-    expect(routesAnswered).toBe(false);
+    expect(routes.answered).toBe(false);
     await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toHaveCount(0);
 
-    answerRoutes();
+    routes.answer();
     await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/resource7/{id}');
     await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
     await expectRoutesAskedAfterTheList(page);

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-2LSG4DJC.js";
+import"./chunks/chunk-OFMSNTPN.js";

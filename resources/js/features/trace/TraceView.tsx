@@ -115,11 +115,16 @@ export default function TraceView({ trace, Tree, ddPages }: TraceViewProps) {
 
 /** The dumps, and for a dd() answer, Previous/Next through the tab's other dd() answers (this one's dumps first). */
 function DumpsSection({ dumps, ddPages, Tree }: { dumps: TraceDump[]; ddPages: TraceViewProps['ddPages']; Tree: TraceViewProps['Tree'] }) {
-  // Each answer opens on its own dumps.
-  const [chosen, setChosen] = useState({ page: ddPages?.current ?? 0, of: dumps });
-  if (chosen.of !== dumps) setChosen({ page: ddPages?.current ?? 0, of: dumps });
-  const page = chosen.page;
-  const setPage = (next: number) => setChosen({ page: next, of: dumps });
+  // Each answer opens on its own dumps. An answer is drawn while its call is held, before history
+  // has it, so its place among the tab's dd() answers can change under the same dumps: that, too,
+  // opens it on its own page again.
+  const current = ddPages?.current ?? 0;
+  const [chosen, setChosen] = useState({ page: current, of: dumps, current, count: ddPages?.pages.length });
+  if (chosen.of !== dumps || chosen.current !== current || chosen.count !== ddPages?.pages.length) {
+    setChosen({ page: current, of: dumps, current, count: ddPages?.pages.length });
+  }
+  const page = Math.min(chosen.page, (ddPages?.pages.length ?? 1) - 1);
+  const setPage = (next: number) => setChosen({ ...chosen, page: next });
   const shown = ddPages && page !== ddPages.current ? ddPages.pages[page] : dumps;
   const pager = ddPages ? (
     <span className="kite-trace-pager">

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-MBMCKRAF.js";import"./chunk-SGD42V5I.js";import{N as o}from"./chunk-DQGCVPFY.js";import"./chunk-AJIRXNA7.js";import"./chunk-QYDFPLCG.js";import"./chunk-2LSG4DJC.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-GJZOWSII.js";import"./chunk-DQGCVPFY.js";import"./chunk-AJIRXNA7.js";import"./chunk-QYDFPLCG.js";import"./chunk-2LSG4DJC.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

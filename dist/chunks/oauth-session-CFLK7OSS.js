@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-NUE7N2G4.js";import"./chunk-DQGCVPFY.js";import"./chunk-AJIRXNA7.js";import"./chunk-QYDFPLCG.js";import"./chunk-2LSG4DJC.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

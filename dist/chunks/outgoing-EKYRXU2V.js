@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-SGD42V5I.js";import"./chunk-DQGCVPFY.js";import"./chunk-AJIRXNA7.js";import"./chunk-QYDFPLCG.js";import"./chunk-2LSG4DJC.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-DQGCVPFY.js";import"./chunk-AJIRXNA7.js";import"./chunk-QYDFPLCG.js";import"./chunk-2LSG4DJC.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

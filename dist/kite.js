@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-OFMSNTPN.js";
+import"./chunks/chunk-MLDN3AZ3.js";

@@ -196,3 +196,17 @@ test('no prefetch starts while the JSON body is being checked: the check does no
   await expect(checking).toHaveCount(0);
   await expect.poll(() => events.slice(events.indexOf('checked')).some((path) => LATER.test(path))).toBe(true);
 });
+
+test('the fetch worker starts as soon as the screen can send, not as an idle prefetch', async ({ page }) => {
+  // The page's clock stays paused, so no idle callback comes and the prefetch queue never runs: a
+  // first Send of 50 MB must still find the worker that receives it off the page's thread (issue 31).
+  const start = new Date('2026-01-01T08:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  const events = chunkRequests(page);
+  await page.goto('/http-client');
+  await expect(page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+  await expect.poll(() => events.some((path) => path.endsWith('/fetch-worker.js'))).toBe(true);
+  // The premise: no prefetch ran (the response viewer's chunk is the queue's first piece).
+  expect(events.filter((path) => /\/chunks\/ResponseViewer-/.test(path))).toEqual([]);
+});

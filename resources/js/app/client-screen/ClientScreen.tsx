@@ -9,6 +9,7 @@ import { withDocumentedAuthorization } from '../../model/request/request-state';
 import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth/document-schemes';
 import { schemesOf, RouteExplorer, absoluteBaseUrl, activeRoute, currentApplication, findRoute, useRoutes } from '../../features/routes/routes';
 import { markScreenUsable, whenIdle } from '../../lib/idle';
+import { startFetchWorker } from '../../lib/http/worker-fetch';
 import { toast } from '../../lib/toast';
 import type { ListedRoute } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
@@ -136,7 +137,12 @@ function ClientPanes() {
   // is usable, and the prefetch queue may start once the page is quiet.
   const routesSettled = Boolean(routes.data || routes.error);
   useEffect(() => {
-    if (routesSettled) markScreenUsable();
+    if (!routesSettled) return;
+    markScreenUsable();
+    // Not a prefetch: a Send made before the fetch worker runs receives its answer on the page's
+    // thread (lib/http/worker-fetch.ts), which at 50 MB cost a first Send half a second (issue 31).
+    // The worker is 0.7 KB and starts as soon as the screen can send.
+    void startFetchWorker();
   }, [routesSettled]);
 
   // A request that went out is no longer a draft: leaving its route afterwards keeps nothing.

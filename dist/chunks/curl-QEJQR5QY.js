@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-MON6LPHY.js";import"./chunk-MH245FJH.js";import{N as o}from"./chunk-5WPC3TCU.js";import"./chunk-AJIRXNA7.js";import"./chunk-MGFAJARK.js";import"./chunk-OFMSNTPN.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

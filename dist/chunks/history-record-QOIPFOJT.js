@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-ZVNUMP62.js";import"./chunk-5WPC3TCU.js";import"./chunk-AJIRXNA7.js";import"./chunk-MGFAJARK.js";import"./chunk-OFMSNTPN.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-GXCCLVAE.js";import"./chunk-5WPC3TCU.js";import"./chunk-AJIRXNA7.js";import"./chunk-MGFAJARK.js";import"./chunk-OFMSNTPN.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

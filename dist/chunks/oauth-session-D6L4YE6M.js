@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-WZMHEHZL.js";import"./chunk-5WPC3TCU.js";import"./chunk-AJIRXNA7.js";import"./chunk-MGFAJARK.js";import"./chunk-OFMSNTPN.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

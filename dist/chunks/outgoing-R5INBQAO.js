@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-MH245FJH.js";import"./chunk-5WPC3TCU.js";import"./chunk-AJIRXNA7.js";import"./chunk-MGFAJARK.js";import"./chunk-OFMSNTPN.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-MLDN3AZ3.js";
+import"./chunks/chunk-K5CDWESV.js";

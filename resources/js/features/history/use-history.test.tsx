@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast';
 import { createMemoryHistoryBackend } from './history-backend';
 import type { HistoryEntry } from './history-entry';
 import { useHistory } from './use-history';
+import { HISTORY_JOURNAL_KEY } from './history-journal';
 
 vi.mock('../../lib/toast', () => ({ toast: { warning: vi.fn(), error: vi.fn() } }));
 
@@ -88,5 +89,58 @@ describe('a Send\'s history entry', () => {
     expect(puts.map((put) => put.id)).toEqual(['a', 'b', 'c']);
     expect((await backend.list()).map((item) => item.id)).toEqual(['b', 'c']);
     expect(result.current.entries.map((item) => item.id)).toEqual(['c', 'b']);
+  });
+});
+
+describe('an entry the page is left before it is stored (a reload right after the answer)', () => {
+  afterEach(() => localStorage.clear());
+
+  /** A visit whose storage never finishes a write: the page goes away first. */
+  async function visitLeftMidWrite(add: Array<{ id: string; body?: string }>) {
+    const backend = createMemoryHistoryBackend();
+    backend.put = () => new Promise(() => undefined);
+    const visit = renderHook(() => useHistory(100, backend));
+    await waitFor(() => expect(visit.result.current.loaded).toBe(true));
+    act(() => {
+      for (const { id, body } of add) void visit.result.current.add(entry(id, Number(id.slice(1)), { hasBody: body !== undefined }), body === undefined ? undefined : new TextEncoder().encode(body).buffer);
+    });
+    window.dispatchEvent(new Event('pagehide'));
+    visit.unmount();
+  }
+
+  it('is stored by the next visit, with its body, and listed', async () => {
+    await visitLeftMidWrite([
+      { id: 'e1', body: '{"name":"First"}' },
+      { id: 'e2', body: '{"name":"Second"}' },
+    ]);
+    expect(localStorage.getItem(HISTORY_JOURNAL_KEY)).not.toBeNull();
+
+    const backend = createMemoryHistoryBackend();
+    const next = renderHook(() => useHistory(100, backend));
+    await waitFor(() => expect(next.result.current.loaded).toBe(true));
+    expect(next.result.current.entries.map((item) => item.id)).toEqual(['e2', 'e1']);
+    expect(new TextDecoder().decode(await backend.getBody('e2'))).toBe('{"name":"Second"}');
+    expect(localStorage.getItem(HISTORY_JOURNAL_KEY)).toBeNull();
+  });
+
+  it('is not stored twice when the write landed after all', async () => {
+    await visitLeftMidWrite([{ id: 'e1', body: '{"kept":"by the write"}' }]);
+    const backend = createMemoryHistoryBackend();
+    await backend.put({ ...entry('e1', 1), hasBody: true }, new TextEncoder().encode('{"kept":"by the write"}').buffer);
+    const put = vi.spyOn(backend, 'put');
+    const next = renderHook(() => useHistory(100, backend));
+    await waitFor(() => expect(next.result.current.loaded).toBe(true));
+    expect(next.result.current.entries.map((item) => item.id)).toEqual(['e1']);
+    expect(put).not.toHaveBeenCalled();
+    expect(localStorage.getItem(HISTORY_JOURNAL_KEY)).toBeNull();
+  });
+
+  it('leaves nothing behind when every entry was stored before the page went', async () => {
+    const backend = createMemoryHistoryBackend();
+    const visit = renderHook(() => useHistory(100, backend));
+    await waitFor(() => expect(visit.result.current.loaded).toBe(true));
+    await act(() => visit.result.current.add(entry('e1', 1)));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem(HISTORY_JOURNAL_KEY)).toBeNull();
   });
 });

@@ -1,12 +1,15 @@
 // History as React state on top of the browser's IndexedDB store: loaded on mount (records that do
 // not read are set aside first, with one toast), added to after every send (trimmed to
 // maxHistoryLogs, quota handled with a warning toast), deleted, cleared. A Send's entry is listed at
-// once and stored after the frame that draws its answer (history-writes.ts).
+// once and stored after the frame that draws its answer (history-writes.ts); one the page leaves
+// before it is stored goes to localStorage and is stored on the next visit (history-journal.ts).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { HistoryBackend, SetAsideRecord } from './history-backend';
 import { afterNextFrame, loadOnce } from '../../lib/idle';
 import { createWriteQueue } from './history-writes';
+import { HISTORY_JOURNAL_KEY, type UnstoredEntry, readHistoryJournal, writeHistoryJournal } from './history-journal';
+import { browserStorage } from '../../lib/storage';
 import { type HistoryEntry, entryResponse } from './history-entry';
 // The store's rules (trimming, quota) and the records' checks load with the backend, after the
 // first paint: every use of them here is asynchronous anyway.
@@ -51,12 +54,14 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [queue] = useState(createWriteQueue);
-  /** Entries listed but not stored yet (their write waits its turn): a reload keeps them listed. */
-  const unstored = useRef(new Map<string, HistoryEntry>());
+  /** Entries listed but not stored yet (their write waits its turn): a reload keeps them listed, and leaving the page journals them. */
+  const unstored = useRef(new Map<string, UnstoredEntry>());
+  const limit = useRef(maxEntries);
+  limit.current = maxEntries;
 
   const reload = useCallback(async () => {
     const stored = (await backend.list()).reverse().filter((entry) => !unstored.current.has(entry.id));
-    setEntries([...[...unstored.current.values()].reverse(), ...stored]);
+    setEntries([...[...unstored.current.values()].map((item) => item.entry).reverse(), ...stored]);
     setLoaded(true);
   }, [backend]);
 
@@ -69,9 +74,19 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
     backend
       .setAsideBroken()
       .then(reportSetAside, (error: unknown) => console.error('Kite: history records could not be checked', error))
+      // A journal that could not be stored stays for the next visit; the list still loads.
+      .then(() => storeJournal(backend, limit.current).catch(report))
       .then(reload)
       .catch(report);
   }, [backend, reload, report]);
+
+  useEffect(() => {
+    const journal = () => {
+      if (unstored.current.size > 0) writeHistoryJournal([...unstored.current.values()]);
+    };
+    window.addEventListener('pagehide', journal);
+    return () => window.removeEventListener('pagehide', journal);
+  }, []);
 
   // A lower limit applies at once, not only at the next send. The store's code loads only when
   // there is something to trim: the first screen does not wait for it (issue 31).
@@ -89,7 +104,7 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
     async (entry: HistoryEntry, body?: ArrayBuffer) => {
       // Shown at once; storage catches up.
       setEntries((previous) => [entry, ...previous.filter((other) => other.id !== entry.id)]);
-      unstored.current.set(entry.id, entry);
+      unstored.current.set(entry.id, { entry, body });
       await queue(async () => {
         let changedOthers = true;
         try {
@@ -130,6 +145,18 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
   );
 
   return useMemo(() => ({ entries, loaded, add, remove, clear, body, response }), [entries, loaded, add, remove, clear, body, response]);
+}
+
+/** Stores the entries a visit left before they were stored (history-journal.ts), unless that visit's write landed after all. */
+async function storeJournal(backend: HistoryBackend, maxEntries: number): Promise<void> {
+  if (browserStorage()?.getItem(HISTORY_JOURNAL_KEY) == null) return;
+  const [{ isHistoryEntry }, { addToHistory }] = await Promise.all([import('./history-record'), historyStore()]);
+  const { items, done } = readHistoryJournal(isHistoryEntry);
+  const stored = new Set((await backend.list()).map((entry) => entry.id));
+  for (const { entry, body } of items) {
+    if (!stored.has(entry.id)) await addToHistory(backend, entry, body, maxEntries);
+  }
+  done();
 }
 
 async function reportSetAside(moved: SetAsideRecord[]): Promise<void> {

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-OXFEQZAV.js";import"./chunk-2OKUG5FP.js";import{N as o}from"./chunk-5S42TEVN.js";import"./chunk-AJIRXNA7.js";import"./chunk-SLNCZWE3.js";import"./chunk-MLDN3AZ3.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-6I64NEAX.js";import"./chunk-5S42TEVN.js";import"./chunk-AJIRXNA7.js";import"./chunk-SLNCZWE3.js";import"./chunk-MLDN3AZ3.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-GMPEYXYU.js";import"./chunk-5S42TEVN.js";import"./chunk-AJIRXNA7.js";import"./chunk-SLNCZWE3.js";import"./chunk-MLDN3AZ3.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

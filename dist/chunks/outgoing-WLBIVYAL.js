@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-2OKUG5FP.js";import"./chunk-5S42TEVN.js";import"./chunk-AJIRXNA7.js";import"./chunk-SLNCZWE3.js";import"./chunk-MLDN3AZ3.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-5S42TEVN.js";import"./chunk-AJIRXNA7.js";import"./chunk-SLNCZWE3.js";import"./chunk-MLDN3AZ3.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

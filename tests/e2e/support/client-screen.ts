@@ -21,10 +21,36 @@ export async function pickRoute(page: Page, method: string, uri: string) {
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue(uri);
 }
 
-/** Presses Send and waits until the request is over (the button is back). */
+/**
+ * Presses Send and waits until this request is over: its Cancel button came and went. Waiting for
+ * Send to be visible is not enough: a Send draws its pending state after the call has left (in a
+ * React transition), so the button is still Send for a moment after the click, and an answer
+ * already on screen is the previous one's. A MutationObserver sees every change, so even a call
+ * held only for the 200 ms floor is not missed between two polls.
+ */
 export async function send(page: Page) {
+  const over = page.evaluate(
+    (limitMs) =>
+      new Promise<string>((resolve) => {
+        const cancelShown = () => [...document.querySelectorAll('button.kite-send')].some((button) => button.textContent?.trim() === 'Cancel');
+        let started = false;
+        const observer = new MutationObserver(() => {
+          if (cancelShown()) started = true;
+          else if (started) finish('over');
+        });
+        const timer = setTimeout(() => finish(started ? 'still pending' : 'never started'), limitMs);
+        function finish(outcome: string) {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(outcome);
+        }
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    30_000,
+  );
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible({ timeout: 15_000 });
+  const outcome = await over;
+  if (outcome !== 'over') throw new Error(`The Send was ${outcome} after 30 s (waited for its Cancel button to come and go)`);
 }
 
 /** Clears the builder, drafts, cookie jar, preferences and history, so a test starts fresh. */

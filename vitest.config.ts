@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'app',
           environment: 'jsdom',
           include: ['resources/js/**/*.test.{ts,tsx}'],
+          setupFiles: ['resources/js/test-setup.ts'],
         },
       },
       {

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startKiteHost } from '../../bench/support.mjs';
 import { writeLargeOpenApiDocument } from '../fixtures/large-openapi.mjs';
 import { routeButton } from './support/client-screen';
+import { ROUTES_PER_LINE } from '../../resources/js/lib/http/routes-lines';
 
 let host: Awaited<ReturnType<typeof startKiteHost>>;
 
@@ -15,6 +16,19 @@ async function noteFirstRow(page: Page): Promise<void> {
       (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Counts in the page (window.routePieces) the pieces of routes it parses (lib/http/routes-lines.ts: `[0,[…]]`). */
+async function countRoutePieces(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const parse = JSON.parse;
+    const counted = window as unknown as { routePieces: number };
+    counted.routePieces = 0;
+    JSON.parse = function (text: string, ...rest: unknown[]) {
+      if (typeof text === 'string' && text.startsWith('[0,[')) counted.routePieces += 1;
+      return parse.call(this, text, ...(rest as []));
+    };
   });
 }
 
@@ -87,6 +101,7 @@ test.describe('a catalogue whose route index is too large for the page as well',
   test('draws its list from GET routes/index before the routes call answers, and a route picked meanwhile opens when it does', async ({ page }) => {
     const routes = await holdRoutesCall(page);
     await noteFirstRow(page);
+    await countRoutePieces(page);
     const indexCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/routes/index')) indexCalls.push(request.url());
@@ -107,5 +122,7 @@ test.describe('a catalogue whose route index is too large for the page as well',
     await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/resource7/{id}');
     await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
     expectRoutesAskedAfterTheList(routes);
+    // The page parsed the routes a piece at a time (each in a task of its own), not in one parse.
+    expect(await page.evaluate(() => (window as unknown as { routePieces: number }).routePieces)).toBe(Math.ceil(3000 / ROUTES_PER_LINE));
   });
 });

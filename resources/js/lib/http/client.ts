@@ -16,7 +16,10 @@ import { sendXsrfToken } from './hooks/xsrf';
 import { keepRequestText } from './hooks/request-text';
 import { loadPageForXsrfToken, retryWithFreshXsrfToken } from './hooks/xsrf-retry';
 import { createHostFetch, HOST_TIMEOUT_MS, LARGE_ANSWER, pageFetch } from './host-fetch';
-import { createWorkerFetch } from './worker-fetch';
+import { createWorkerFetch, ROUTES_IN_LINES } from './worker-fetch';
+import { ROUTES_LINES_HEADER } from './fetch-worker-messages';
+import { routesFromLines } from './routes-lines';
+import { nextTask } from '../idle';
 
 export { responseDuration } from './hooks/timing';
 
@@ -83,8 +86,10 @@ export async function fetchRoutes(client: KyInstance = hostClient, signal?: Abor
   // through JavaScript streams on the page's thread (seconds of a busy machine before the first row).
   // `offThread`: its bytes are received by the fetch worker once it runs (LARGE_ANSWER): receiving
   // Graph's 9.3 MB took the page's thread 0.5 s of CPU at load 20, after the list's first frame.
-  const answer = await client.get('routes', { signal, ...(offThread ? { [LARGE_ANSWER]: true } : {}) } as Options);
-  const response = (await answer.json()) as RoutesResponseAsSent;
+  // The worker then parses them and sends them on as lines of JSON, parsed here a line per task
+  // (./routes-lines.ts): one JSON.parse of 9.3 MB was a task of 0.15-0.6 s of CPU at load 11-20.
+  const answer = await client.get('routes', { signal, ...(offThread ? { [LARGE_ANSWER]: true, [ROUTES_IN_LINES]: true } : {}) } as Options);
+  const response = answer.headers.has(ROUTES_LINES_HEADER) ? await routesFromLines<RoutesResponseAsSent>(await answer.text(), nextTask) : ((await answer.json()) as RoutesResponseAsSent);
   // A format this page cannot read is refused, named, rather than shown half understood.
   const problem = routesFormatProblem(response);
   if (problem) throw new Error(problem);

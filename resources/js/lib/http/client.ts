@@ -3,7 +3,7 @@
 // ./host-fetch runs (one retry with a fresh XSRF token after a 419, duration stamp, minimum
 // duration, error toast); the timeout, the toast for calls that never got a response and the
 // fetch worker for large answers live in ./host-fetch too.
-import ky, { type KyInstance } from 'ky';
+import ky, { type KyInstance, type Options } from 'ky';
 import { toast } from '../toast';
 import type { RouteIndex, RouteIndexAsSent, RoutesResponse, RoutesResponseAsSent, StatusResponse } from '../../../../protocol/types';
 import { API_ENDPOINTS } from '../../../../protocol/endpoints.js';
@@ -15,8 +15,11 @@ import { holdForMinimumDuration, MINIMUM_DURATION_MS, stampDuration } from './ho
 import { sendXsrfToken } from './hooks/xsrf';
 import { keepRequestText } from './hooks/request-text';
 import { loadPageForXsrfToken, retryWithFreshXsrfToken } from './hooks/xsrf-retry';
-import { createHostFetch, HOST_TIMEOUT_MS, pageFetch } from './host-fetch';
-import { createWorkerFetch } from './worker-fetch';
+import { createHostFetch, HOST_TIMEOUT_MS, LARGE_ANSWER, pageFetch } from './host-fetch';
+import { createWorkerFetch, ROUTES_IN_LINES } from './worker-fetch';
+import { ROUTES_LINES_HEADER } from './fetch-worker-messages';
+import { routesFromLines } from './routes-lines';
+import { nextTask } from '../idle';
 
 export { responseDuration } from './hooks/timing';
 
@@ -77,12 +80,17 @@ export const hostClient: KyInstance = createHostClient({ prefixUrl: absoluteApiU
 
 // The two GET endpoints live here, beside the client, so that the first load and the Status
 // screen can call them without the relay's frame codec (lib/http/host-api.ts re-exports them).
-export async function fetchRoutes(client: KyInstance = hostClient, signal?: AbortSignal): Promise<RoutesResponse> {
+export async function fetchRoutes(client: KyInstance = hostClient, signal?: AbortSignal, offThread = false): Promise<RoutesResponse> {
   // The body is read once, by the browser's own json(): ky's .json() first reads a clone of the
   // whole body to see whether it is empty, which for Graph's 9 MB tees the stream and reads it twice
   // through JavaScript streams on the page's thread (seconds of a busy machine before the first row).
-  const answer = await client.get('routes', { signal });
-  const response = (await answer.json()) as RoutesResponseAsSent;
+  // `offThread`: its bytes are received by the fetch worker once it runs (LARGE_ANSWER): receiving
+  // Graph's 9.3 MB took the page's thread 0.5 s of CPU at load 20, after the list's first frame.
+  // The worker then parses them and sends them on as lines of JSON, parsed here a line per task
+  // (./routes-lines.ts): one JSON.parse of 9.3 MB was a task of 0.15-0.6 s of CPU at load 11-20.
+  // A call cancelled meanwhile (a refresh replaced it) parses no further line.
+  const answer = await client.get('routes', { signal, ...(offThread ? { [LARGE_ANSWER]: true, [ROUTES_IN_LINES]: true } : {}) } as Options);
+  const response = answer.headers.has(ROUTES_LINES_HEADER) ? await routesFromLines<RoutesResponseAsSent>(await answer.text(), () => nextTask().then(() => signal?.throwIfAborted())) : ((await answer.json()) as RoutesResponseAsSent);
   // A format this page cannot read is refused, named, rather than shown half understood.
   const problem = routesFormatProblem(response);
   if (problem) throw new Error(problem);

@@ -1,5 +1,11 @@
 // The messages between the page and the fetch worker (./fetch-worker.ts), one place for both sides.
 
+/**
+ * The header the worker adds to an answer it sends on as lines of JSON (`routesInLines`,
+ * ./routes-lines.ts): its body is no longer the host's JSON.
+ */
+export const ROUTES_LINES_HEADER = 'x-kite-routes-lines';
+
 /** Page → worker: send this request; or stop the one with this id (cancel, timeout, or its body is no longer read). */
 export type FetchWorkerRequest =
   | {
@@ -11,6 +17,8 @@ export type FetchWorkerRequest =
       /** Transferred, never copied. */
       body: ArrayBuffer | null;
       credentials: RequestCredentials;
+      /** A routes answer: an OK JSON answer is parsed in the worker and sent on as lines (ROUTES_LINES_HEADER). */
+      routesInLines?: boolean;
     }
   | { type: 'abort'; id: number };
 

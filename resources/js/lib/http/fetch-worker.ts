@@ -4,7 +4,8 @@
 // large pieces, each transferred (not copied), and puts them back together as a Response
 // (./worker-fetch.ts).
 /// <reference lib="webworker" />
-import type { FetchWorkerReply, FetchWorkerRequest } from './fetch-worker-messages';
+import { ROUTES_LINES_HEADER, type FetchWorkerReply, type FetchWorkerRequest } from './fetch-worker-messages';
+import { routesToLines } from './routes-lines';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 type Head = Extract<FetchWorkerReply, { type: 'head' }>;
@@ -38,7 +39,8 @@ async function run(request: Extract<FetchWorkerRequest, { type: 'fetch' }>): Pro
       signal: controller.signal,
     });
     const head: Head = { type: 'head', id, status: response.status, statusText: response.statusText, headers: [...response.headers] };
-    if (response.body) await forwardBody(id, response.body.getReader(), head);
+    if (request.routesInLines && response.ok && response.body) await sendRoutesInLines(response, head);
+    else if (response.body) await forwardBody(id, response.body.getReader(), head);
     else reply({ ...head, end: true });
   } catch (error) {
     // An abort came from the page, which already settled the call.
@@ -48,6 +50,23 @@ async function run(request: Extract<FetchWorkerRequest, { type: 'fetch' }>): Pro
   } finally {
     running.delete(id);
   }
+}
+
+/**
+ * A routes answer parsed here and sent on, whole, as lines of JSON (./routes-lines.ts), which the
+ * page parses a line per task. One that is not JSON goes on as it came: the page names the problem.
+ */
+async function sendRoutesInLines(response: Response, head: Head): Promise<void> {
+  const text = await response.text();
+  let lines: string | null = null;
+  try {
+    lines = routesToLines(JSON.parse(text));
+  } catch {
+    // Not a routes answer this worker can split: the page reads it as the host sent it.
+  }
+  const bytes = new TextEncoder().encode(lines ?? text).buffer;
+  const headers = lines === null ? head.headers : [...head.headers, [ROUTES_LINES_HEADER, '1'] as [string, string]];
+  reply({ ...head, headers, bytes, end: true }, [bytes]);
 }
 
 /**

@@ -10,6 +10,9 @@ import { moduleWorker } from '../module-worker';
 import type { FetchWorkerReply, FetchWorkerRequest } from './fetch-worker-messages';
 import { requestText } from './hooks/request-text';
 
+/** A per-call option (as host-fetch's LARGE_ANSWER): a routes answer the worker sends on as lines of JSON (./routes-lines.ts). */
+export const ROUTES_IN_LINES = 'kiteRoutesInLines';
+
 /** The performance mark set when the fetch worker said it runs: from then on, calls go to it. */
 export const FETCH_WORKER_READY_MARK = 'kite:fetch-worker-ready';
 
@@ -84,7 +87,16 @@ export function createWorkerFetch(fallback: typeof fetch): typeof fetch {
       signal.addEventListener('abort', onAbort, { once: true });
       calls.set(id, { resolve, reject, stop: () => signal.removeEventListener('abort', onAbort) });
       post(
-        { type: 'fetch', id, url: request.url, method: request.method, headers: [...request.headers], body, credentials: request.credentials },
+        {
+          type: 'fetch',
+          id,
+          url: request.url,
+          method: request.method,
+          headers: [...request.headers],
+          body,
+          credentials: request.credentials,
+          ...((init as Record<string, unknown> | undefined)?.[ROUTES_IN_LINES] === true ? { routesInLines: true } : {}),
+        },
         body ? [body] : [],
       );
     });

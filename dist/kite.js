@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-K5CDWESV.js";
+import"./chunks/chunk-PN5H7SJR.js";

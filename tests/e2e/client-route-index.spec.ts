@@ -126,3 +126,21 @@ test.describe('a catalogue whose route index is too large for the page as well',
     expect(await page.evaluate(() => (window as unknown as { routePieces: number }).routePieces)).toBe(Math.ceil(3000 / ROUTES_PER_LINE));
   });
 });
+
+test('a fetch worker that never starts (its script held by the network) does not hold the routes: the page asks for them itself', async ({ page }) => {
+  await page.route('**/fetch-worker.js', () => undefined); // never answered, never failed
+  const routes = await holdRoutesCall(page);
+  routes.answer();
+  await noteFirstRow(page);
+  // Not until `load`: a worker script still on its way holds the page's load event.
+  await page.goto(host.url, { waitUntil: 'commit' });
+  await expect(page.getByText('2000 routes')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => routes.answered, { timeout: 20_000 }).toBe(true);
+  expect(routes.rowDrawnBefore).toBe(true);
+  expect(routes.referrer).not.toMatch(/fetch-worker/);
+  // The whole route opens, with the parameters that only the routes call carries.
+  await page.getByRole('searchbox', { name: 'Search routes' }).fill('put resource7/');
+  await routeButton(page, 'PUT', '/resource7/{id}').click();
+  await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/resource7/{id}');
+  await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
+});

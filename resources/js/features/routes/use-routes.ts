@@ -22,6 +22,13 @@ export interface RoutesState {
   noticeRevision: (reported: string | undefined) => void;
 }
 
+/** How long the routes wait for the fetch worker at most: one that neither starts nor fails (its script held by the network) does not hold the list; the page fetches them then. */
+export const FETCH_WORKER_WAIT_MS = 3_000;
+
+function fetchWorkerOrGiveUp(): Promise<unknown> {
+  return Promise.race([startFetchWorker(), new Promise((resolve) => setTimeout(resolve, FETCH_WORKER_WAIT_MS))]);
+}
+
 export function useRoutes(autoRefresh: boolean): RoutesState {
   // Read once, on the first render: the page's routes are as fresh as the page.
   const [fromPage] = useState(takePageRoutes);
@@ -74,7 +81,7 @@ export function useRoutes(autoRefresh: boolean): RoutesState {
   useEffect(() => {
     if (fromPage || waitsForIndex) return undefined;
     let cancelled = false;
-    if (index) void afterNextFrame().then(startFetchWorker).then(() => !cancelled && load());
+    if (index) void afterNextFrame().then(fetchWorkerOrGiveUp).then(() => !cancelled && load());
     else load();
     return () => {
       cancelled = true;

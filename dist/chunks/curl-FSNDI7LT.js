@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-W2QOH4F5.js";import"./chunk-RYGTRMSB.js";import{N as o}from"./chunk-AJJA2WTC.js";import"./chunk-AJIRXNA7.js";import"./chunk-XXRPHNE4.js";import"./chunk-K5CDWESV.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

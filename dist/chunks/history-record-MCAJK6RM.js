@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-MWDE6MIS.js";import"./chunk-AJJA2WTC.js";import"./chunk-AJIRXNA7.js";import"./chunk-XXRPHNE4.js";import"./chunk-K5CDWESV.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

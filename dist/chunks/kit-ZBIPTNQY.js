@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-AFKYHXGY.js";import"./chunk-AJJA2WTC.js";import"./chunk-AJIRXNA7.js";import"./chunk-XXRPHNE4.js";import"./chunk-K5CDWESV.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

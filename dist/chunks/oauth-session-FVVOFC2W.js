@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-4AK5LU34.js";import"./chunk-AJJA2WTC.js";import"./chunk-AJIRXNA7.js";import"./chunk-XXRPHNE4.js";import"./chunk-K5CDWESV.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-RYGTRMSB.js";import"./chunk-AJJA2WTC.js";import"./chunk-AJIRXNA7.js";import"./chunk-XXRPHNE4.js";import"./chunk-K5CDWESV.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

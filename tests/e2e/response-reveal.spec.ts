@@ -57,6 +57,34 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   await expect(historyRows(page)).toHaveCount(2);
 });
 
+test("a first Send after the page loads, its viewer's chunk not yet there, still prepares the answer out of sight during the hold", async ({ page }) => {
+  // The page's clock is paused from the start: no idle prefetch brings the viewer's chunk before the
+  // Send (it loads with the Send), and the hold ends only when the test says so. A viewer that waits
+  // for its chunk in a Suspense boundary is revealed by a timer (React's throttle), after the floor.
+  const start = new Date('2026-01-01T08:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
+  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await expect(stagedFrame(page)).toHaveAttribute('inert', '');
+  const pane = responseArea(page);
+  await expect(pane.getByText('Sending request…')).toBeVisible();
+  await expect(pane.getByText(firstPageOf(2)).filter({ visible: true })).toHaveCount(0);
+  await stagedFrame(page).locator('[aria-label="Pretty body"]').evaluate((element) => {
+    (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
+  });
+
+  await page.clock.runFor(250);
+  const body = pane.getByRole('region', { name: 'Pretty body' });
+  await expect(body).toContainText(firstPageOf(2));
+  expect(await body.evaluate((element) => (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold === true)).toBe(true);
+  await expect(stagedFrame(page)).toHaveCount(0);
+});
+
 test('a cancel during the hold discards the prepared answer, and the next Send shows its own', async ({ page }) => {
   await openPaused(page, '/users?per_page=2');
   await page.getByRole('button', { name: 'Send', exact: true }).click();

@@ -273,6 +273,12 @@ try {
         await page.evaluate(() => window.__bench.done);
         const stats = await page.evaluate(() => window.__bench.stats());
         const commits = await page.evaluate(() => window.__renderCommits);
+        // The chunks and calls fetched around the Send, relative to the floor (resource timing).
+        const fetched = await page.evaluate(() => {
+          const floor = performance.getEntriesByName('kite:relay-floor')[0]?.startTime ?? 0;
+          return performance.getEntriesByType('resource').filter((e) => e.responseEnd > floor - 1000).map((e) => `${e.name.split('/').pop()} ${(e.startTime - floor).toFixed(0)}..${(e.responseEnd - floor).toFixed(0)}`);
+        });
+        console.log(`  fetched (ms from the floor): ${fetched.join(', ')}`);
         console.log(`${size.label} run ${run + 1}: first text ${stats.firstText.toFixed(0)} ms, last line ${stats.lastLine.toFixed(0)} ms; ${commits.length} commits from the floor on:`);
         for (const commit of commits) {
           const names = Object.entries(commit.rendered).sort((a, b) => b[1] - a[1]);

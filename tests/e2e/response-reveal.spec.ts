@@ -6,7 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { responseArea } from './support/client-screen';
 
 /** The frame rendered out of sight while the call is held. */
-const stagedFrame = (page: Page) => page.locator('.kite-response-frame[hidden]');
+const stagedFrame = (page: Page) => page.locator('.kite-response-frame[data-staged]');
+/** Seen: rendered, and not hidden by CSS visibility or opacity either. */
+const seen = (element: Element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
 
 /** A line of the demo's paginated answer to `/users?per_page=N`, near its top (the body's lines are virtualised). */
 const firstPageOf = (perPage: number) => `/demo/users?per_page=${perPage}&page=1`;
@@ -41,10 +43,23 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   await expect(body).toContainText(firstPageOf(1));
   await expect(pane.getByText(firstPageOf(2)).filter({ visible: true })).toHaveCount(0);
   await expect(pane.getByRole('tab', { name: 'Body' })).toHaveCount(1);
-  expect(await stagedFrame(page).evaluate((frame) => frame.checkVisibility())).toBe(false);
+  expect(await stagedFrame(page).evaluate(seen)).toBe(false);
+  await expect(stagedFrame(page)).toHaveAttribute('aria-hidden', 'true');
   await expect(historyRows(page)).toHaveCount(1);
+  // Laid out ahead, in the pane's own size: the body measured its height and drew its rows during
+  // the hold, so the floor shows it instead of laying it out. A click there still reaches the answer
+  // on screen, not the staged one.
+  const stagedBody = stagedFrame(page).locator('[aria-label="Pretty body"]');
+  const stagedBox = await stagedBody.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return { height: box.height, rows: element.querySelectorAll('.kite-code-row:not([data-loading])').length, hitsStaged: Boolean(hit?.closest('[data-staged]')) };
+  });
+  expect(stagedBox.height).toBeGreaterThan(100);
+  expect(stagedBox.rows).toBeGreaterThan(2);
+  expect(stagedBox.hitsStaged).toBe(false);
   // The prepared body's element is marked, to tell it apart from one mounted at the reveal.
-  await stagedFrame(page).locator('[aria-label="Pretty body"]').evaluate((element) => {
+  await stagedBody.evaluate((element) => {
     (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
   });
 
@@ -53,6 +68,8 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   await expect(body).toContainText(firstPageOf(2));
   await expect(body).toHaveCount(1);
   expect(await body.evaluate((element) => (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold === true)).toBe(true);
+  expect(await body.evaluate(seen)).toBe(true);
+  expect(await body.evaluate((element) => element.getBoundingClientRect().height)).toBe(stagedBox.height);
   await expect(stagedFrame(page)).toHaveCount(0);
   await expect(historyRows(page)).toHaveCount(2);
 });

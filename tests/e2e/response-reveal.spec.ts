@@ -102,6 +102,60 @@ test("a first Send after the page loads, its viewer's chunk not yet there, still
   await expect(stagedFrame(page)).toHaveCount(0);
 });
 
+/**
+ * An init script: a minimal React DevTools hook that, once `window.__commits` is an array, records
+ * for each commit where the components it rendered (or mounted) draw: the first element each one
+ * renders, or for one that renders none the element around it. A subtree that bailed out (its
+ * children are the fibers it had) is skipped, as React DevTools does.
+ */
+const RECORD_COMMITS = `(() => {
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+  const elementOf = (fiber) => {
+    for (let f = fiber; f; f = f.child) if (f.tag === 5) return f.stateNode;
+    for (let f = fiber.return; f; f = f.return) if (f.tag === 5) return f.stateNode;
+    return null;
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject() { return 1; }, checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, setStrictMode() {},
+    onCommitFiberRoot(id, root) {
+      if (!Array.isArray(window.__commits)) return;
+      const drawn = [];
+      const visit = (fiber) => {
+        for (let child = fiber.child; child; child = child.sibling) {
+          const mounted = child.alternate === null;
+          if (COMPONENT_TAGS.has(child.tag) && (mounted || (child.flags & 1) === 1)) drawn.push(elementOf(child));
+          if (!mounted && child.child === child.alternate.child && (child.flags & 1) !== 1) continue;
+          visit(child);
+        }
+      };
+      visit(root.current);
+      const staged = document.querySelector('.kite-response-frame[data-staged]') !== null;
+      const where = (element) => !element ? 'none' : element.closest('section[aria-label="Response"]') ? 'response' : element.closest('.kite-builder') ? 'builder' : element.getAttribute('class') || element.tagName;
+      window.__commits.push({ staged, places: drawn.map(where) });
+    },
+  };
+})();`;
+
+test('the commit that shows the answer at the floor renders only the response pane and the request builder (its Send button)', async ({ page }) => {
+  await page.addInitScript({ content: RECORD_COMMITS });
+  await openPaused(page, '/users?per_page=2');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await page.evaluate(() => {
+    (window as unknown as { __commits: unknown[] }).__commits = [];
+  });
+  await page.clock.runFor(250);
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
+  await expect(historyRows(page)).toHaveCount(2);
+  const commits = await page.evaluate(() => (window as unknown as { __commits: { staged: boolean; places: string[] }[] }).__commits);
+  const reveal = commits.find((commit) => !commit.staged);
+  expect(reveal, 'a commit that shows the answer').toBeDefined();
+  expect(reveal!.places).toContain('response');
+  // The route list, the tab strip, the history list, the docs and the pane separators are left as they were.
+  expect(reveal!.places.filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
+});
+
 test('a cancel during the hold discards the prepared answer, and the next Send shows its own', async ({ page }) => {
   await openPaused(page, '/users?per_page=2');
   await page.getByRole('button', { name: 'Send', exact: true }).click();

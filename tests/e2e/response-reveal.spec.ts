@@ -74,34 +74,6 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   await expect(historyRows(page)).toHaveCount(2);
 });
 
-test("a first Send after the page loads, its viewer's chunk not yet there, still prepares the answer out of sight during the hold", async ({ page }) => {
-  // The page's clock is paused from the start: no idle prefetch brings the viewer's chunk before the
-  // Send (it loads with the Send), and the hold ends only when the test says so. A viewer that waits
-  // for its chunk in a Suspense boundary is revealed by a timer (React's throttle), after the floor.
-  const start = new Date('2026-01-01T08:00:00Z');
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
-  await page.goto('/http-client');
-  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
-  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
-  await expect(send).toBeEnabled();
-  await send.click();
-  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
-  await expect(stagedFrame(page)).toHaveAttribute('inert', '');
-  const pane = responseArea(page);
-  await expect(pane.getByText('Sending request…')).toBeVisible();
-  await expect(pane.getByText(firstPageOf(2)).filter({ visible: true })).toHaveCount(0);
-  await stagedFrame(page).locator('[aria-label="Pretty body"]').evaluate((element) => {
-    (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
-  });
-
-  await page.clock.runFor(250);
-  const body = pane.getByRole('region', { name: 'Pretty body' });
-  await expect(body).toContainText(firstPageOf(2));
-  expect(await body.evaluate((element) => (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold === true)).toBe(true);
-  await expect(stagedFrame(page)).toHaveCount(0);
-});
-
 /**
  * An init script: a minimal React DevTools hook that, once `window.__commits` is an array, records
  * for each commit where the components it rendered (or mounted) draw: the first element each one
@@ -137,6 +109,48 @@ const RECORD_COMMITS = `(() => {
   };
 })();`;
 
+/** Where the commit that showed the answer drew: "response", "builder" or another element's class. */
+async function revealCommitPlaces(page: Page): Promise<string[]> {
+  const commits = await page.evaluate(() => (window as unknown as { __commits: { staged: boolean; places: string[] }[] }).__commits);
+  const reveal = commits.find((commit) => !commit.staged);
+  expect(reveal, 'a commit that shows the answer').toBeDefined();
+  return reveal!.places;
+}
+
+test("a first Send after the page loads, its viewer's chunk not yet there, still prepares the answer out of sight during the hold", async ({ page }) => {
+  // The page's clock is paused from the start: no idle prefetch brings the viewer's chunk before the
+  // Send (it loads with the Send), and the hold ends only when the test says so. A viewer that waits
+  // for its chunk in a Suspense boundary is revealed by a timer (React's throttle), after the floor.
+  const start = new Date('2026-01-01T08:00:00Z');
+  await page.addInitScript({ content: RECORD_COMMITS });
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
+  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await expect(stagedFrame(page)).toHaveAttribute('inert', '');
+  const pane = responseArea(page);
+  await expect(pane.getByText('Sending request…')).toBeVisible();
+  await expect(pane.getByText(firstPageOf(2)).filter({ visible: true })).toHaveCount(0);
+  await stagedFrame(page).locator('[aria-label="Pretty body"]').evaluate((element) => {
+    (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
+  });
+
+  await page.evaluate(() => {
+    (window as unknown as { __commits: unknown[] }).__commits = [];
+  });
+  await page.clock.runFor(250);
+  const body = pane.getByRole('region', { name: 'Pretty body' });
+  await expect(body).toContainText(firstPageOf(2));
+  expect(await body.evaluate((element) => (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold === true)).toBe(true);
+  await expect(stagedFrame(page)).toHaveCount(0);
+  // The tab's first answer, too, re-renders only the response pane and the builder when shown.
+  expect((await revealCommitPlaces(page)).filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
+});
+
 test('the commit that shows the answer at the floor renders only the response pane and the request builder (its Send button)', async ({ page }) => {
   await page.addInitScript({ content: RECORD_COMMITS });
   await openPaused(page, '/users?per_page=2');
@@ -148,12 +162,10 @@ test('the commit that shows the answer at the floor renders only the response pa
   await page.clock.runFor(250);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   await expect(historyRows(page)).toHaveCount(2);
-  const commits = await page.evaluate(() => (window as unknown as { __commits: { staged: boolean; places: string[] }[] }).__commits);
-  const reveal = commits.find((commit) => !commit.staged);
-  expect(reveal, 'a commit that shows the answer').toBeDefined();
-  expect(reveal!.places).toContain('response');
+  const places = await revealCommitPlaces(page);
+  expect(places).toContain('response');
   // The route list, the tab strip, the history list, the docs and the pane separators are left as they were.
-  expect(reveal!.places.filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
+  expect(places.filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
 });
 
 test('a cancel during the hold discards the prepared answer, and the next Send shows its own', async ({ page }) => {

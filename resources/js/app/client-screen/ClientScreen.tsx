@@ -86,7 +86,6 @@ function ClientPanes() {
   const { cancel } = sender;
   // The open tab's history entry (tabs/tab-atoms.ts); its response is read back from history when needed.
   const responseEmpty = useAtomValue(responseEmptyAtom);
-  const hasResult = useAtomValue(hasResultAtom);
   const { id: tabId, historyId } = useAtomValue(activeTabAtom);
   useTabResponse(history);
   // A dd() answer pages through this tab's other dd() answers in the Trace.
@@ -315,7 +314,7 @@ function ClientPanes() {
             ) : leftTab === 'history' ? (
               <ErrorBoundary key="history" name="History">
                 <Suspense fallback={<p className="kite-explorer-message">Loading history…</p>}>
-                  <HistoryPanel history={history} selectedId={historyId} onRestore={restore} onCompare={hasResult ? onCompareEntry : undefined} />
+                  <HistoryPanelOfCall history={history} selectedId={historyId} onRestore={restore} onCompare={onCompareEntry} />
                 </Suspense>
               </ErrorBoundary>
             ) : (
@@ -401,6 +400,12 @@ function ClientPanes() {
       </section>
     </div>
   );
+}
+
+/** The history list, offering Compare with current only while the tab shows a response: re-rendered when that changes, not the screen. */
+function HistoryPanelOfCall({ onCompare, ...props }: ComponentProps<typeof HistoryPanel>) {
+  const hasResult = useAtomValue(hasResultAtom);
+  return <HistoryPanel {...props} onCompare={hasResult ? onCompare : undefined} />;
 }
 
 /** The request builder with what the tab's call gives it: re-rendered by the call, not the screen. */

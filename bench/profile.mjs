@@ -12,9 +12,13 @@
 // `--cpu --before-send`: the profile runs from the click to the moment the relay request leaves the
 // page (posted to the fetch worker, or the page's own fetch called): Kite's work before the call.
 // Its per-run times include the profiler's own start; the trace's "relay sent" is the figure.
+// `--renders`: no trace; React's commits from the floor (kite:relay-floor) to the body's last line,
+// and the components each one rendered (or mounted), by name: which subtrees the reveal re-renders.
+// Names need a readable build (KITE_DEBUG_BUILD=1 node build.mjs); a minified one gives short names.
+// `--cpu --after-floor`: as --after-answer, from the floor mark instead.
 // `--first-send`: Send is clicked as soon as it is usable, as the peer bench does (the prefetches
 // may not have come yet); by default the page first settles (network idle).
-//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--first-send] [--cpu [--after-answer | --before-send]]
+//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--first-send] [--renders] [--cpu [--after-answer | --after-floor | --before-send]]
 // With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
 import { startBusyLoad } from './busy.mjs';
 import { launchChromium, median, printTable, startKiteHost } from './support.mjs';
@@ -109,7 +113,43 @@ function analyse(events, clickToFirst, clickToLast) {
 }
 
 const CPU = argv.includes('--cpu');
-const AFTER_ANSWER = argv.includes('--after-answer');
+const AFTER_FLOOR = argv.includes('--after-floor');
+const AFTER_ANSWER = argv.includes('--after-answer') || AFTER_FLOOR;
+const RENDERS = argv.includes('--renders');
+/**
+ * An init script for --renders: a minimal React DevTools hook. Each commit from the floor mark on
+ * is recorded with the components it rendered: a fiber whose PerformedWork flag (1) is set, or that
+ * mounted; a subtree whose children are the same fibers as before bailed out and is skipped.
+ */
+const RENDERS_SCRIPT = `(() => {
+  const commits = (window.__renderCommits = []);
+  let since = null;
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => { if (name === ${JSON.stringify('kite:relay-floor')}) since = performance.now(); return mark(name, ...rest); };
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+  const nameOf = (fiber) => { const type = fiber.type && (fiber.type.type || fiber.type.render || fiber.type); return (type && (type.displayName || type.name)) || 'anonymous'; };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject() { return 1; }, checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, setStrictMode() {},
+    onCommitFiberRoot(id, root) {
+      if (since === null) return;
+      const rendered = {};
+      const visit = (fiber) => {
+        for (let child = fiber.child; child; child = child.sibling) {
+          const mounted = child.alternate === null;
+          if (COMPONENT_TAGS.has(child.tag) && (mounted || (child.flags & 1) === 1)) {
+            const name = nameOf(child) + (mounted ? ' (mount)' : '');
+            rendered[name] = (rendered[name] || 0) + 1;
+          }
+          if (!mounted && child.child === child.alternate.child && (child.flags & 1) !== 1) continue;
+          visit(child);
+        }
+      };
+      visit(root.current);
+      commits.push({ at: performance.now() - since, rendered });
+    },
+  };
+})();`;
 const BEFORE_SEND = argv.includes('--before-send');
 const FIRST_SEND = argv.includes('--first-send');
 /**
@@ -181,6 +221,7 @@ try {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
       await context.addInitScript({ content: PROBE_SCRIPT });
       if (BEFORE_SEND) await context.addInitScript({ content: BEFORE_SEND_SCRIPT });
+      if (RENDERS) await context.addInitScript({ content: RENDERS_SCRIPT });
       const page = await context.newPage();
       await page.goto(kite.url, { waitUntil: 'commit' });
       const send = await kiteClient.sendButton(page, size, 60_000);
@@ -204,7 +245,7 @@ try {
               if (markName === name) console.profile('after-answer');
               return mark(markName, ...rest);
             };
-          }, RELAY_RECEIVED_MARK);
+          }, AFTER_FLOOR ? RELAY_FLOOR_MARK : RELAY_RECEIVED_MARK);
         } else {
           await cdp.send('Profiler.start');
         }
@@ -227,6 +268,25 @@ try {
         await context.close();
         continue;
       }
+      if (RENDERS) {
+        await send.click();
+        await page.evaluate(() => window.__bench.done);
+        const stats = await page.evaluate(() => window.__bench.stats());
+        const commits = await page.evaluate(() => window.__renderCommits);
+        // The chunks and calls fetched around the Send, relative to the floor (resource timing).
+        const fetched = await page.evaluate(() => {
+          const floor = performance.getEntriesByName('kite:relay-floor')[0]?.startTime ?? 0;
+          return performance.getEntriesByType('resource').filter((e) => e.responseEnd > floor - 1000).map((e) => `${e.name.split('/').pop()} ${(e.startTime - floor).toFixed(0)}..${(e.responseEnd - floor).toFixed(0)}`);
+        });
+        console.log(`  fetched (ms from the floor): ${fetched.join(', ')}`);
+        console.log(`${size.label} run ${run + 1}: first text ${stats.firstText.toFixed(0)} ms, last line ${stats.lastLine.toFixed(0)} ms; ${commits.length} commits from the floor on:`);
+        for (const commit of commits) {
+          const names = Object.entries(commit.rendered).sort((a, b) => b[1] - a[1]);
+          console.log(`  +${commit.at.toFixed(1)} ms: ${names.reduce((sum, [, n]) => sum + n, 0)} components: ${names.map(([name, n]) => (n > 1 ? `${name}×${n}` : name)).join(', ')}`);
+        }
+        await context.close();
+        continue;
+      }
       await browser.startTracing(page, { categories: CATEGORIES });
       await send.click();
       await page.evaluate(() => window.__bench.done);
@@ -236,6 +296,7 @@ try {
       if (result) results.push(result);
       await context.close();
     }
+    if (RENDERS) continue;
     if (CPU) {
       const top = [...selfTimes].sort((a, b) => b[1] - a[1]).slice(0, 25);
       console.log(`\n${size.label}: JavaScript self time over ${RUNS} Sends (ms, summed)${BEFORE_SEND ? ' from the click to the relay request leaving' : ''}, top 25`);

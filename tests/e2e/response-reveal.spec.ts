@@ -6,7 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { responseArea } from './support/client-screen';
 
 /** The frame rendered out of sight while the call is held. */
-const stagedFrame = (page: Page) => page.locator('.kite-response-frame[hidden]');
+const stagedFrame = (page: Page) => page.locator('.kite-response-frame[data-staged]');
+/** Seen: rendered, and not hidden by CSS visibility or opacity either. */
+const seen = (element: Element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
 
 /** A line of the demo's paginated answer to `/users?per_page=N`, near its top (the body's lines are virtualised). */
 const firstPageOf = (perPage: number) => `/demo/users?per_page=${perPage}&page=1`;
@@ -41,10 +43,23 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   await expect(body).toContainText(firstPageOf(1));
   await expect(pane.getByText(firstPageOf(2)).filter({ visible: true })).toHaveCount(0);
   await expect(pane.getByRole('tab', { name: 'Body' })).toHaveCount(1);
-  expect(await stagedFrame(page).evaluate((frame) => frame.checkVisibility())).toBe(false);
+  expect(await stagedFrame(page).evaluate(seen)).toBe(false);
+  await expect(stagedFrame(page)).toHaveAttribute('aria-hidden', 'true');
   await expect(historyRows(page)).toHaveCount(1);
+  // Laid out ahead, in the pane's own size: the body measured its height and drew its rows during
+  // the hold, so the floor shows it instead of laying it out. A click there still reaches the answer
+  // on screen, not the staged one.
+  const stagedBody = stagedFrame(page).locator('[aria-label="Pretty body"]');
+  const stagedBox = await stagedBody.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return { height: box.height, rows: element.querySelectorAll('.kite-code-row:not([data-loading])').length, hitsStaged: Boolean(hit?.closest('[data-staged]')) };
+  });
+  expect(stagedBox.height).toBeGreaterThan(100);
+  expect(stagedBox.rows).toBeGreaterThan(2);
+  expect(stagedBox.hitsStaged).toBe(false);
   // The prepared body's element is marked, to tell it apart from one mounted at the reveal.
-  await stagedFrame(page).locator('[aria-label="Pretty body"]').evaluate((element) => {
+  await stagedBody.evaluate((element) => {
     (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
   });
 
@@ -53,8 +68,104 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   await expect(body).toContainText(firstPageOf(2));
   await expect(body).toHaveCount(1);
   expect(await body.evaluate((element) => (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold === true)).toBe(true);
+  expect(await body.evaluate(seen)).toBe(true);
+  expect(await body.evaluate((element) => element.getBoundingClientRect().height)).toBe(stagedBox.height);
   await expect(stagedFrame(page)).toHaveCount(0);
   await expect(historyRows(page)).toHaveCount(2);
+});
+
+/**
+ * An init script: a minimal React DevTools hook that, once `window.__commits` is an array, records
+ * for each commit where the components it rendered (or mounted) draw: the first element each one
+ * renders, or for one that renders none the element around it. A subtree that bailed out (its
+ * children are the fibers it had) is skipped, as React DevTools does.
+ */
+const RECORD_COMMITS = `(() => {
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+  const elementOf = (fiber) => {
+    for (let f = fiber; f; f = f.child) if (f.tag === 5) return f.stateNode;
+    for (let f = fiber.return; f; f = f.return) if (f.tag === 5) return f.stateNode;
+    return null;
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject() { return 1; }, checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, setStrictMode() {},
+    onCommitFiberRoot(id, root) {
+      if (!Array.isArray(window.__commits)) return;
+      const drawn = [];
+      const visit = (fiber) => {
+        for (let child = fiber.child; child; child = child.sibling) {
+          const mounted = child.alternate === null;
+          if (COMPONENT_TAGS.has(child.tag) && (mounted || (child.flags & 1) === 1)) drawn.push(elementOf(child));
+          if (!mounted && child.child === child.alternate.child && (child.flags & 1) !== 1) continue;
+          visit(child);
+        }
+      };
+      visit(root.current);
+      const staged = document.querySelector('.kite-response-frame[data-staged]') !== null;
+      const where = (element) => !element ? 'none' : element.closest('section[aria-label="Response"]') ? 'response' : element.closest('.kite-builder') ? 'builder' : element.getAttribute('class') || element.tagName;
+      window.__commits.push({ staged, places: drawn.map(where) });
+    },
+  };
+})();`;
+
+/** Where the commit that showed the answer drew: "response", "builder" or another element's class. */
+async function revealCommitPlaces(page: Page): Promise<string[]> {
+  const commits = await page.evaluate(() => (window as unknown as { __commits: { staged: boolean; places: string[] }[] }).__commits);
+  const reveal = commits.find((commit) => !commit.staged);
+  expect(reveal, 'a commit that shows the answer').toBeDefined();
+  return reveal!.places;
+}
+
+test("a first Send after the page loads, its viewer's chunk not yet there, still prepares the answer out of sight during the hold", async ({ page }) => {
+  // The page's clock is paused from the start: no idle prefetch brings the viewer's chunk before the
+  // Send (it loads with the Send), and the hold ends only when the test says so. A viewer that waits
+  // for its chunk in a Suspense boundary is revealed by a timer (React's throttle), after the floor.
+  const start = new Date('2026-01-01T08:00:00Z');
+  await page.addInitScript({ content: RECORD_COMMITS });
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
+  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await expect(stagedFrame(page)).toHaveAttribute('inert', '');
+  const pane = responseArea(page);
+  await expect(pane.getByText('Sending request…')).toBeVisible();
+  await expect(pane.getByText(firstPageOf(2)).filter({ visible: true })).toHaveCount(0);
+  await stagedFrame(page).locator('[aria-label="Pretty body"]').evaluate((element) => {
+    (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
+  });
+
+  await page.evaluate(() => {
+    (window as unknown as { __commits: unknown[] }).__commits = [];
+  });
+  await page.clock.runFor(250);
+  const body = pane.getByRole('region', { name: 'Pretty body' });
+  await expect(body).toContainText(firstPageOf(2));
+  expect(await body.evaluate((element) => (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold === true)).toBe(true);
+  await expect(stagedFrame(page)).toHaveCount(0);
+  // The tab's first answer, too, re-renders only the response pane and the builder when shown.
+  expect((await revealCommitPlaces(page)).filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
+});
+
+test('the commit that shows the answer at the floor renders only the response pane and the request builder (its Send button)', async ({ page }) => {
+  await page.addInitScript({ content: RECORD_COMMITS });
+  await openPaused(page, '/users?per_page=2');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await page.evaluate(() => {
+    (window as unknown as { __commits: unknown[] }).__commits = [];
+  });
+  await page.clock.runFor(250);
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
+  await expect(historyRows(page)).toHaveCount(2);
+  const places = await revealCommitPlaces(page);
+  expect(places).toContain('response');
+  // The route list, the tab strip, the history list, the docs and the pane separators are left as they were.
+  expect(places.filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
 });
 
 test('a cancel during the hold discards the prepared answer, and the next Send shows its own', async ({ page }) => {

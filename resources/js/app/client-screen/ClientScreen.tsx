@@ -2,9 +2,9 @@
 // the route's docs (centre), response (right), in resizable panes (layout/). This component only
 // wires the parts together; each part lives in its own module. Each pane has its own error
 // boundary: one that fails leaves the others, and the request, in place.
-import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { atom, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { withDocumentedAuthorization } from '../../model/request/request-state';
 import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth/document-schemes';
 import { schemesOf, RouteExplorer, absoluteBaseUrl, activeRoute, currentApplication, findRoute, useRoutes } from '../../features/routes/routes';
@@ -47,6 +47,15 @@ const CompareDialog = lazy(() => loadCompareDialog());
 const TabStrip = lazy(() => loadTabStrip());
 const saveRequest = (store: ReturnType<typeof useStore>) => void loadWorkspaceSync().then((sync) => sync.saveCurrentRequest(store));
 
+// The screen reads of the tab's call only what its layout needs, as booleans that change at a Send,
+// not when its answer is shown: at the floor only the response pane and the request builder (its
+// Send button, tests, notes) re-render, not the route list, tabs, history or docs (issue 31).
+const responseEmptyAtom = atom((get) => {
+  const { result, failure, pending, live } = get(shownCallAtom).response;
+  return !result && !failure && !pending && !live;
+});
+const hasResultAtom = atom((get) => get(shownCallAtom).response.result !== null);
+
 /**
  * The fields of every pane mark `{{variables}}` with the workspace's scope (see VariableScopeProvider);
  * Compare with…, wherever it opens, diffs in the response viewer's body worker (features/diff body-differ.ts).
@@ -75,8 +84,8 @@ function ClientPanes() {
   const jarId = application?.id ?? state.application;
   const sender = useSender(history, baseUrl, jarId, routes.noticeRevision);
   const { cancel } = sender;
-  // The open tab's response and history entry (tabs/tab-atoms.ts); read back from history when needed.
-  const { response } = useAtomValue(shownCallAtom);
+  // The open tab's history entry (tabs/tab-atoms.ts); its response is read back from history when needed.
+  const responseEmpty = useAtomValue(responseEmptyAtom);
   const { id: tabId, historyId } = useAtomValue(activeTabAtom);
   useTabResponse(history);
   // A dd() answer pages through this tab's other dd() answers in the Trace.
@@ -92,6 +101,7 @@ function ClientPanes() {
   // "Compare with current" from a history row: the entry compared with the response on screen.
   const [comparingEntry, setComparingEntry] = useState<string | null>(null);
   const onCompareEntry = useCallback((entry: HistoryEntry) => setComparingEntry(entry.id), []);
+  const endCompareEntry = useCallback(() => setComparingEntry(null), []);
   const inEnvironment = useMemo(() => ({ environments: async () => (await sender.relayParts()).environments, send: sender.sendInEnvironment }), [sender.relayParts, sender.sendInEnvironment]);
   const globalHeaders = kiteConfig.globalHeaders ?? [];
   const setWorkspaceApplication = useSetAtom(workspaceApplicationAtom);
@@ -120,7 +130,7 @@ function ClientPanes() {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const grid = paneGrid(layout, width, !response.result && !response.failure && !response.pending && !response.live);
+  const grid = paneGrid(layout, width, responseEmpty);
   // The docs are drawn closed (ClosedDocs) until RouteDocs' chunk is there or the heading is
   // clicked; then RouteDocs stays. A transition: the heading stays on screen (and focused) while
   // RouteDocs loads, and RouteDocs replaces it whole.
@@ -304,7 +314,7 @@ function ClientPanes() {
             ) : leftTab === 'history' ? (
               <ErrorBoundary key="history" name="History">
                 <Suspense fallback={<p className="kite-explorer-message">Loading history…</p>}>
-                  <HistoryPanel history={history} selectedId={historyId} onRestore={restore} onCompare={response.result ? onCompareEntry : undefined} />
+                  <HistoryPanelOfCall history={history} selectedId={historyId} onRestore={restore} onCompare={onCompareEntry} />
                 </Suspense>
               </ErrorBoundary>
             ) : (
@@ -342,13 +352,12 @@ function ClientPanes() {
           </Suspense>
         </ErrorBoundary>
         <ErrorBoundary name="The request builder">
-          <RequestBuilder
+          <RequestBuilderOfCall
             state={state}
             update={update}
             route={route}
             baseUrl={baseUrl}
             globalHeaders={globalHeaders}
-            pending={response.pending}
             onSend={() => void send()}
             onCancel={cancel}
             onSendAs={() => setSendingAs(true)}
@@ -356,9 +365,7 @@ function ClientPanes() {
             onCopyCurl={() => void copyCurl()}
             onReset={route ? reset : undefined}
             jarId={jarId}
-            notUndone={response.result?.meta.trace?.notUndone}
             authNote={application?.defaultAuthorization}
-            testResponse={response.tests}
             declaredAuths={declaredAuths(route, schemesOf(routes.data, application?.id ?? ''))}
             describeRequest={describeRequest}
           />
@@ -388,14 +395,42 @@ function ClientPanes() {
       />
       <section className="kite-client-pane kite-client-right" aria-label="Response">
         <ErrorBoundary name="The response">
-          <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} prepared={response.prepared} sent={response.sent} ddPages={ddPages} inEnvironment={inEnvironment} />
-          {comparingEntry && response.result ? (
-            <Suspense fallback={null}>
-              <CompareDialog current={{ result: response.result, sent: response.sent }} againstHistoryId={comparingEntry} onClose={() => setComparingEntry(null)} />
-            </Suspense>
-          ) : null}
+          <ResponsePane ddPages={ddPages} inEnvironment={inEnvironment} comparingEntry={comparingEntry} onCompareEnd={endCompareEntry} />
         </ErrorBoundary>
       </section>
     </div>
   );
 }
+
+/** The history list, offering Compare with current only while the tab shows a response: re-rendered when that changes, not the screen. */
+function HistoryPanelOfCall({ onCompare, ...props }: ComponentProps<typeof HistoryPanel>) {
+  const hasResult = useAtomValue(hasResultAtom);
+  return <HistoryPanel {...props} onCompare={hasResult ? onCompare : undefined} />;
+}
+
+/** The request builder with what the tab's call gives it: re-rendered by the call, not the screen. */
+function RequestBuilderOfCall(props: Omit<ComponentProps<typeof RequestBuilder>, 'pending' | 'notUndone' | 'testResponse'>) {
+  const { response } = useAtomValue(shownCallAtom);
+  return <RequestBuilder {...props} pending={response.pending} notUndone={response.result?.meta.trace?.notUndone} testResponse={response.tests} />;
+}
+
+type ResponsePaneProps = Pick<ComponentProps<typeof LazyResponseViewer>, 'ddPages' | 'inEnvironment'> & {
+  /** "Compare with current" from a history row: the entry compared with the response on screen. */
+  comparingEntry: string | null;
+  onCompareEnd: () => void;
+};
+
+/** The tab's response, and Compare with current: the part of the screen an answer re-renders. */
+const ResponsePane = memo(function ResponsePane({ ddPages, inEnvironment, comparingEntry, onCompareEnd }: ResponsePaneProps) {
+  const { response } = useAtomValue(shownCallAtom);
+  return (
+    <>
+      <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} prepared={response.prepared} sent={response.sent} ddPages={ddPages} inEnvironment={inEnvironment} />
+      {comparingEntry && response.result ? (
+        <Suspense fallback={null}>
+          <CompareDialog current={{ result: response.result, sent: response.sent }} againstHistoryId={comparingEntry} onClose={onCompareEnd} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+});

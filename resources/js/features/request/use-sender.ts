@@ -128,20 +128,25 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         setResponse({ result, failure: null, pending: false, sent, tests });
         if (captureInput) void loadRunCaptures().then((capture) => capture.runCaptures(store, state.captures, captureInput));
         onRoutesRevision?.(result.meta.routesRevision);
-        setHistoryId(entryBase.id);
-        void history.add(
-          {
-            ...entryBase,
-            status: result.meta.status,
-            statusText: result.meta.statusText,
-            size: result.meta.bodySize,
-            durationMs: result.durationMs,
-            meta: { ...result.meta, url: redactSecrets(result.meta.url, scope) },
-            hasBody: kept.body.byteLength > 0,
-            bodyCut: kept.cut,
-          },
-          kept.body.byteLength > 0 ? kept.body : undefined,
-        );
+        // The history row and the tab's entry are a transition: React commits them after the answer,
+        // not in the commit that shows it, which would re-render the screen around the response
+        // pane (issue 31). History stores the entry as before (after the next frame).
+        startTransition(() => {
+          setHistoryId(entryBase.id);
+          void history.add(
+            {
+              ...entryBase,
+              status: result.meta.status,
+              statusText: result.meta.statusText,
+              size: result.meta.bodySize,
+              durationMs: result.durationMs,
+              meta: { ...result.meta, url: redactSecrets(result.meta.url, scope) },
+              hasBody: kept.body.byteLength > 0,
+              bodyCut: kept.cut,
+            },
+            kept.body.byteLength > 0 ? kept.body : undefined,
+          );
+        });
         return state;
       } catch (error) {
         const failure: RelayFailure =

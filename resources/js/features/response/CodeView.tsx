@@ -112,7 +112,7 @@ function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal,
       setViewportHeight(element.clientHeight || 600);
       return;
     }
-    // A hidden view (the viewer's rehearsal) measures 0: it keeps the window's height until shown.
+    // A view without a box (not yet laid out) measures 0: it keeps the window's height until it has one.
     const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || globalThis.innerHeight || 600));
     observer.observe(element);
     return () => observer.disconnect();

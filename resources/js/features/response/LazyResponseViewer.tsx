@@ -1,19 +1,27 @@
 // The response viewer is its own chunk: the first screen does not need it, so it is fetched when
 // the page is idle (with its body worker, and the fetch worker that receives relay answers,
 // started), or at the latest when the first request goes out.
-import { lazy, memo, Suspense, useEffect } from 'react';
+import { memo, useEffect, useState, useSyncExternalStore } from 'react';
 import { startFetchWorker } from '../../lib/http/worker-fetch';
 import { whenIdle } from '../../lib/idle';
 import type { ResponseViewerProps } from './ResponseViewer';
 
-/** The chunk once it has loaded: rendered directly, since a lazy component suspends on its first render even then. */
+/** The chunk once it has loaded, and who waits for it. */
 let loadedViewer: typeof import('./ResponseViewer') | null = null;
+const viewerListeners = new Set<() => void>();
 const loadViewer = () =>
   import('./ResponseViewer').then((chunk) => {
-    loadedViewer = chunk;
+    if (!loadedViewer) {
+      loadedViewer = chunk;
+      for (const listener of viewerListeners) listener();
+    }
     return chunk;
   });
-const LazyViewer = lazy(() => loadViewer().then((chunk) => ({ default: chunk.ResponseViewer })));
+const subscribeToViewer = (listener: () => void) => {
+  viewerListeners.add(listener);
+  return () => viewerListeners.delete(listener);
+};
+const viewerChunk = () => loadedViewer;
 
 /**
  * The viewer and the stream codec, fetched before a request goes out (at once when already here).
@@ -54,12 +62,18 @@ export const LazyResponseViewer = memo(function LazyResponseViewer(props: Respon
       }, 'response viewer'),
     [],
   );
-  if (!props.result && !props.failure && !props.pending && !props.live) return <Placeholder pending={false} />;
-  // Suspending would show the fallback, and React holds a revealed boundary back for up to 300 ms.
-  const ResponseViewer = loadedViewer?.ResponseViewer ?? LazyViewer;
-  return (
-    <Suspense fallback={<Placeholder pending={props.pending} />}>
-      <ResponseViewer {...props} />
-    </Suspense>
-  );
+  // Not React.lazy in a Suspense boundary: a boundary that showed its fallback reveals what it
+  // waited for by a timer (React 19 throttles it to 300 ms), so a first Send's chunk arriving during
+  // the 200 ms hold came after the floor, and the answer was mounted then instead of prepared out of
+  // sight (issue 31). The placeholder stays until the chunk is here, then the viewer renders at once.
+  const chunk = useSyncExternalStore(subscribeToViewer, viewerChunk, viewerChunk);
+  const wanted = Boolean(props.result || props.failure || props.pending || props.live);
+  // Offline or a stale deployment: the pane's error boundary says so, and its "Try again" asks again.
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (wanted && !chunk) loadViewer().catch(setFailure);
+  }, [wanted, chunk]);
+  if (failure && !chunk) throw failure;
+  if (!wanted || !chunk) return <Placeholder pending={props.pending} />;
+  return <chunk.ResponseViewer {...props} />;
 });

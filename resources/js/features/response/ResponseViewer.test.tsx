@@ -35,7 +35,10 @@ describe('the response viewer', () => {
     expect(screen.getByText('Sending request…')).toBeTruthy();
     const heldFrame = container.querySelector('.kite-response-frame');
     const heldBody = container.querySelector('.kite-body');
-    expect(heldFrame?.hasAttribute('hidden')).toBe(true);
+    // Staged: invisible (CSS visibility, response.lazy.css), inert and hidden from assistive technology.
+    expect(heldFrame?.hasAttribute('data-staged')).toBe(true);
+    expect(heldFrame?.hasAttribute('inert')).toBe(true);
+    expect(heldFrame?.getAttribute('aria-hidden')).toBe('true');
     expect(heldBody).not.toBeNull();
     // The rehearsal is never announced nor reached: none of its tabs, buttons or body is exposed.
     await vi.waitFor(() => expect(heldBody?.textContent).toContain('"kite"'));
@@ -46,7 +49,9 @@ describe('the response viewer', () => {
     expect(screen.queryByText('Sending request…')).toBeNull();
     expect(container.querySelector('.kite-response-frame')).toBe(heldFrame);
     expect(container.querySelector('.kite-body')).toBe(heldBody);
-    expect(heldFrame?.hasAttribute('hidden')).toBe(false);
+    expect(heldFrame?.hasAttribute('data-staged')).toBe(false);
+    expect(heldFrame?.hasAttribute('inert')).toBe(false);
+    expect(heldFrame?.hasAttribute('aria-hidden')).toBe(false);
     const body = await screen.findByRole('region', { name: 'Pretty body' });
     await vi.waitFor(() => expect(body.textContent).toContain('"name": "Ada"'));
     expect(body.textContent).not.toContain('kite');

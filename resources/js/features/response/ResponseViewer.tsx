@@ -82,9 +82,11 @@ export function ResponseViewer({ result, failure, pending, live, prepared, sent,
       {/* While a call is held (the spec's 200 ms minimum) a frame is rendered out of sight, and out of
           the accessibility tree and focus order: the first call's rehearsal of REHEARSAL_RESULT (its
           code runs once, its DOM exists), then the answer itself once received. At the floor that
-          frame is shown under the same key: nothing mounts then (see response-frames). */}
+          frame is shown under the same key: nothing mounts then (see response-frames). It is staged
+          laid out over the pane (CSS visibility, not display:none): its body measures the pane and
+          draws the rows it shows during the hold, so showing it costs a paint, not a first layout. */}
       {frames.map((frame) => (
-        <div key={frame.key} className="kite-response-frame" hidden={!frame.shown} inert={!frame.shown}>
+        <div key={frame.key} className="kite-response-frame" data-staged={frame.shown ? undefined : ''} inert={!frame.shown} aria-hidden={frame.shown ? undefined : true}>
           <ResponseDetails
             result={frame.result ?? REHEARSAL_RESULT}
             shown={frame.shown}

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-PN5H7SJR.js";
+import"./chunks/chunk-IW3JBEX6.js";

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-54FIFCTU.js";import"./chunk-XHIW2AJK.js";import{N as o}from"./chunk-UE3RJML6.js";import"./chunk-AJIRXNA7.js";import"./chunk-I3YZ7LP5.js";import"./chunk-PN5H7SJR.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-T5IHEXY2.js";import"./chunk-UE3RJML6.js";import"./chunk-AJIRXNA7.js";import"./chunk-I3YZ7LP5.js";import"./chunk-PN5H7SJR.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

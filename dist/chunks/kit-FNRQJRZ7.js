@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-UZXG526R.js";import"./chunk-UE3RJML6.js";import"./chunk-AJIRXNA7.js";import"./chunk-I3YZ7LP5.js";import"./chunk-PN5H7SJR.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

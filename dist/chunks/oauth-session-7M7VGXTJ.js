@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-FIBGEN2N.js";import"./chunk-UE3RJML6.js";import"./chunk-AJIRXNA7.js";import"./chunk-I3YZ7LP5.js";import"./chunk-PN5H7SJR.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

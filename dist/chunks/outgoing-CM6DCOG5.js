@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-XHIW2AJK.js";import"./chunk-UE3RJML6.js";import"./chunk-AJIRXNA7.js";import"./chunk-I3YZ7LP5.js";import"./chunk-PN5H7SJR.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-IW3JBEX6.js";
+import"./chunks/chunk-BZSHXR42.js";

@@ -22,35 +22,49 @@ export async function pickRoute(page: Page, method: string, uri: string) {
 }
 
 /**
- * Presses Send and waits until this request is over: its Cancel button came and went. Waiting for
- * Send to be visible is not enough: a Send draws its pending state after the call has left (in a
- * React transition), so the button is still Send for a moment after the click, and an answer
- * already on screen is the previous one's. A MutationObserver sees every change, so even a call
- * held only for the 200 ms floor is not missed between two polls.
+ * Presses Send and waits until this request is over: its Cancel button came and went, or its
+ * answer (or failure) passed the 200 ms floor (lib/http/host-api.ts marks it) and two frames were
+ * drawn since, with no Cancel on screen. Waiting for Send to be visible is not enough: a Send draws
+ * its pending state in a React transition, after the call has left, so the button is still Send for
+ * a moment after the click, and on a busy machine the answer can come before the pending state was
+ * ever drawn. A MutationObserver sees every change, so even a Cancel shown for a few ms is seen.
  */
 export async function send(page: Page) {
   const over = page.evaluate(
-    (limitMs) =>
+    ({ limitMs, floorMark }) =>
       new Promise<string>((resolve) => {
         const cancelShown = () => [...document.querySelectorAll('button.kite-send')].some((button) => button.textContent?.trim() === 'Cancel');
+        const floors = () => performance.getEntriesByName(floorMark).length;
+        const floorsBefore = floors();
         let started = false;
-        const observer = new MutationObserver(() => {
+        let framesSinceFloor = 0;
+        let done = false;
+        const check = () => {
           if (cancelShown()) started = true;
           else if (started) finish('over');
-        });
+        };
+        const observer = new MutationObserver(check);
+        const frame = () => {
+          if (done) return;
+          check();
+          if (!done && !cancelShown() && floors() > floorsBefore && ++framesSinceFloor >= 2) finish('over');
+          if (!done) requestAnimationFrame(frame);
+        };
         const timer = setTimeout(() => finish(started ? 'still pending' : 'never started'), limitMs);
         function finish(outcome: string) {
+          done = true;
           observer.disconnect();
           clearTimeout(timer);
           resolve(outcome);
         }
         observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        requestAnimationFrame(frame);
       }),
-    30_000,
+    { limitMs: 30_000, floorMark: 'kite:relay-floor' },
   );
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const outcome = await over;
-  if (outcome !== 'over') throw new Error(`The Send was ${outcome} after 30 s (waited for its Cancel button to come and go)`);
+  if (outcome !== 'over') throw new Error(`The Send was ${outcome} after 30 s (waited for its Cancel button to come and go, or its answer to pass the floor)`);
 }
 
 /** Clears the builder, drafts, cookie jar, preferences and history, so a test starts fresh. */

@@ -28,7 +28,7 @@ export type OnRelayPrepared = (result: RelayResult) => void;
 
 /** The performance mark set when a relay answer has been read whole. */
 export const RELAY_RECEIVED_MARK = 'kite:relay-received';
-/** The performance mark set when a relay answer may be shown (the spec's floor), for the benchmarks. */
+/** The performance mark set when a relay answer or failure may be shown (the spec's floor), for the benchmarks and the end-to-end tests. */
 export const RELAY_FLOOR_MARK = 'kite:relay-floor';
 
 /**
@@ -103,7 +103,10 @@ export async function relay(
     return result;
   } catch (error) {
     // A failure after the head is shown at the floor too, unless the user cancelled.
-    if (!signal?.aborted) await untilFloor(floor);
+    if (!signal?.aborted) {
+      await untilFloor(floor);
+      performance.mark(RELAY_FLOOR_MARK);
+    }
     if (error instanceof RelayFailureError) throw error;
     throw new RelayFailureError(await failureFrom(error, signal));
   }

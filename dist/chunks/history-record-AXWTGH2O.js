@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-OHVREB3O.js";import"./chunk-3FGJGCHM.js";import"./chunk-AJIRXNA7.js";import"./chunk-DBGBJVUG.js";import"./chunk-IW3JBEX6.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-H46G4DHC.js";import"./chunk-3FGJGCHM.js";import"./chunk-AJIRXNA7.js";import"./chunk-DBGBJVUG.js";import"./chunk-IW3JBEX6.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

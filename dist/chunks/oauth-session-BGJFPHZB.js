@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-YXAJ7FWM.js";import"./chunk-3FGJGCHM.js";import"./chunk-AJIRXNA7.js";import"./chunk-DBGBJVUG.js";import"./chunk-IW3JBEX6.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

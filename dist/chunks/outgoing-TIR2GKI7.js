@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-VUDCED3D.js";import"./chunk-3FGJGCHM.js";import"./chunk-AJIRXNA7.js";import"./chunk-DBGBJVUG.js";import"./chunk-IW3JBEX6.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-3FGJGCHM.js";import"./chunk-AJIRXNA7.js";import"./chunk-DBGBJVUG.js";import"./chunk-IW3JBEX6.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

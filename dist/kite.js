@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-BZSHXR42.js";
+import"./chunks/chunk-FX6DQLND.js";

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isRecord } from '../model/is-record';
-import { flushStoredWrites, readStored, setAsideKey, storedAtom, writeStored, writeWhenRested, type StoredKey } from './storage';
+import { flushStoredWrites, onLeavingPage, readStored, setAsideKey, storedAtom, writeStored, writeWhenRested, type StoredKey } from './storage';
 
 // jsdom's localStorage is a real Storage, quota included (5,000,000 code units per origin).
 const counter = (key: string): StoredKey<{ count: number }> => ({
@@ -106,6 +106,16 @@ describe('stored values', () => {
     expect(localStorage.getItem('kite:f')).toBe('{"count":4}');
     flushStoredWrites();
     expect(localStorage.getItem('kite:f')).toBe('{"count":4}');
+  });
+
+  it('runs what a part registered for leaving the page, once per leaving, until it stops', () => {
+    const left: string[] = [];
+    const stop = onLeavingPage(() => left.push('journal'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(left).toEqual(['journal']);
+    stop();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(left).toEqual(['journal']);
   });
 
   it("does not follow another window's change of a value that is this window's own work", () => {

@@ -29,6 +29,9 @@ export interface StoredKey<T> {
   consoleOnly?: { unreadable: string; unsaved: string };
 }
 
+/** What a write needs of a key: a value written only (a journal read back by another part) names no reader. */
+export type WrittenKey<T> = Pick<StoredKey<T>, 'key' | 'label' | 'toStored' | 'consoleOnly'>;
+
 /** What the helper needs of a Storage (tests pass a small one). */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -116,7 +119,7 @@ export interface WriteOptions {
 export type WriteResult = 'saved' | 'full' | 'refused';
 
 /** Writes the value: 'full' when the quota is (one toast per key), 'refused' when storage is missing, held or refuses; the value stays in memory. */
-export function writeStoredResult<T>(spec: StoredKey<T>, value: T, storage: StorageLike | undefined = browserStorage(), options: WriteOptions = {}): WriteResult {
+export function writeStoredResult<T>(spec: WrittenKey<T>, value: T, storage: StorageLike | undefined = browserStorage(), options: WriteOptions = {}): WriteResult {
   if (!storage || heldKeys(storage).has(spec.key)) {
     if (spec.consoleOnly) console.error(spec.consoleOnly.unsaved, new Error(storage ? `${spec.key} holds a value that could not be set aside` : 'localStorage is not available'));
     return 'refused';
@@ -183,6 +186,18 @@ export function writeWhenRested(key: string, delayMs: number, write: () => void)
 
 const beforeLeave = new Set<() => void>();
 
+/**
+ * Runs `flush` when the page goes away, before the writes still waiting are made: a part that holds
+ * back what it has not written yet (an editor's text, history entries not yet in IndexedDB) writes it
+ * then. Returns the way to stop.
+ */
+export function onLeavingPage(flush: () => void): () => void {
+  beforeLeave.add(flush);
+  return () => {
+    beforeLeave.delete(flush);
+  };
+}
+
 /** Makes every write still waiting now: the page goes away (a module listener, no component's). */
 export function flushStoredWrites(): void {
   for (const flush of beforeLeave) flush();
@@ -203,7 +218,7 @@ if (typeof window !== 'undefined') window.addEventListener('pagehide', flushStor
  */
 export function storedAtom<T>(spec: StoredKey<T>, options: StoredAtomOptions = {}): WritableAtom<T, [T | ((previous: T) => T)], void> {
   const { writeDelayMs = 0, followOtherWindows = true } = options;
-  if (options.beforeLeave) beforeLeave.add(options.beforeLeave);
+  if (options.beforeLeave) onLeavingPage(options.beforeLeave);
   let latest: { value: T } | null = null;
   // jotai's SyncStorage shape (its type is not exported from jotai/utils).
   const storage: Parameters<typeof atomWithStorage<T>>[2] & { getItem: (key: string, initialValue: T) => T } = {

@@ -3,7 +3,7 @@
 // write started as the page goes away may never run. So on `pagehide` the entries not stored yet
 // are written to localStorage, which is synchronous, and the next visit stores them and removes the
 // key. Bodies go along while they fit; when the quota refuses them, the entries go without.
-import { browserStorage, readStored, type StorageLike, type StoredKey, writeStoredResult } from '../../lib/storage';
+import { browserStorage, readStored, type StorageLike, type StoredKey, type WrittenKey, writeStoredResult } from '../../lib/storage';
 import type { HistoryEntry } from './history-entry';
 
 export interface UnstoredEntry {
@@ -19,11 +19,17 @@ interface JournalItem {
 
 export const HISTORY_JOURNAL_KEY = 'kite:history-unsaved';
 
-/** The journal as stored; `isEntry` checks each entry as history's records are checked. */
+/** The journal as written: entries, each body in base64 (an entry without its body says so). */
+const journalWritten: WrittenKey<UnstoredEntry[]> = {
+  key: HISTORY_JOURNAL_KEY,
+  label: 'the history entries not yet stored when the page was left',
+  toStored: (items) => items.map(({ entry, body }): JournalItem => (body ? { entry, body: toBase64(body) } : { entry: { ...entry, hasBody: false, bodyCut: false } })),
+};
+
+/** The journal read back; `isEntry` checks each entry as history's records are checked (it loads with the store's code). */
 export function historyJournal(isEntry: (value: unknown) => value is HistoryEntry): StoredKey<UnstoredEntry[]> {
   return {
-    key: HISTORY_JOURNAL_KEY,
-    label: 'the history entries not yet stored when the page was left',
+    ...journalWritten,
     fallback: () => [],
     read(stored) {
       if (!Array.isArray(stored)) throw new Error('not a list');
@@ -32,16 +38,13 @@ export function historyJournal(isEntry: (value: unknown) => value is HistoryEntr
         return item.body === undefined ? { entry: item.entry } : { entry: item.entry, body: fromBase64(item.body) };
       });
     },
-    toStored: (items) => items.map(({ entry, body }): JournalItem => (body ? { entry, body: toBase64(body) } : { entry: { ...entry, hasBody: false, bodyCut: false } })),
   };
 }
 
 /** Writes the entries (with their bodies; without them when the quota refuses). Called in `pagehide`: nothing here waits. */
 export function writeHistoryJournal(items: UnstoredEntry[], storage: StorageLike | undefined = browserStorage()): 'saved' | 'without bodies' | 'not saved' {
-  // Entries only: the reader's check is not needed to write.
-  const spec = historyJournal((value): value is HistoryEntry => value !== null);
-  if (writeStoredResult(spec, items, storage, { quietWhenFull: true }) === 'saved') return 'saved';
-  if (items.some((item) => item.body) && writeStoredResult(spec, items.map(({ entry }) => ({ entry })), storage, { quietWhenFull: true }) === 'saved') return 'without bodies';
+  if (writeStoredResult(journalWritten, items, storage, { quietWhenFull: true }) === 'saved') return 'saved';
+  if (items.some((item) => item.body) && writeStoredResult(journalWritten, items.map(({ entry }) => ({ entry })), storage, { quietWhenFull: true }) === 'saved') return 'without bodies';
   console.error(`Kite: ${items.length === 1 ? '1 history entry' : `${items.length} history entries`} not yet stored could not be kept as the page was left.`);
   return 'not saved';
 }

@@ -9,7 +9,7 @@ import type { HistoryBackend, SetAsideRecord } from './history-backend';
 import { afterNextFrame, loadOnce } from '../../lib/idle';
 import { createWriteQueue } from './history-writes';
 import { HISTORY_JOURNAL_KEY, type UnstoredEntry, readHistoryJournal, writeHistoryJournal } from './history-journal';
-import { browserStorage } from '../../lib/storage';
+import { browserStorage, onLeavingPage } from '../../lib/storage';
 import { type HistoryEntry, entryResponse } from './history-entry';
 // The store's rules (trimming, quota) and the records' checks load with the backend, after the
 // first paint: every use of them here is asynchronous anyway.
@@ -80,13 +80,13 @@ export function useHistory(maxEntries: number, backend: HistoryBackend = browser
       .catch(report);
   }, [backend, reload, report]);
 
-  useEffect(() => {
-    const journal = () => {
-      if (unstored.current.size > 0) writeHistoryJournal([...unstored.current.values()]);
-    };
-    window.addEventListener('pagehide', journal);
-    return () => window.removeEventListener('pagehide', journal);
-  }, []);
+  useEffect(
+    () =>
+      onLeavingPage(() => {
+        if (unstored.current.size > 0) writeHistoryJournal([...unstored.current.values()]);
+      }),
+    [],
+  );
 
   // A lower limit applies at once, not only at the next send. The store's code loads only when
   // there is something to trim: the first screen does not wait for it (issue 31).

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-3ORFCFTU.js";import"./chunk-JYBKX4P3.js";import{N as o}from"./chunk-IDJYVF6H.js";import"./chunk-AJIRXNA7.js";import"./chunk-C6MEKGMI.js";import"./chunk-BZSHXR42.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-7GVV4SSA.js";import"./chunk-IDJYVF6H.js";import"./chunk-AJIRXNA7.js";import"./chunk-C6MEKGMI.js";import"./chunk-BZSHXR42.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

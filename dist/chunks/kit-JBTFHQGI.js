@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-XCVGGWBY.js";import"./chunk-IDJYVF6H.js";import"./chunk-AJIRXNA7.js";import"./chunk-C6MEKGMI.js";import"./chunk-BZSHXR42.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-JYBKX4P3.js";import"./chunk-IDJYVF6H.js";import"./chunk-AJIRXNA7.js";import"./chunk-C6MEKGMI.js";import"./chunk-BZSHXR42.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-IDJYVF6H.js";import"./chunk-AJIRXNA7.js";import"./chunk-C6MEKGMI.js";import"./chunk-BZSHXR42.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

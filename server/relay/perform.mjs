@@ -104,7 +104,9 @@ export function sendToTarget(options) {
     let marks = { sent: started, lookup: 0, connect: 0, secure: 0 };
     /** @param {boolean} retried */
     const send = (retried) => {
-      const sent = client.request(target, { method, agent, headers: /** @type {any} */ (rawHeaders.flat()), setHost: false });
+      // The retry takes a connection of its own: the agent would hand it another idle one, which
+      // the target may have closed as well (a burst's connections all idle past its keep-alive).
+      const sent = client.request(target, { method, agent: retried ? false : agent, headers: /** @type {any} */ (rawHeaders.flat()), setHost: false });
       marks = { sent: performance.now(), lookup: 0, connect: 0, secure: 0 };
       // A new connection reports its DNS lookup (none for an IP address), TCP connect and TLS
       // handshake; a kept-alive one has none of them.

@@ -490,6 +490,18 @@ describe('relay: a kept-alive connection the target has closed', () => {
     }
   });
 
+  it('sends it again on a connection of its own, not on another idle one the target may have closed as well', async () => {
+    const { client: closing, close } = await closingTarget();
+    try {
+      // Two at once: two kept-alive connections, both dropped by the target at their next request.
+      expect((await Promise.all([closing.relay({ url: 'echo' }), closing.relay({ url: 'echo' })])).map((answer) => answer.status)).toEqual([200, 200]);
+      const again = await closing.relay({ url: 'echo' });
+      expect([again.status, again.body?.toString(), again.error]).toEqual([200, 'ok', undefined]);
+    } finally {
+      await close();
+    }
+  });
+
   it('never sends a POST twice: it answers 502', async () => {
     const { client: closing, close } = await closingTarget();
     try {

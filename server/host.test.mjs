@@ -201,6 +201,36 @@ describe('the protocol endpoints', () => {
     expect((await get('gzip;q=0')).encoding).toBeUndefined();
   });
 
+  it("builds an OpenAPI document's routes as it starts and compresses them off the event loop: calls made meanwhile and after get the same bytes", async () => {
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Warm', version: '1' },
+      servers: [{ url: 'http://127.0.0.1:9' }],
+      paths: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`/items/${i}`, { get: { summary: `Item ${i}` } }])),
+    };
+    const kite = await startKite({ port: 0, distDir: dist, openapi: [{ document }] });
+    const get = (path, encoding) => new Promise((resolve, reject) => {
+      httpGet(new URL(`${kite.url}/api/${path}`), { headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    try {
+      // Asked at once, while the warm-up's brotli may still run in the thread pool.
+      const meanwhile = await Promise.all(['routes', 'routes/index'].map((path) => get(path, 'br')));
+      const plain = await Promise.all(['routes', 'routes/index'].map((path) => get(path)));
+      const after = await Promise.all(['routes', 'routes/index'].map((path) => get(path, 'br')));
+      expect(JSON.parse(plain[0].body.toString()).applications[0].routes).toHaveLength(400);
+      for (const [i, answer] of [...meanwhile.entries(), ...after.entries()]) {
+        expect(answer.encoding).toBe('br');
+        expect(brotliDecompressSync(answer.body).equals(plain[i].body)).toBe(true);
+      }
+    } finally {
+      await kite.close();
+    }
+  });
+
   it('sends the schemas routes share once, in the application\'s $defs', async () => {
     const document = {
       openapi: '3.0.3',

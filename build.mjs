@@ -208,6 +208,12 @@ const MAIN_SCREEN = 'resources/js/app/client-screen/ClientScreen.tsx';
 const OTHER_SCREENS = ['resources/js/features/settings/SettingsScreen.tsx', 'resources/js/features/status/StatusScreen.tsx'];
 /** Lazy parts of the shell, which every screen draws: the same. */
 const SHELL_PARTS = ['resources/js/app/sidebar/SidebarTooltip.tsx'];
+/**
+ * Lazy parts the main screen draws at its first render (a chunk of their own, kept out of the first
+ * load's chunks): announced as module preloads with the main screen, so they are fetched with the
+ * entry instead of after the first render asked for them, and their imports after that (issue 31).
+ */
+const FIRST_SCREEN_PARTS = ['resources/js/features/tabs/TabStrip.tsx'];
 
 /**
  * Makes every lazy chunk import the first load's modules, so that esbuild puts the whole first load
@@ -315,7 +321,8 @@ function manifest(outputs) {
   // The main screen is where the app opens: its chunk and their static imports are announced as
   // module preloads too, so they download with the entry instead of after it has run.
   const mainScreen = Object.keys(outputs).find((file) => entryOf(outputs[file]) === MAIN_SCREEN);
-  const preload = [...new Set([...initial, ...(mainScreen ? [...staticClosure(mainScreen)].map(rel) : [])])];
+  const firstScreenParts = Object.keys(outputs).filter((file) => FIRST_SCREEN_PARTS.includes(entryOf(outputs[file])));
+  const preload = [...new Set([...initial, ...[mainScreen, ...firstScreenParts].filter(Boolean).flatMap((file) => [...staticClosure(file)].map(rel))])];
   // The response viewer loads while the first request is on its way and first runs when its answer
   // lands: compiled ahead too, so the first response does not pay for its code on the main thread.
   const viewer = Object.keys(outputs).find((file) => entryOf(outputs[file]) === 'resources/js/features/response/ResponseViewer.tsx');

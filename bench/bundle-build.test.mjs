@@ -49,7 +49,9 @@ function staticClosure(file, seen = new Set()) {
 describe('dist/ first load', () => {
   it('is a handful of files, not one per combination of lazy chunks sharing a module', () => {
     // Each file is a request and a module record; split by esbuild's rules the first load was 39.
-    expect(manifest.preload.length).toBeLessThanOrEqual(6);
+    // Up to 6 for the entry and the main screen, 3 for the tab strip its first render draws (its
+    // chunk and two small ones it shares), announced with them since issue 31 (build.mjs FIRST_SCREEN_PARTS).
+    expect(manifest.preload.length).toBeLessThanOrEqual(9);
     expect([...staticClosure('kite.js')].sort()).toEqual([...manifest.initial].sort());
   });
 

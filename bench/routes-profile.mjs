@@ -10,7 +10,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ensureBenchPackages } from './bench-packages.mjs';
-import { launchChromium, median, printTable, startKiteHost } from './support.mjs';
+import { firstRouteClickable, launchChromium, median, printTable, startKiteHost } from './support.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -148,9 +148,7 @@ try {
         if (tracing) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
         else await cdp.send('Profiler.start');
         await page.goto(host.url, { waitUntil: 'commit', timeout: 60_000 });
-        const firstRow = page.getByRole('navigation', { name: 'Routes' }).locator('.kite-route-button').first();
-        await firstRow.click({ trial: true, timeout: 60_000 });
-        const clickable = await page.evaluate(() => performance.now());
+        const clickable = await firstRouteClickable(page);
         const facts = await page.evaluate(readPage);
         runs.push({ clickable, ...facts });
         if (tracing) {

@@ -88,6 +88,23 @@ test.describe('screens and routes', () => {
     expect(preloads.some((href) => /SettingsScreen|StatusScreen|faker|\/en-/.test(href))).toBe(false);
   });
 
+  test("the tab strip the first screen draws, and each chunk it imports, are fetched through the page's module preloads, not asked for by the running app", async ({ page }) => {
+    // Issue 31: the tab strip is a lazy chunk; asked for by the first render, it and then its own
+    // imports were fetched one after the other once the entry had run.
+    await page.goto('/http-client');
+    await expect(page.getByRole('tablist', { name: 'Open requests' })).toBeVisible();
+    const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    const tabStrip = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).find((name) => /\/chunks\/TabStrip-[\w-]+\.js$/.test(name)));
+    expect(tabStrip).toBeTruthy();
+    const code = await (await page.request.get(tabStrip!)).text();
+    const chunks = [tabStrip!, ...[...code.matchAll(/(?:from|import)\s*"(\.\/[\w-]+\.js)"/g)].map(([, path]) => new URL(path, tabStrip).href)].map((url) => new URL(url).pathname);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.filter((path) => !preloads.includes(path))).toEqual([]);
+    // Each fetched once: the app's import found the preloaded module (a link under another URL would fetch it twice).
+    const fetches = await page.evaluate((paths) => paths.map((path) => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === path).length), chunks);
+    expect(fetches).toEqual(chunks.map(() => 1));
+  });
+
   test('opening a screen by its URL works after a reload', async ({ page }) => {
     await page.goto('/http-client/status');
     await expect(page.getByRole('heading', { name: 'Status' })).toBeVisible();

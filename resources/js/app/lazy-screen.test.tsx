@@ -22,7 +22,7 @@ describe('a lazily loaded screen', () => {
 
   it('shows the fallback until its chunk arrives when not preloaded', async () => {
     let arrive: (module: { default: typeof Hello }) => void = () => {};
-    const Screen = lazyScreen(() => new Promise((resolve) => (arrive = resolve)));
+    const Screen = lazyScreen(() => new Promise<{ default: typeof Hello }>((resolve) => (arrive = resolve)));
     render(
       <Suspense fallback={<p>loading</p>}>
         <Screen />

@@ -31,6 +31,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { matchesShortcut } from '../../lib/keyboard-shortcuts';
 import { type PaneLayout, ROUTES_WIDTH, SPLIT, paneGrid, paneLayoutAtom, PaneSeparator } from '../../features/layout/layout';
 import { VariableScopeProvider } from './VariableScopeProvider';
+import { lazyScreen } from '../lazy-screen';
 import { tabStripEnvironments } from './tab-strip-environments';
 import { SavedPane } from './saved-pane';
 import { BodyDifferContext, loadCompareDialog } from '../../features/diff/diff';
@@ -44,7 +45,11 @@ const HistoryPanel = lazy(() => loadHistoryPanel().then((chunk) => ({ default: c
 const SaveDialog = lazy(() => loadSaveDialog());
 const CompareDialog = lazy(() => loadCompareDialog());
 // The tab strip (tabs/) is a chunk of its own; the tabs themselves are atoms (tabs/tab-atoms.ts).
-const TabStrip = lazy(() => loadTabStrip());
+// The page announces it as a module preload (build.mjs FIRST_SCREEN_PARTS) and it is asked for as
+// this module runs, before the first render: drawn with the route list when its chunk is there,
+// its fallback bar otherwise (the screen never waits for it).
+const TabStrip = lazyScreen(loadTabStrip);
+void TabStrip.preload().catch(() => undefined);
 const saveRequest = (store: ReturnType<typeof useStore>) => void loadWorkspaceSync().then((sync) => sync.saveCurrentRequest(store));
 
 // The screen reads of the tab's call only what its layout needs, as booleans that change at a Send,

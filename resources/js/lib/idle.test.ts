@@ -62,6 +62,37 @@ describe("the page's prefetches", () => {
     expect(work).toHaveBeenCalledTimes(1);
     expect(cancelled).not.toHaveBeenCalled();
   });
+
+  it('wait through a burst of typing, until the keys pause', async () => {
+    const idle = await freshIdle();
+    idle.markScreenUsable();
+    const typing = idle.holdWhileTyping();
+    const work = vi.fn();
+    idle.whenIdle(work, 'body editor');
+    typing.typed();
+    // Keys a moment apart, each after its frame was drawn and the page went quiet again.
+    for (let key = 0; key < 4; key += 1) {
+      await vi.advanceTimersByTimeAsync(idle.TYPING_PAUSE_MS - 100);
+      expect(work).not.toHaveBeenCalled();
+      typing.typed();
+    }
+    await vi.runAllTimersAsync();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('go on once the typing hold is released, though no pause came', async () => {
+    const idle = await freshIdle();
+    idle.markScreenUsable();
+    const typing = idle.holdWhileTyping(60_000);
+    const work = vi.fn();
+    idle.whenIdle(work, 'body editor');
+    typing.typed();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(work).not.toHaveBeenCalled();
+    typing.release();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('loadOnce', () => {

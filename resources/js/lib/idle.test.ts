@@ -80,6 +80,33 @@ describe("the page's prefetches", () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
+  it('count the typing pause again from when what the key asked for is drawn', async () => {
+    const idle = await freshIdle();
+    idle.markScreenUsable();
+    const typing = idle.holdWhileTyping();
+    const work = vi.fn();
+    idle.whenIdle(work, 'body editor');
+    typing.typed();
+    // The key's list took longer than the pause to draw (a busy machine), then was drawn.
+    await vi.advanceTimersByTimeAsync(idle.TYPING_PAUSE_MS - 100);
+    typing.drawn();
+    await vi.advanceTimersByTimeAsync(idle.TYPING_PAUSE_MS - 100);
+    expect(work).not.toHaveBeenCalled();
+    await vi.runAllTimersAsync();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('start no typing hold when a list is drawn with no key typed', async () => {
+    const idle = await freshIdle();
+    idle.markScreenUsable();
+    const typing = idle.holdWhileTyping(60_000);
+    const work = vi.fn();
+    idle.whenIdle(work, 'body editor');
+    typing.drawn();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
   it('go on once the typing hold is released, though no pause came', async () => {
     const idle = await freshIdle();
     idle.markScreenUsable();

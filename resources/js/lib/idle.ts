@@ -144,6 +144,12 @@ export const TYPING_PAUSE_MS = 600;
 export interface TypingHold {
   /** A key was typed: idle work waits until `pauseMs` after the last one. */
   typed(): void;
+  /**
+   * What the last key asked for is drawn (the list shows its search): the pause counts from now,
+   * if the hold is on. On a busy machine a key's list took longer than the pause, and a prefetch
+   * started right after it came down on the next key.
+   */
+  drawn(): void;
   /** Ends the hold now (the search box goes away). */
   release(): void;
 }
@@ -162,11 +168,17 @@ export function holdWhileTyping(pauseMs = TYPING_PAUSE_MS): TypingHold {
     release?.();
     release = null;
   };
+  const pauseFromNow = () => {
+    clearTimeout(pause);
+    pause = setTimeout(end, pauseMs);
+  };
   return {
     typed() {
       release ??= queue.hold();
-      clearTimeout(pause);
-      pause = setTimeout(end, pauseMs);
+      pauseFromNow();
+    },
+    drawn() {
+      if (release) pauseFromNow();
     },
     release: end,
   };

@@ -95,6 +95,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   // Nor while the search is typed key by key: a prefetch started between two keys came down on the next.
   const [typing] = useState(holdWhileTyping);
   useEffect(() => typing.release, [typing]);
+  useEffect(() => typing.drawn(), [typing, listedSearch]);
   // While searching every group is open: a match hidden in a collapsed group would look like none.
   const { rows, offsets } = useMemo(
     () => explorerList(filtered, listedSearch.trim() ? new Set() : collapsed, multipleApplications && !scope.application),

@@ -63,12 +63,18 @@ describe("the page's prefetches", () => {
     expect(cancelled).not.toHaveBeenCalled();
   });
 
-  it('wait through a burst of typing, until the keys pause', async () => {
+  /** The screen usable, a typing hold for the search box, and a prefetch queued. */
+  const typingBeforeAPrefetch = async (pauseMs?: number) => {
     const idle = await freshIdle();
     idle.markScreenUsable();
-    const typing = idle.holdWhileTyping();
     const work = vi.fn();
+    const typing = idle.holdWhileTyping(pauseMs);
     idle.whenIdle(work, 'body editor');
+    return { idle, typing, work };
+  };
+
+  it('wait through a burst of typing, until the keys pause', async () => {
+    const { idle, typing, work } = await typingBeforeAPrefetch();
     typing.typed();
     // Keys a moment apart, each after its frame was drawn and the page went quiet again.
     for (let key = 0; key < 4; key += 1) {
@@ -81,11 +87,7 @@ describe("the page's prefetches", () => {
   });
 
   it('count the typing pause again from when what the key asked for is drawn', async () => {
-    const idle = await freshIdle();
-    idle.markScreenUsable();
-    const typing = idle.holdWhileTyping();
-    const work = vi.fn();
-    idle.whenIdle(work, 'body editor');
+    const { idle, typing, work } = await typingBeforeAPrefetch();
     typing.typed();
     // The key's list took longer than the pause to draw (a busy machine), then was drawn.
     await vi.advanceTimersByTimeAsync(idle.TYPING_PAUSE_MS - 100);
@@ -97,22 +99,14 @@ describe("the page's prefetches", () => {
   });
 
   it('start no typing hold when a list is drawn with no key typed', async () => {
-    const idle = await freshIdle();
-    idle.markScreenUsable();
-    const typing = idle.holdWhileTyping(60_000);
-    const work = vi.fn();
-    idle.whenIdle(work, 'body editor');
+    const { typing, work } = await typingBeforeAPrefetch(60_000);
     typing.drawn();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(work).toHaveBeenCalledTimes(1);
   });
 
   it('go on once the typing hold is released, though no pause came', async () => {
-    const idle = await freshIdle();
-    idle.markScreenUsable();
-    const typing = idle.holdWhileTyping(60_000);
-    const work = vi.fn();
-    idle.whenIdle(work, 'body editor');
+    const { typing, work } = await typingBeforeAPrefetch(60_000);
     typing.typed();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(work).not.toHaveBeenCalled();

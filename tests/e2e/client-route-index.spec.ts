@@ -204,4 +204,35 @@ test.describe('a catalogue whose first search key is drawn in a deferred render 
     await expect(footer).toHaveText(listed!);
     expect(await rows.evaluateAll((buttons) => buttons.slice(0, 10).map((button) => button.getAttribute('aria-label')))).toEqual(firstRows);
   });
+  test('a search typed as the last piece of the routes is parsed draws its list before the screen takes the routes', async ({ page }) => {
+    // At the last piece, "resource1" is typed (a deferred render over 6,000 routes); noted: whether
+    // the routes were still being handed over (the refresh button busy) when the list showed it.
+    const pieces = Math.ceil(6000 / ROUTES_PER_LINE);
+    await page.addInitScript((last: number) => {
+      const parse = JSON.parse;
+      const seen = window as unknown as { routePieces: number; busyAtList?: boolean };
+      seen.routePieces = 0;
+      JSON.parse = function (text: string, ...rest: unknown[]) {
+        if (typeof text === 'string' && text.startsWith('[0,[') && ++seen.routePieces === last) {
+          const box = document.querySelector<HTMLInputElement>('input[aria-label="Search routes"]')!;
+          const list = document.querySelector('.kite-explorer-list')!;
+          new MutationObserver((_, observer) => {
+            if (list.getAttribute('data-search') !== 'resource1') return;
+            seen.busyAtList = document.querySelector('[aria-label="Refresh routes"]')!.hasAttribute('data-busy');
+            observer.disconnect();
+          }).observe(list, { attributeFilter: ['data-search'] });
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, 'resource1');
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+        return parse.call(this, text, ...(rest as []));
+      };
+    }, pieces);
+    await page.goto(larger.url);
+    const busyAtList = () => page.evaluate(() => (window as unknown as { busyAtList?: boolean }).busyAtList);
+    await expect.poll(busyAtList, { timeout: 30_000 }).toBeDefined();
+    // The key's list came first; the whole screen's render with the routes after it.
+    expect(await busyAtList()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Refresh routes' })).not.toHaveAttribute('data-busy', /.*/, { timeout: 30_000 });
+    await expect(page.locator('.kite-explorer-footer')).toHaveText(/^\d+ of 6000 routes$/);
+  });
 });

@@ -6,7 +6,10 @@
 // the keys instead, the functions with the most self time. `--parts`: the CPU profile of each key
 // split into the keystroke's parts (search, row model, React, native: style/layout/paint/compile,
 // gc, other), medians per key; function names need a debug build (KITE_DEBUG_BUILD=1 node build.mjs).
-//   node bench/keystroke-profile.mjs [--runs N] [--cpu | --parts] [--keys users]
+// By default the keys are typed as soon as the first row is clickable, as the routes bench types,
+// while Graph's routes may still arrive; `--after-routes` waits until they are in (the refresh
+// button no longer busy). The trace table's "routes" column says which it was at each key.
+//   node bench/keystroke-profile.mjs [--runs N] [--cpu | --parts] [--keys users] [--after-routes]
 // With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -25,6 +28,9 @@ const PARTS = argv.includes('--parts');
 const CPU = argv.includes('--cpu') || PARTS;
 // `--cpu --key-at N`: profile only the N-th key (0-based) of each run.
 const KEY_AT = option('--key-at', null);
+const AFTER_ROUTES = argv.includes('--after-routes');
+/** Whether the routes are in at this moment: the refresh button is busy while they load. */
+const routesIn = (page) => page.evaluate(() => !document.querySelector('[aria-label="Refresh routes"]')?.hasAttribute('data-busy'));
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'];
 
 /** What a main-thread slice is, by its trace event name (outermost of each kind counted). */
@@ -132,6 +138,7 @@ try {
     const page = await context.newPage();
     await page.goto(host.url, { waitUntil: 'commit', timeout: 60_000 });
     await page.getByRole('navigation', { name: 'Routes' }).locator('.kite-route-button').first().click({ trial: true, timeout: 60_000 });
+    if (AFTER_ROUTES) await page.locator('[aria-label="Refresh routes"]:not([data-busy])').waitFor({ timeout: 60_000 });
     const search = page.getByRole('searchbox', { name: 'Search routes' });
     await search.focus();
     const cdp = CPU ? await context.newCDPSession(page) : null;
@@ -141,10 +148,12 @@ try {
     }
     for (const [at, key] of [...KEYS].entries()) {
       await page.evaluate(armKeystroke);
+      const inBefore = await routesIn(page);
       if (cdp) await cdp.send('Profiler.start');
       else await browser.startTracing(page, { categories: CATEGORIES });
       await page.keyboard.press(key); // the search box has the focus; no locator checks inside the profile
       const ms = await page.evaluate(() => window.__keystroke);
+      const routesAtKey = inBefore ? 'in' : (await routesIn(page)) ? 'arrived' : 'arriving';
       if (cdp) {
         const { profile } = await cdp.send('Profiler.stop');
         if (KEY_AT === null || Number(KEY_AT) === at) addSelfTimes(profile);
@@ -162,7 +171,7 @@ try {
         if (!traceByKey.has(label)) traceByKey.set(label, []);
         traceByKey.get(label).push({ painted: ms ?? NaN, cpu: result.cpu, ...result.kinds });
       }
-      if (result) rows.push([String(run + 1), key, f(ms), f(result.cpu), f(result.kinds.script), f(result.kinds.style), f(result.kinds.layout), f(result.kinds.paint), f(result.kinds.gc), result.tasks.map((t) => t.toFixed(0)).join(' ')]);
+      if (result) rows.push([String(run + 1), key, routesAtKey, f(ms), f(result.cpu), f(result.kinds.script), f(result.kinds.style), f(result.kinds.layout), f(result.kinds.paint), f(result.kinds.gc), result.tasks.map((t) => t.toFixed(0)).join(' ')]);
     }
     await context.close();
   }
@@ -179,7 +188,7 @@ if (PARTS) {
   const top = [...selfTimes].sort((a, b) => b[1] - a[1]).slice(0, 30);
   printTable(['function (file:line)', 'self ms, all keys'], top.map(([name, ms]) => [name, ms.toFixed(1)]));
 } else {
-  printTable(['run', 'key', 'painted ms', 'main CPU ms', 'script', 'style', 'layout', 'paint', 'gc', 'longest tasks ms'], rows);
+  printTable(['run', 'key', 'routes', 'painted ms', 'main CPU ms', 'script', 'style', 'layout', 'paint', 'gc', 'longest tasks ms'], rows);
   const f = (values) => median(values.map((v) => v ?? 0).filter(Number.isFinite)).toFixed(1);
   console.log('\nMedians per search typed (CPU ms of the page\'s main thread, painted in wall ms):');
   printTable(['search', 'painted ms', 'main CPU ms', 'script', 'style', 'layout', 'paint', 'gc'], [...traceByKey].map(([label, runs]) => [label, ...['painted', 'cpu', 'script', 'style', 'layout', 'paint', 'gc'].map((kind) => f(runs.map((r) => r[kind])))]));

@@ -144,3 +144,95 @@ test('a fetch worker that never starts (its script held by the network) does not
   await expect(page.getByRole('textbox', { name: 'URL' })).toHaveValue('/resource7/{id}');
   await expect(page.getByRole('textbox', { name: 'Path parameter id' })).toBeVisible();
 });
+
+test.describe('a catalogue whose first search key is drawn in a deferred render (over 5,000 routes)', () => {
+  let larger: Awaited<ReturnType<typeof startKiteHost>>;
+  test.beforeAll(async () => {
+    larger = await startKiteHost(['--openapi', writeLargeOpenApiDocument({ operations: 6000 })]);
+  });
+  test.afterAll(async () => {
+    await larger?.stop();
+  });
+
+  test('a search typed while the routes arrive in pieces draws its list before the page parses another piece, and lists the same once they are in', async ({ page }) => {
+    // As the page parses the first piece of the routes, "resource1" is typed into the search (an
+    // input event, as a key gives): over 6,000 routes its list is drawn in a deferred render.
+    // Noted: how many pieces were parsed when it was typed and when the list showed it.
+    await page.addInitScript(() => {
+      const parse = JSON.parse;
+      const seen = window as unknown as { routePieces: number; piecesAtKey?: number; piecesAtList?: number };
+      seen.routePieces = 0;
+      JSON.parse = function (text: string, ...rest: unknown[]) {
+        if (typeof text === 'string' && text.startsWith('[0,[')) {
+          seen.routePieces += 1;
+          const box = document.querySelector<HTMLInputElement>('input[aria-label="Search routes"]');
+          const list = document.querySelector('.kite-explorer-list');
+          if (seen.piecesAtKey === undefined && box && list) {
+            seen.piecesAtKey = seen.routePieces;
+            new MutationObserver((_, observer) => {
+              if (list.getAttribute('data-search') !== 'resource1') return;
+              seen.piecesAtList = seen.routePieces;
+              observer.disconnect();
+            }).observe(list, { attributeFilter: ['data-search'] });
+            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, 'resource1');
+            box.dispatchEvent(new Event('input', { bubbles: true }));
+          }
+        }
+        return parse.call(this, text, ...(rest as []));
+      };
+    });
+    await page.goto(larger.url);
+    const seen = () =>
+      page.evaluate(() => {
+        const { routePieces, piecesAtKey, piecesAtList } = window as unknown as { routePieces: number; piecesAtKey?: number; piecesAtList?: number };
+        return { routePieces, piecesAtKey, piecesAtList };
+      });
+    await expect.poll(async () => (await seen()).piecesAtList, { timeout: 30_000 }).toBeDefined();
+    const { piecesAtKey, piecesAtList } = await seen();
+    expect(piecesAtKey).toBe(1);
+    // No piece came between the key and its list: a piece parsed in a task of its own went between
+    // each slice of the list's render.
+    expect(piecesAtList).toBe(piecesAtKey);
+    const footer = page.locator('.kite-explorer-footer');
+    const listed = await footer.textContent();
+    expect(listed).toMatch(/^\d+ of 6000 routes$/);
+    const rows = page.getByRole('navigation', { name: 'Routes' }).locator('.kite-route-button');
+    const firstRows = await rows.evaluateAll((buttons) => buttons.slice(0, 10).map((button) => button.getAttribute('aria-label')));
+    // Once every piece is in (the refresh button no longer busy), the list shows the same.
+    await expect(page.getByRole('button', { name: 'Refresh routes' })).not.toHaveAttribute('data-busy', /.*/, { timeout: 30_000 });
+    expect((await seen()).routePieces).toBe(Math.ceil(6000 / ROUTES_PER_LINE));
+    await expect(footer).toHaveText(listed!);
+    expect(await rows.evaluateAll((buttons) => buttons.slice(0, 10).map((button) => button.getAttribute('aria-label')))).toEqual(firstRows);
+  });
+  test('a search typed as the last piece of the routes is parsed draws its list before the screen takes the routes', async ({ page }) => {
+    // At the last piece, "resource1" is typed (a deferred render over 6,000 routes); noted: whether
+    // the routes were still being handed over (the refresh button busy) when the list showed it.
+    const pieces = Math.ceil(6000 / ROUTES_PER_LINE);
+    await page.addInitScript((last: number) => {
+      const parse = JSON.parse;
+      const seen = window as unknown as { routePieces: number; busyAtList?: boolean };
+      seen.routePieces = 0;
+      JSON.parse = function (text: string, ...rest: unknown[]) {
+        if (typeof text === 'string' && text.startsWith('[0,[') && ++seen.routePieces === last) {
+          const box = document.querySelector<HTMLInputElement>('input[aria-label="Search routes"]')!;
+          const list = document.querySelector('.kite-explorer-list')!;
+          new MutationObserver((_, observer) => {
+            if (list.getAttribute('data-search') !== 'resource1') return;
+            seen.busyAtList = document.querySelector('[aria-label="Refresh routes"]')!.hasAttribute('data-busy');
+            observer.disconnect();
+          }).observe(list, { attributeFilter: ['data-search'] });
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, 'resource1');
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+        return parse.call(this, text, ...(rest as []));
+      };
+    }, pieces);
+    await page.goto(larger.url);
+    const busyAtList = () => page.evaluate(() => (window as unknown as { busyAtList?: boolean }).busyAtList);
+    await expect.poll(busyAtList, { timeout: 30_000 }).toBeDefined();
+    // The key's list came first; the whole screen's render with the routes after it.
+    expect(await busyAtList()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Refresh routes' })).not.toHaveAttribute('data-busy', /.*/, { timeout: 30_000 });
+    await expect(page.locator('.kite-explorer-footer')).toHaveText(/^\d+ of 6000 routes$/);
+  });
+});

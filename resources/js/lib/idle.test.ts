@@ -62,6 +62,58 @@ describe("the page's prefetches", () => {
     expect(work).toHaveBeenCalledTimes(1);
     expect(cancelled).not.toHaveBeenCalled();
   });
+
+  /** The screen usable, a typing hold for the search box, and a prefetch queued. */
+  const typingBeforeAPrefetch = async (pauseMs?: number) => {
+    const idle = await freshIdle();
+    idle.markScreenUsable();
+    const work = vi.fn();
+    const typing = idle.holdWhileTyping(pauseMs);
+    idle.whenIdle(work, 'body editor');
+    return { idle, typing, work };
+  };
+
+  it('wait through a burst of typing, until the keys pause', async () => {
+    const { idle, typing, work } = await typingBeforeAPrefetch();
+    typing.typed();
+    // Keys a moment apart, each after its frame was drawn and the page went quiet again.
+    for (let key = 0; key < 4; key += 1) {
+      await vi.advanceTimersByTimeAsync(idle.TYPING_PAUSE_MS - 100);
+      expect(work).not.toHaveBeenCalled();
+      typing.typed();
+    }
+    await vi.runAllTimersAsync();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('count the typing pause again from when what the key asked for is drawn', async () => {
+    const { idle, typing, work } = await typingBeforeAPrefetch();
+    typing.typed();
+    // The key's list took longer than the pause to draw (a busy machine), then was drawn.
+    await vi.advanceTimersByTimeAsync(idle.TYPING_PAUSE_MS - 100);
+    typing.drawn();
+    await vi.advanceTimersByTimeAsync(idle.TYPING_PAUSE_MS - 100);
+    expect(work).not.toHaveBeenCalled();
+    await vi.runAllTimersAsync();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('start no typing hold when a list is drawn with no key typed', async () => {
+    const { typing, work } = await typingBeforeAPrefetch(60_000);
+    typing.drawn();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('go on once the typing hold is released, though no pause came', async () => {
+    const { typing, work } = await typingBeforeAPrefetch(60_000);
+    typing.typed();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(work).not.toHaveBeenCalled();
+    typing.release();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('loadOnce', () => {

@@ -8,7 +8,7 @@ import type { ListedRoute } from '../../../../protocol/types';
 import type { RoutesState } from './use-routes';
 import { type ExplorerRoute, type ExplorerRow, type RouteScope, apiVersions, createRouteSearch, explorerList, explorerRoutes, indexRoutes, moveActiveRoute, rowHeight, scopeRoutes, shortenPath } from './route-list';
 import { SearchBox } from '../../components/SearchBox';
-import { holdIdleWork } from '../../lib/idle';
+import { holdIdleWork, holdWhileTyping } from '../../lib/idle';
 import { scrollToShow, visibleRows } from './row-window';
 
 export interface RouteExplorerProps {
@@ -92,6 +92,10 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   // before that frame.
   const listBehind = listedSearch !== search;
   useLayoutEffect(() => (listBehind ? holdIdleWork() : undefined), [listBehind]);
+  // Nor while the search is typed key by key: a prefetch started between two keys came down on the next.
+  const [typing] = useState(holdWhileTyping);
+  useEffect(() => typing.release, [typing]);
+  useEffect(() => typing.drawn(), [typing, listedSearch]);
   // While searching every group is open: a match hidden in a collapsed group would look like none.
   const { rows, offsets } = useMemo(
     () => explorerList(filtered, listedSearch.trim() ? new Set() : collapsed, multipleApplications && !scope.application),
@@ -160,6 +164,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           label="Search routes"
           value={search}
           onChange={(next) => {
+            typing.typed();
             setSearch(next);
             setActiveKey(null);
           }}

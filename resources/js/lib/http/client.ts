@@ -19,7 +19,7 @@ import { createHostFetch, HOST_TIMEOUT_MS, LARGE_ANSWER, pageFetch } from './hos
 import { createWorkerFetch, ROUTES_IN_LINES } from './worker-fetch';
 import { ROUTES_LINES_HEADER } from './fetch-worker-messages';
 import { routesFromLines } from './routes-lines';
-import { nextTask } from '../idle';
+import { nextBackgroundTask } from '../idle';
 
 export { responseDuration } from './hooks/timing';
 
@@ -86,11 +86,12 @@ export async function fetchRoutes(client: KyInstance = hostClient, signal?: Abor
   // through JavaScript streams on the page's thread (seconds of a busy machine before the first row).
   // `offThread`: its bytes are received by the fetch worker once it runs (LARGE_ANSWER): receiving
   // Graph's 9.3 MB took the page's thread 0.5 s of CPU at load 20, after the list's first frame.
-  // The worker then parses them and sends them on as lines of JSON, parsed here a line per task
+  // The worker then parses them and sends them on as lines of JSON, parsed here a line at a time
   // (./routes-lines.ts): one JSON.parse of 9.3 MB was a task of 0.15-0.6 s of CPU at load 11-20.
+  // Each line in a background task (nextBackgroundTask), so that a key typed meanwhile draws its list first.
   // A call cancelled meanwhile (a refresh replaced it) parses no further line.
   const answer = await client.get('routes', { signal, ...(offThread ? { [LARGE_ANSWER]: true, [ROUTES_IN_LINES]: true } : {}) } as Options);
-  const response = answer.headers.has(ROUTES_LINES_HEADER) ? await routesFromLines<RoutesResponseAsSent>(await answer.text(), () => nextTask().then(() => signal?.throwIfAborted())) : ((await answer.json()) as RoutesResponseAsSent);
+  const response = answer.headers.has(ROUTES_LINES_HEADER) ? await routesFromLines<RoutesResponseAsSent>(await answer.text(), () => nextBackgroundTask().then(() => signal?.throwIfAborted())) : ((await answer.json()) as RoutesResponseAsSent);
   // A format this page cannot read is refused, named, rather than shown half understood.
   const problem = routesFormatProblem(response);
   if (problem) throw new Error(problem);

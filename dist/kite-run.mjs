@@ -536,7 +536,7 @@ function sendToTarget(options) {
     const rawHeaders = options.headers.some(([name]) => name.toLowerCase() === "host") ? options.headers : [["Host", target.host], ...options.headers];
     let marks = { sent: started, lookup: 0, connect: 0, secure: 0 };
     const send = (retried) => {
-      const sent = client.request(target, { method, agent, headers: (
+      const sent = client.request(target, { method, agent: retried ? false : agent, headers: (
         /** @type {any} */
         rawHeaders.flat()
       ), setHost: false });

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-FX6DQLND.js";
+import"./chunks/chunk-R4DLFXWZ.js";

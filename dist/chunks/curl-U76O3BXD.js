@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-PGY45PRY.js";import"./chunk-FPWCWIGB.js";import{N as o}from"./chunk-5MYZ4AL4.js";import"./chunk-AJIRXNA7.js";import"./chunk-PRSDHTP4.js";import"./chunk-FX6DQLND.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

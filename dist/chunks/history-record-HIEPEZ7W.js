@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-A2ADS4NT.js";import"./chunk-5MYZ4AL4.js";import"./chunk-AJIRXNA7.js";import"./chunk-PRSDHTP4.js";import"./chunk-FX6DQLND.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-WT3QTBPY.js";import"./chunk-5MYZ4AL4.js";import"./chunk-AJIRXNA7.js";import"./chunk-PRSDHTP4.js";import"./chunk-FX6DQLND.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-BBNCM4AI.js";import"./chunk-5MYZ4AL4.js";import"./chunk-AJIRXNA7.js";import"./chunk-PRSDHTP4.js";import"./chunk-FX6DQLND.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

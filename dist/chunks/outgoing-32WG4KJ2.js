@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-FPWCWIGB.js";import"./chunk-5MYZ4AL4.js";import"./chunk-AJIRXNA7.js";import"./chunk-PRSDHTP4.js";import"./chunk-FX6DQLND.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

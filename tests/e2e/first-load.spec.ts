@@ -210,3 +210,30 @@ test('the fetch worker starts as soon as the screen can send, not as an idle pre
   // The premise: no prefetch ran (the response viewer's chunk is the queue's first piece).
   expect(events.filter((path) => /\/chunks\/ResponseViewer-/.test(path))).toEqual([]);
 });
+
+test("the first key or pointer press fetches the response viewer's chunk and every chunk it imports at once, before the page is ever idle", async ({ page, request }) => {
+  // Issue 31: a first Send fetched the viewer, and the ten chunks it imports only once it had been
+  // parsed: one more round, which came after the 200 ms floor on a busy machine. The page's clock
+  // stays paused, so no idle callback comes and the prefetch queue never runs.
+  const { firstResponse } = (await (await request.get('/vendor/kite/manifest.json')).json()) as { firstResponse: string[] };
+  expect(firstResponse.length).toBeGreaterThan(1);
+  const start = new Date('2026-01-01T08:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  // The viewer's own chunk is held: its imports must not wait for it.
+  let releaseViewer = () => {};
+  const viewerHeld = new Promise<void>((resolve) => (releaseViewer = resolve));
+  await page.route(/\/chunks\/ResponseViewer-[A-Z0-9]+\.js$/, async (route) => {
+    await viewerHeld;
+    await route.continue();
+  });
+  const events = chunkRequests(page);
+  await page.goto('/http-client');
+  await expect(page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
+  const requested = () => firstResponse.filter((file) => events.includes(`/vendor/kite/${file}`));
+  // The premise: usable, never idle, not touched: none of them yet.
+  expect(events.filter((path) => /\/chunks\/ResponseViewer-/.test(path))).toEqual([]);
+  await page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: 'POST /posts', exact: true }).click();
+  await expect.poll(requested).toEqual(firstResponse);
+  releaseViewer();
+});

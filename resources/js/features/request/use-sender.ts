@@ -30,10 +30,11 @@ import { assertionInputOf } from '../tests/tests';
 import { loadOAuthSession } from '../auth/auth';
 
 /**
+ * @param addToHistory the history's `add` (a stable function: a Send does not re-render whoever holds the history).
  * @param jarId the application whose cookie jar the request uses and fills.
  * @param onRoutesRevision receives each relay answer's `meta.routesRevision` (see useRoutes).
  */
-export function useSender(history: HistoryState, baseUrl: string, jarId: string, onRoutesRevision?: (revision: string | undefined) => void) {
+export function useSender(addToHistory: HistoryState['add'], baseUrl: string, jarId: string, onRoutesRevision?: (revision: string | undefined) => void) {
   const store = useStore();
 
   /** Sends the request; resolves with the state that was sent, or undefined when nothing went out. */
@@ -133,7 +134,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         // pane (issue 31). History stores the entry as before (after the next frame).
         startTransition(() => {
           setHistoryId(entryBase.id);
-          void history.add(
+          void addToHistory(
             {
               ...entryBase,
               status: result.meta.status,
@@ -155,7 +156,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         setResponse((previous) => ({ result: null, failure, pending: false, live: previous.live, sent }));
         if (failure.code !== 'ABORTED') {
           setHistoryId(entryBase.id);
-          void history.add({ ...entryBase, failure, size: 0, durationMs: Date.now() - time, hasBody: false, bodyCut: false });
+          void addToHistory({ ...entryBase, failure, size: 0, durationMs: Date.now() - time, hasBody: false, bodyCut: false });
         }
         return undefined;
       }
@@ -165,7 +166,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       const release = releaseIdleWork;
       if (release) void afterNextFrame().then(release);
     }
-  }, [store, history, baseUrl, jarId, onRoutesRevision]);
+  }, [store, addToHistory, baseUrl, jarId, onRoutesRevision]);
 
   /** Cancels the request of the tab on screen. */
   const cancel = useCallback(() => store.get(shownCallAtom).controller?.abort(), [store]);

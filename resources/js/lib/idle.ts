@@ -49,26 +49,8 @@ let releaseInteraction: (() => void) | null = null;
 let pointerDown = false;
 let interactionFrame = 0;
 
-/** What waits for the user's first key or pointer press (null once it came). */
-let untilInteraction: (() => void)[] | null = [];
-
-/**
- * Runs `work` at the user's first key or pointer press on the page (at once when it already came):
- * what the next step is likely to need may be fetched from then on, without waiting for a quiet
- * page (the issue's "after the first interaction"). Keep it light: it runs inside the press's task.
- */
-export function whenInteracted(work: () => void): void {
-  if (untilInteraction) untilInteraction.push(work);
-  else work();
-}
-
 function holdForInteraction(event: Event): void {
   markScreenUsable();
-  if (untilInteraction && (event.type === 'pointerdown' || event.type === 'keydown')) {
-    const waiting = untilInteraction;
-    untilInteraction = null;
-    for (const work of waiting) work();
-  }
   // Once every prefetch has come, a key press costs nothing here (no frame callback per keystroke).
   if (queue.empty && !releaseInteraction) return;
   releaseInteraction ??= queue.hold();

@@ -13,6 +13,7 @@ import { TransactionToggle } from './TransactionToggle';
 import { looksLikeCurl } from '../../model/request/url';
 import { applyUrlText, urlFieldText } from '../../model/request/url-query';
 import { loadDataPicker } from '../data/data';
+import { preloadResponseView } from '../response/response';
 
 // The search of a model-bound path parameter's rows: the data pickers' chunk, loaded for such routes only.
 const BindingPicker = lazy(() => loadDataPicker().then((chunk) => ({ default: chunk.BindingPicker })));
@@ -101,7 +102,8 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
             Cancel
           </button>
         ) : (
-          <button key="send" type="submit" className="kite-button kite-send" data-variant="primary" title="Send (Ctrl+Enter)">
+          // Pointed at or focused, Send is about to be pressed: the response viewer's files come now.
+          <button key="send" type="submit" className="kite-button kite-send" data-variant="primary" title="Send (Ctrl+Enter)" onPointerEnter={preloadResponseView} onFocus={preloadResponseView}>
             Send
           </button>
         )}

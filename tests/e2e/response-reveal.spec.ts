@@ -151,6 +151,26 @@ test("a first Send after the page loads, its viewer's chunk not yet there, still
   expect((await revealCommitPlaces(page)).filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
 });
 
+test("a first Send fetches the history store's chunk while its call is held, not after its answer", async ({ page }) => {
+  // Issue 31: the entry is stored after the answer, with the store's rules (history-store.ts), a
+  // chunk the first screen does not load; fetched and run then, it came in the answer's first frames.
+  const start = new Date('2026-01-01T08:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  let storeRequested = false;
+  page.on('request', (sent) => (storeRequested ||= /\/history-store-[A-Z0-9]+\.js$/.test(sent.url())));
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
+  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeEnabled();
+  expect(storeRequested).toBe(false);
+  await send.click();
+  // Held: the answer is prepared out of sight, the floor not reached (the page's clock is paused).
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await expect.poll(() => storeRequested).toBe(true);
+  await expect(responseArea(page).getByText('Sending request…')).toBeVisible();
+});
+
 test('the commit that shows the answer at the floor renders only the response pane and the request builder (its Send button)', async ({ page }) => {
   await page.addInitScript({ content: RECORD_COMMITS });
   await openPaused(page, '/users?per_page=2');

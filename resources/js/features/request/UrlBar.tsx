@@ -13,7 +13,6 @@ import { TransactionToggle } from './TransactionToggle';
 import { looksLikeCurl } from '../../model/request/url';
 import { applyUrlText, urlFieldText } from '../../model/request/url-query';
 import { loadDataPicker } from '../data/data';
-import { preloadResponseView } from '../response/response';
 
 // The search of a model-bound path parameter's rows: the data pickers' chunk, loaded for such routes only.
 const BindingPicker = lazy(() => loadDataPicker().then((chunk) => ({ default: chunk.BindingPicker })));
@@ -102,8 +101,7 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
             Cancel
           </button>
         ) : (
-          // Pointed at or focused, Send is about to be pressed: the response viewer's files come now.
-          <button key="send" type="submit" className="kite-button kite-send" data-variant="primary" title="Send (Ctrl+Enter)" onPointerEnter={preloadResponseView} onFocus={preloadResponseView}>
+          <button key="send" type="submit" className="kite-button kite-send" data-variant="primary" title="Send (Ctrl+Enter)">
             Send
           </button>
         )}

@@ -1,7 +1,7 @@
 // The response viewer is its own chunk: the first screen does not need it, so it is fetched when
 // the page is idle (with its body worker, and the fetch worker that receives relay answers,
-// started), when the pointer or the focus comes to Send, or at the latest when the first request
-// goes out. Its files come all at once (lib/module-preload.ts), not its imports one round after it.
+// started), or at the latest when the first request goes out. Its files come all at once
+// (lib/module-preload.ts), not its imports one round after it.
 import { memo, useEffect, useState, useSyncExternalStore } from 'react';
 import { startFetchWorker } from '../../lib/http/worker-fetch';
 import { whenIdle } from '../../lib/idle';
@@ -11,17 +11,12 @@ import type { ResponseViewerProps } from './ResponseViewer';
 /** The viewer's chunk and the chunks it imports that the first load has not (the manifest's firstResponse; build.mjs fills it in). */
 const VIEWER_FILES = builtChunkList('kite:chunks:response-viewer=');
 
-/**
- * Fetches (and compiles) the viewer's files all at once, and runs none of them: for a Send about to
- * be made (the pointer on it, or the focus). Send is usable then, so the first load is not touched.
- */
-export const preloadResponseView = (): void => preloadModules(VIEWER_FILES);
-
 /** The chunk once it has loaded, and who waits for it. */
 let loadedViewer: typeof import('./ResponseViewer') | null = null;
 const viewerListeners = new Set<() => void>();
 const loadViewer = () => {
-  preloadResponseView();
+  // Fetched (and compiled) all at once; each runs when the import reaches it.
+  preloadModules(VIEWER_FILES);
   return import('./ResponseViewer').then((chunk) => {
     if (!loadedViewer) {
       loadedViewer = chunk;

@@ -26,6 +26,11 @@ describe('dist/ compile hints', () => {
     }
   });
 
+  it("names the response viewer's files in the first screen's code, which preloads them all at once (lib/module-preload.ts)", () => {
+    const list = `kite:chunks:response-viewer=${manifest.firstResponse.join(',')}`;
+    expect(manifest.preload.filter((file) => readFileSync(new URL(file, dist), 'utf8').includes(list))).toHaveLength(1);
+  });
+
   it('leaves other lazy chunks and the workers to lazy compilation', () => {
     const hinted = [...manifest.preload, ...manifest.firstResponse];
     const lazy = readdirSync(new URL('chunks/', dist)).map((name) => `chunks/${name}`).filter((file) => file.endsWith('.js') && !hinted.includes(file));

@@ -210,3 +210,40 @@ test('the fetch worker starts as soon as the screen can send, not as an idle pre
   // The premise: no prefetch ran (the response viewer's chunk is the queue's first piece).
   expect(events.filter((path) => /\/chunks\/ResponseViewer-/.test(path))).toEqual([]);
 });
+
+test("a first Send asks for the response viewer's chunk and every chunk it imports at once, after its relay call", async ({ page, request }) => {
+  // Issue 31: a first Send fetched the viewer, and the ten chunks it imports only once it had been
+  // parsed: one more round, which came after the 200 ms floor on a busy machine. Asked for before
+  // the call, all eleven (fetched and compiled at once) held the call back instead. The page's
+  // clock stays paused, so no idle callback comes and the prefetch queue never runs.
+  const { firstResponse } = (await (await request.get('/vendor/kite/manifest.json')).json()) as { firstResponse: string[] };
+  expect(firstResponse.length).toBeGreaterThan(1);
+  const start = new Date('2026-01-01T08:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  // The viewer's own chunk is held: its imports must not wait for it.
+  let releaseViewer = () => {};
+  const viewerHeld = new Promise<void>((resolve) => (releaseViewer = resolve));
+  await page.route(/\/chunks\/ResponseViewer-[A-Z0-9]+\.js$/, async (route) => {
+    await viewerHeld;
+    await route.continue();
+  });
+  const events: string[] = [];
+  page.context().on('request', (sent) => events.push(new URL(sent.url()).pathname));
+  await page.goto('/http-client');
+  await page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: 'GET /users', exact: true }).click();
+  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeEnabled();
+  const requested = () => firstResponse.filter((file) => events.includes(`/vendor/kite/${file}`));
+  // The premise: the route's click before Send is usable asked for the viewer's chunk and most of
+  // its imports not (one may be shared with what the route's request draws).
+  const wanted = firstResponse.filter((file) => !requested().includes(file));
+  expect(wanted.length).toBeGreaterThan(firstResponse.length / 2);
+  expect(wanted.some((file) => /\/ResponseViewer-/.test(file))).toBe(true);
+  await send.click();
+  await expect.poll(requested).toEqual(firstResponse);
+  const relayAt = events.findIndex((path) => path.endsWith('/api/relay'));
+  expect(relayAt, `the relay call, in ${events.join(', ')}`).toBeGreaterThan(-1);
+  expect(Math.min(...wanted.map((file) => events.indexOf(`/vendor/kite/${file}`)))).toBeGreaterThan(relayAt);
+  releaseViewer();
+});

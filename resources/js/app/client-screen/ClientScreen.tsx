@@ -4,7 +4,7 @@
 // boundary: one that fails leaves the others, and the request, in place.
 import { atom, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { createContext, lazy, memo, startTransition, Suspense, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { withDocumentedAuthorization } from '../../model/request/request-state';
 import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth/document-schemes';
 import { schemesOf, RouteExplorer, absoluteBaseUrl, activeRoute, currentApplication, findRoute, useRoutes } from '../../features/routes/routes';
@@ -14,7 +14,7 @@ import { toast } from '../../lib/toast';
 import type { ListedRoute } from '../../../../protocol/types';
 import { kiteConfig } from '../../lib/config';
 import { preferencesAtom } from '../../lib/preferences/atoms';
-import { type HistoryEntry, ddPagesOfTab, useHistory, loadHistoryPanel } from '../../features/history/history';
+import { type HistoryEntry, type HistoryState, ddPagesOfTab, useHistory, loadHistoryPanel } from '../../features/history/history';
 import { normalizeRequestState } from '../../model/request/normalize-request';
 import { RequestBuilder, useDrafts, useSender, SendAsLauncher } from '../../features/request/request';
 import { type RequestState, defaultRequestState } from '../../model/request/request-state';
@@ -69,32 +69,48 @@ export default function ClientScreen() {
   return (
     <VariableScopeProvider>
       <BodyDifferContext value={loadBodySource}>
-        <ClientPanes />
+        <ClientHistory />
       </BodyDifferContext>
     </VariableScopeProvider>
   );
 }
 
-function ClientPanes() {
+/**
+ * The screen's history, held above the screen: an entry added after an answer re-renders what
+ * lists history (the list, its count, the tab's response and dd() pages, through HistoryContext),
+ * not the screen around it (issue 31: the route list, builder, docs and separators, 60 components).
+ */
+const HistoryContext = createContext<HistoryState | null>(null);
+const useScreenHistory = (): HistoryState => {
+  const history = use(HistoryContext);
+  if (!history) throw new Error('The client screen renders its history parts inside ClientHistory.');
+  return history;
+};
+
+function ClientHistory() {
+  const { maxHistoryLogs } = useAtomValue(preferencesAtom);
+  const history = useHistory(maxHistoryLogs);
+  return (
+    <HistoryContext value={history}>
+      <ClientPanes addToHistory={history.add} />
+    </HistoryContext>
+  );
+}
+
+const ClientPanes = memo(function ClientPanes({ addToHistory }: { addToHistory: HistoryState['add'] }) {
   const preferences = useAtomValue(preferencesAtom);
   const store = useStore();
   const state = useAtomValue(requestStateAtom);
   const update = useSetAtom(updateRequestAtom);
   const routes = useRoutes(preferences.autoRefreshRoutes);
-  const history = useHistory(preferences.maxHistoryLogs);
   const application = currentApplication(routes.data, state.application, kiteConfig.applications);
   const baseUrl = absoluteBaseUrl(application?.baseUrl);
   // The route follows the method and URL: changing either moves the header and the schema along.
   const route = activeRoute(routes.data, state);
   const jarId = application?.id ?? state.application;
-  const sender = useSender(history, baseUrl, jarId, routes.noticeRevision);
+  const sender = useSender(addToHistory, baseUrl, jarId, routes.noticeRevision);
   const { cancel } = sender;
-  // The open tab's history entry (tabs/tab-atoms.ts); its response is read back from history when needed.
   const responseEmpty = useAtomValue(responseEmptyAtom);
-  const { id: tabId, historyId } = useAtomValue(activeTabAtom);
-  useTabResponse(history);
-  // A dd() answer pages through this tab's other dd() answers in the Trace.
-  const ddPages = useMemo(() => ddPagesOfTab(history.entries, tabId, historyId), [history.entries, tabId, historyId]);
   // An API without a session starts requests with the authorization its document declares.
   const defaults = useMemo(() => withDocumentedAuthorization(preferences, application), [preferences, application]);
   const tabEnvironments = useMemo(() => tabStripEnvironments(store), [store]);
@@ -303,7 +319,7 @@ function ClientPanes() {
               </button>
               <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'history'} onClick={() => setLeftTab('history')}>
                 <HistoryIcon size={14} aria-hidden="true" /> History
-                {history.entries.length > 0 && <span className="kite-tab-count">{history.entries.length}</span>}
+                <HistoryCount />
               </button>
               <button type="button" role="tab" className="kite-pane-tab" aria-selected={leftTab === 'saved'} onClick={() => setLeftTab('saved')}>
                 <Bookmark size={14} aria-hidden="true" /> Saved
@@ -319,7 +335,7 @@ function ClientPanes() {
             ) : leftTab === 'history' ? (
               <ErrorBoundary key="history" name="History">
                 <Suspense fallback={<p className="kite-explorer-message">Loading history…</p>}>
-                  <HistoryPanelOfCall history={history} selectedId={historyId} onRestore={restore} onCompare={onCompareEntry} />
+                  <HistoryPanelOfCall onRestore={restore} onCompare={onCompareEntry} />
                 </Suspense>
               </ErrorBoundary>
             ) : (
@@ -400,17 +416,32 @@ function ClientPanes() {
       />
       <section className="kite-client-pane kite-client-right" aria-label="Response">
         <ErrorBoundary name="The response">
-          <ResponsePane ddPages={ddPages} inEnvironment={inEnvironment} comparingEntry={comparingEntry} onCompareEnd={endCompareEntry} />
+          <ResponsePane inEnvironment={inEnvironment} comparingEntry={comparingEntry} onCompareEnd={endCompareEntry} />
         </ErrorBoundary>
       </section>
+      <TabResponseOfHistory />
     </div>
   );
+});
+
+/** The History tab's count of entries. */
+function HistoryCount() {
+  const { entries } = useScreenHistory();
+  return entries.length > 0 ? <span className="kite-tab-count">{entries.length}</span> : null;
 }
 
-/** The history list, offering Compare with current only while the tab shows a response: re-rendered when that changes, not the screen. */
-function HistoryPanelOfCall({ onCompare, ...props }: ComponentProps<typeof HistoryPanel>) {
+/** A tab opened on a history entry shows that entry's response (features/tabs useTabResponse). */
+function TabResponseOfHistory() {
+  useTabResponse(useScreenHistory());
+  return null;
+}
+
+/** The history list, its row of the tab on screen selected, offering Compare with current only while the tab shows a response: re-rendered when these change, not the screen. */
+function HistoryPanelOfCall({ onCompare, ...props }: Omit<ComponentProps<typeof HistoryPanel>, 'history' | 'selectedId'>) {
+  const history = useScreenHistory();
+  const { historyId } = useAtomValue(activeTabAtom);
   const hasResult = useAtomValue(hasResultAtom);
-  return <HistoryPanel {...props} onCompare={hasResult ? onCompare : undefined} />;
+  return <HistoryPanel {...props} history={history} selectedId={historyId} onCompare={hasResult ? onCompare : undefined} />;
 }
 
 /** The request builder with what the tab's call gives it: re-rendered by the call, not the screen. */
@@ -419,15 +450,19 @@ function RequestBuilderOfCall(props: Omit<ComponentProps<typeof RequestBuilder>,
   return <RequestBuilder {...props} pending={response.pending} notUndone={response.result?.meta.trace?.notUndone} testResponse={response.tests} />;
 }
 
-type ResponsePaneProps = Pick<ComponentProps<typeof LazyResponseViewer>, 'ddPages' | 'inEnvironment'> & {
+type ResponsePaneProps = Pick<ComponentProps<typeof LazyResponseViewer>, 'inEnvironment'> & {
   /** "Compare with current" from a history row: the entry compared with the response on screen. */
   comparingEntry: string | null;
   onCompareEnd: () => void;
 };
 
 /** The tab's response, and Compare with current: the part of the screen an answer re-renders. */
-const ResponsePane = memo(function ResponsePane({ ddPages, inEnvironment, comparingEntry, onCompareEnd }: ResponsePaneProps) {
+const ResponsePane = memo(function ResponsePane({ inEnvironment, comparingEntry, onCompareEnd }: ResponsePaneProps) {
   const { response } = useAtomValue(shownCallAtom);
+  // A dd() answer pages through this tab's other dd() answers in the Trace.
+  const { entries } = useScreenHistory();
+  const { id: tabId, historyId } = useAtomValue(activeTabAtom);
+  const ddPages = useMemo(() => ddPagesOfTab(entries, tabId, historyId), [entries, tabId, historyId]);
   return (
     <>
       <LazyResponseViewer result={response.result} failure={response.failure} pending={response.pending} live={response.live} prepared={response.prepared} sent={response.sent} ddPages={ddPages} inEnvironment={inEnvironment} />

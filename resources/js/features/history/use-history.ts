@@ -14,6 +14,8 @@ import { type HistoryEntry, entryResponse } from './history-entry';
 // The store's rules (trimming, quota) and the records' checks load with the backend, after the
 // first paint: every use of them here is asynchronous anyway.
 const historyStore = () => import('./history-store');
+/** For a Send: its entry is stored with these rules, so they are fetched while its call is held, not after the answer (issue 31). */
+export const loadHistoryStore = historyStore;
 
 /**
  * The browser's backend, whose IndexedDB code is a chunk of its own: it loads as the screen starts,

@@ -4,13 +4,13 @@
 // request state is never touched.
 import { useStore } from 'jotai';
 import { startTransition, useCallback } from 'react';
-import { afterNextFrame, holdIdleWork } from '../../lib/idle';
+import { afterNextFrame, holdIdleWork, nextTask } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import { kiteConfig } from '../../lib/config';
 import { RelayFailureError, relay } from '../../lib/http/host-api';
 import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 import { createLiveStream } from '../../lib/http/live-stream';
-import { historyBody, newHistoryId } from '../history/history';
+import { historyBody, loadHistoryStore, newHistoryId } from '../history/history';
 import type { HistoryState } from '../history/history';
 import { cookieJarsAtom } from '../cookies/cookies';
 import { cookiesFor, storeCookies } from '../../model/request/cookie-jar';
@@ -30,10 +30,11 @@ import { assertionInputOf } from '../tests/tests';
 import { loadOAuthSession } from '../auth/auth';
 
 /**
+ * @param addToHistory the history's `add` (a stable function: a Send does not re-render whoever holds the history).
  * @param jarId the application whose cookie jar the request uses and fills.
  * @param onRoutesRevision receives each relay answer's `meta.routesRevision` (see useRoutes).
  */
-export function useSender(history: HistoryState, baseUrl: string, jarId: string, onRoutesRevision?: (revision: string | undefined) => void) {
+export function useSender(addToHistory: HistoryState['add'], baseUrl: string, jarId: string, onRoutesRevision?: (revision: string | undefined) => void) {
   const store = useStore();
 
   /** Sends the request; resolves with the state that was sent, or undefined when nothing went out. */
@@ -86,9 +87,16 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         // The viewer and the stream codec start loading with the call. A host that serves one request
         // at a time (Laravel under `php -S` or `artisan serve`) would send them only after a streamed
         // answer has ended, so there the call waits for them; the Node host serves both at once, and
-        // waiting there cost every first Send after a page load its chunk round trips (~80 ms).
-        const viewLoaded = loadResponseView();
-        if (kiteConfig.host !== 'node') await viewLoaded;
+        // waiting there cost every first Send after a page load its chunk round trips (~80 ms). There
+        // they are asked for in the task after the call's (below): the viewer's eleven files, fetched
+        // and compiled at once, held the fetch worker's request back by 10-100 ms on a busy machine.
+        const waitsForView = kiteConfig.host !== 'node';
+        if (waitsForView) await loadResponseView();
+        const loadAfterTheCall = () => {
+          if (!waitsForView) void loadResponseView();
+          // The entry is stored after the answer: its store's rules come during the hold, not then.
+          void loadHistoryStore().catch(() => undefined);
+        };
         // What the answer's body is read for besides the viewer, taken before the viewer may transfer it away.
         const readingsOf = (result: RelayResult) => ({
           kept: historyBody(result.body),
@@ -119,7 +127,9 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         const oauth = resolved.auth.type === 'oauth2' ? await loadOAuthSession() : null;
         const withToken = async (forceRefresh = false): Promise<RequestState> =>
           oauth ? { ...resolved, auth: { ...resolved.auth, token: await oauth.accessTokenForSend(store, resolved.auth, { forceRefresh }) } } : resolved;
-        let result = await relayOnce(await withToken());
+        const firstCall = relayOnce(await withToken());
+        void nextTask().then(loadAfterTheCall);
+        let result = await firstCall;
         if (oauth && result.meta.status === 401) result = await relayOnce(await withToken(true));
         // The floor: from here on the user sees the answer and all that follows from it.
         const { kept, fieldErrorsBody, captureInput, tests } = preparedReadings.get(result) ?? readingsOf(result);
@@ -133,7 +143,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         // pane (issue 31). History stores the entry as before (after the next frame).
         startTransition(() => {
           setHistoryId(entryBase.id);
-          void history.add(
+          void addToHistory(
             {
               ...entryBase,
               status: result.meta.status,
@@ -155,7 +165,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
         setResponse((previous) => ({ result: null, failure, pending: false, live: previous.live, sent }));
         if (failure.code !== 'ABORTED') {
           setHistoryId(entryBase.id);
-          void history.add({ ...entryBase, failure, size: 0, durationMs: Date.now() - time, hasBody: false, bodyCut: false });
+          void addToHistory({ ...entryBase, failure, size: 0, durationMs: Date.now() - time, hasBody: false, bodyCut: false });
         }
         return undefined;
       }
@@ -165,7 +175,7 @@ export function useSender(history: HistoryState, baseUrl: string, jarId: string,
       const release = releaseIdleWork;
       if (release) void afterNextFrame().then(release);
     }
-  }, [store, history, baseUrl, jarId, onRoutesRevision]);
+  }, [store, addToHistory, baseUrl, jarId, onRoutesRevision]);
 
   /** Cancels the request of the tab on screen. */
   const cancel = useCallback(() => store.get(shownCallAtom).controller?.abort(), [store]);

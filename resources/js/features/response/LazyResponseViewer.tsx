@@ -1,22 +1,30 @@
 // The response viewer is its own chunk: the first screen does not need it, so it is fetched when
 // the page is idle (with its body worker, and the fetch worker that receives relay answers,
-// started), or at the latest when the first request goes out.
+// started), or at the latest when the first request goes out. Its files come all at once
+// (lib/module-preload.ts), not its imports one round after it.
 import { memo, useEffect, useState, useSyncExternalStore } from 'react';
 import { startFetchWorker } from '../../lib/http/worker-fetch';
 import { whenIdle } from '../../lib/idle';
+import { builtChunkList, preloadModules } from '../../lib/module-preload';
 import type { ResponseViewerProps } from './ResponseViewer';
+
+/** The viewer's chunk and the chunks it imports that the first load has not (the manifest's firstResponse; build.mjs fills it in). */
+const VIEWER_FILES = builtChunkList('kite:chunks:response-viewer=');
 
 /** The chunk once it has loaded, and who waits for it. */
 let loadedViewer: typeof import('./ResponseViewer') | null = null;
 const viewerListeners = new Set<() => void>();
-const loadViewer = () =>
-  import('./ResponseViewer').then((chunk) => {
+const loadViewer = () => {
+  // Fetched (and compiled) all at once; each runs when the import reaches it.
+  preloadModules(VIEWER_FILES);
+  return import('./ResponseViewer').then((chunk) => {
     if (!loadedViewer) {
       loadedViewer = chunk;
       for (const listener of viewerListeners) listener();
     }
     return chunk;
   });
+};
 const subscribeToViewer = (listener: () => void) => {
   viewerListeners.add(listener);
   return () => viewerListeners.delete(listener);

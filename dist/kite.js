@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-R4DLFXWZ.js";
+import"./chunks/chunk-W75AAF26.js";

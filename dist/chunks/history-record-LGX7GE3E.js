@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-JCNYPPJH.js";import"./chunk-55JOUKRE.js";import"./chunk-AJIRXNA7.js";import"./chunk-GO6NO5JI.js";import"./chunk-R4DLFXWZ.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-CB64U4U3.js";import"./chunk-55JOUKRE.js";import"./chunk-AJIRXNA7.js";import"./chunk-GO6NO5JI.js";import"./chunk-R4DLFXWZ.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-BTK5FJSJ.js";import"./chunk-55JOUKRE.js";import"./chunk-AJIRXNA7.js";import"./chunk-GO6NO5JI.js";import"./chunk-R4DLFXWZ.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

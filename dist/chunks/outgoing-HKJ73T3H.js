@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-B3GCBW33.js";import"./chunk-55JOUKRE.js";import"./chunk-AJIRXNA7.js";import"./chunk-GO6NO5JI.js";import"./chunk-R4DLFXWZ.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

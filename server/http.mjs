@@ -1,8 +1,7 @@
 // @ts-check
 // Small response helpers shared by the page, the protocol endpoints and the demo API.
 
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
-import { promisify } from 'node:util';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
 /** @typedef {import('node:http').IncomingMessage} IncomingMessage */
@@ -130,24 +129,7 @@ export function acceptedEncoding(req) {
  * @param {'br' | 'gzip'} encoding
  */
 export function compress(body, encoding) {
-  if (encoding === 'gzip') return gzipSync(body, COMPRESSION.gzip);
-  return brotliCompressSync(body, COMPRESSION.br(body));
-}
-
-/**
- * `compress`, in libuv's thread pool.
- * @param {Buffer} body
- * @param {'br' | 'gzip'} encoding
- * @returns {Promise<Buffer>}
- */
-export function compressLater(body, encoding) {
-  return encoding === 'gzip' ? gzipAsync(body, COMPRESSION.gzip) : brotliAsync(body, COMPRESSION.br(body));
-}
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-const COMPRESSION = {
-  gzip: { level: 6 },
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
   // Quality 5: most of brotli's gain at a fraction of the maximum's time on multi-MB catalogues.
-  br: (/** @type {Buffer} */ body) => ({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-};
+  return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}

@@ -7,7 +7,7 @@ import https from 'node:https';
 import { fileURLToPath } from 'node:url';
 import { API_ENDPOINTS, DEFAULT_RELAY_TIMEOUT_MS, isMainScreenPath, normalizeMountPath, PAGE_ROUTES_MAX_BYTES } from '../protocol/endpoints.js';
 import { serveAsset } from './assets.mjs';
-import { acceptedEncoding, compress, compressLater, requestUrl, sendError, sendJson, sendText } from './http.mjs';
+import { acceptedEncoding, compress, requestUrl, sendError, sendJson, sendText } from './http.mjs';
 import { initialChunks, pageRoutesElement, readManifest, readPageTemplate, renderPage } from './page.mjs';
 import { createXsrf } from './xsrf.mjs';
 import { demoApplication, loadApplications, reloadApplication, routesRevision } from './applications.mjs';
@@ -295,19 +295,17 @@ export function createKiteHandler(options = {}) {
   }
 
   /**
-   * Builds the routes (and their index, brotli-compressed off the event loop) as soon as the host
-   * is up or a document changed, so the first page and the first routes call find them ready: for
-   * GitHub's document the build is ~100 ms and brotli as much again, on the first navigation's
-   * path otherwise. Only when no application's base URL depends on the request (the demo's does).
+   * Builds the routes and their index as soon as the host is up or a document changed, so the
+   * first page and the first routes call find them ready (GitHub's document: ~100 ms, on the first
+   * navigation's path otherwise). Only when no application's base URL depends on the request (the
+   * demo's does). Not their brotli: made in the thread pool it left ~10 MB more RSS with Graph's
+   * document (glibc keeps a worker thread's arena), and the first call compresses them anyway.
    */
   let warming = /** @type {NodeJS.Immediate | undefined} */ (undefined);
   function warmRoutes() {
     clearImmediate(warming);
     if (applications.some((app) => !app.baseUrl)) return;
-    warming = setImmediate(() => {
-      const json = routesJsonOf(/** @type {Array<LoadedApplication & { baseUrl: string }>} */ (applications));
-      for (const body of [json, /** @type {Buffer} */ (routeIndexes.get(json))]) compressedRoutesLater(body, 'br');
-    });
+    warming = setImmediate(() => routesJsonOf(/** @type {Array<LoadedApplication & { baseUrl: string }>} */ (applications)));
   }
   warmRoutes();
 
@@ -329,7 +327,7 @@ export function createKiteHandler(options = {}) {
    * @param {ServerResponse} res
    * @param {boolean} index
    */
-  async function serveRoutes(req, res, index) {
+  function serveRoutes(req, res, index) {
     const routes = routesJson(req);
     const json = index ? /** @type {Buffer} */ (routeIndexes.get(routes)) : routes;
     const etag = `"${revision}-${index ? 'index-' : ''}${json.length.toString(36)}"`;
@@ -341,7 +339,7 @@ export function createKiteHandler(options = {}) {
     // Sent compressed when the client takes it (a large catalogue shrinks ten times or more),
     // compressed once per revision and encoding.
     const encoding = acceptedEncoding(req);
-    const body = encoding ? await compressedRoutes(json, encoding) : json;
+    const body = encoding ? compressedRoutes(json, encoding) : json;
     res.writeHead(200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': body.length,
@@ -353,12 +351,11 @@ export function createKiteHandler(options = {}) {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  /** @type {WeakMap<Buffer, Map<string, Buffer | Promise<Buffer>>>} compressed once per body and encoding; a promise while the warm-up compresses it */
+  /** @type {WeakMap<Buffer, Map<string, Buffer>>} */
   const compressedCache = new WeakMap();
   /**
    * @param {Buffer} json
    * @param {'br' | 'gzip'} encoding
-   * @returns {Buffer | Promise<Buffer>}
    */
   function compressedRoutes(json, encoding) {
     let byEncoding = compressedCache.get(json);
@@ -366,24 +363,6 @@ export function createKiteHandler(options = {}) {
     let body = byEncoding.get(encoding);
     if (!body) byEncoding.set(encoding, (body = compress(json, encoding)));
     return body;
-  }
-
-  /**
-   * The same, made in libuv's thread pool (the event loop keeps serving); a call that comes
-   * meanwhile waits for it, and one after a failure compresses it itself.
-   * @param {Buffer} json
-   * @param {'br' | 'gzip'} encoding
-   */
-  function compressedRoutesLater(json, encoding) {
-    let byEncoding = compressedCache.get(json);
-    if (!byEncoding) compressedCache.set(json, (byEncoding = new Map()));
-    if (byEncoding.has(encoding)) return;
-    const map = byEncoding;
-    const pending = compressLater(json, encoding).then(
-      (body) => (map.set(encoding, body), body),
-      () => (map.delete(encoding), compress(json, encoding)),
-    );
-    map.set(encoding, pending);
   }
 
   /**

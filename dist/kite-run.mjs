@@ -123,12 +123,6 @@ function isRelayTimeoutMs(value) {
   return typeof value === "number" && Number.isInteger(value) && value >= RELAY_TIMEOUT_MIN_MS && value <= RELAY_TIMEOUT_MAX_MS;
 }
 
-// server/http.mjs
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
-import { promisify } from "node:util";
-var gzipAsync = promisify(gzip);
-var brotliAsync = promisify(brotliCompress);
-
 // server/workspace.mjs
 var WorkspaceError = class extends Error {
   /**

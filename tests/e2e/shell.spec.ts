@@ -434,10 +434,17 @@ test.describe('toasts', () => {
   test('a swipe of 45 px or more dismisses a toast; a short slow one does not', async ({ page }) => {
     await failStatus(page, 500);
     await page.goto('/http-client/status');
+    // sonner ignores a swipe while text is selected (so that a message can be copied), and a drag
+    // selects the toast's text until sonner has rendered the swipe: these drags select nothing, or
+    // a selection left by the first would void the second (CI: the toast never followed in 60 s).
+    await page.evaluate(() => document.addEventListener('selectstart', (event) => event.preventDefault()));
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'HTTP error! status: 500' });
-    await expect(toast).toBeVisible();
+    // Measured once it has come to rest: visible is already true while it slides in, and a box taken
+    // then put both drags below it (CI: the pointer missed it, and it timed out meanwhile).
+    await toast.hover();
     const box = (await toast.boundingBox())!;
     const start = { x: box.x + 40, y: box.y + box.height / 2 };
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-sonner-toast]') !== null, start)).toBe(true);
 
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
@@ -453,11 +460,7 @@ test.describe('toasts', () => {
 
     // sonner moves a toast only after it has rendered the swipe's direction, and a busy machine can
     // deliver every move before that render: the pointer goes on moving until the toast has followed
-    // it 45 px or more, then lets go. Until sonner has rendered the swipe (its toast then turns
-    // user-select off), the same moves can select the toast's text, and sonner ignores a swipe while
-    // text is selected (so that a message can be copied). Clearing the selection before each move
-    // still failed once (CI-like load: the toast never followed in 60 s): this drag selects nothing.
-    await page.evaluate(() => document.addEventListener('selectstart', (event) => event.preventDefault()));
+    // it 45 px or more, then lets go.
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     await page.mouse.move(start.x + 30, start.y, { steps: 3 });

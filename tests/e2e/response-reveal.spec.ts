@@ -110,8 +110,23 @@ const RECORD_COMMITS = `(() => {
 })();`;
 
 /** Where the commit that showed the answer drew: "response", "builder" or another element's class. */
+type RecordedCommit = { staged: boolean; places: string[] };
+const recordedCommits = (page: Page) => page.evaluate(() => (window as unknown as { __commits: RecordedCommit[] }).__commits);
+
+/** Opens the screen with its clock paused, sends, and records the commits from the floor on (the answer staged before it). */
+async function sendRecordingFromTheFloor(page: Page): Promise<void> {
+  await page.addInitScript({ content: RECORD_COMMITS });
+  await openPaused(page, '/users?per_page=2');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await page.evaluate(() => {
+    (window as unknown as { __commits: unknown[] }).__commits = [];
+  });
+  await page.clock.runFor(250);
+}
+
 async function revealCommitPlaces(page: Page): Promise<string[]> {
-  const commits = await page.evaluate(() => (window as unknown as { __commits: { staged: boolean; places: string[] }[] }).__commits);
+  const commits = await recordedCommits(page);
   const reveal = commits.find((commit) => !commit.staged);
   expect(reveal, 'a commit that shows the answer').toBeDefined();
   return reveal!.places;
@@ -172,14 +187,7 @@ test("a first Send fetches the history store's chunk while its call is held, not
 });
 
 test('the commit that shows the answer at the floor renders only the response pane and the request builder (its Send button)', async ({ page }) => {
-  await page.addInitScript({ content: RECORD_COMMITS });
-  await openPaused(page, '/users?per_page=2');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
-  await page.evaluate(() => {
-    (window as unknown as { __commits: unknown[] }).__commits = [];
-  });
-  await page.clock.runFor(250);
+  await sendRecordingFromTheFloor(page);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   await expect(historyRows(page)).toHaveCount(2);
   const places = await revealCommitPlaces(page);
@@ -191,17 +199,10 @@ test('the commit that shows the answer at the floor renders only the response pa
 test("the history entry an answer adds re-renders the history list, not the screen around it (route pane's tabs, builder, docs, separators)", async ({ page }) => {
   // Issue 31: the screen held the history, so the entry's transition after the answer re-rendered
   // the whole client screen (60 components) once more, before the body's last line was drawn.
-  await page.addInitScript({ content: RECORD_COMMITS });
-  await openPaused(page, '/users?per_page=2');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
-  await page.evaluate(() => {
-    (window as unknown as { __commits: unknown[] }).__commits = [];
-  });
-  await page.clock.runFor(250);
+  await sendRecordingFromTheFloor(page);
   await expect(historyRows(page)).toHaveCount(2);
   await expect(page.getByRole('tab', { name: /History/ })).toHaveText(/2/);
-  const commits = await page.evaluate(() => (window as unknown as { __commits: { staged: boolean; places: string[] }[] }).__commits);
+  const commits = await recordedCommits(page);
   const reveal = commits.findIndex((commit) => !commit.staged);
   expect(reveal).toBeGreaterThan(-1);
   const after = commits.slice(reveal + 1).flatMap((commit) => commit.places);

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-W75AAF26.js";
+import"./chunks/chunk-XARB42YZ.js";

@@ -8,6 +8,7 @@ import { afterNextFrame, holdIdleWork, nextTask } from '../../lib/idle';
 import { toast } from '../../lib/toast';
 import { kiteConfig } from '../../lib/config';
 import { RelayFailureError, relay } from '../../lib/http/host-api';
+import { afterPostedCallsLeave } from '../../lib/http/worker-fetch';
 import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 import { createLiveStream } from '../../lib/http/live-stream';
 import { historyBody, loadHistoryStore, newHistoryId } from '../history/history';
@@ -88,8 +89,8 @@ export function useSender(addToHistory: HistoryState['add'], baseUrl: string, ja
         // at a time (Laravel under `php -S` or `artisan serve`) would send them only after a streamed
         // answer has ended, so there the call waits for them; the Node host serves both at once, and
         // waiting there cost every first Send after a page load its chunk round trips (~80 ms). There
-        // they are asked for in the task after the call's (below): the viewer's eleven files, fetched
-        // and compiled at once, held the fetch worker's request back by 10-100 ms on a busy machine.
+        // they are asked for once the call has left the fetch worker (below): the viewer's eleven files,
+        // fetched and compiled at once, held its request back by 10-100 ms on a busy machine.
         const waitsForView = kiteConfig.host !== 'node';
         if (waitsForView) await loadResponseView();
         const loadAfterTheCall = () => {
@@ -128,7 +129,8 @@ export function useSender(addToHistory: HistoryState['add'], baseUrl: string, ja
         const withToken = async (forceRefresh = false): Promise<RequestState> =>
           oauth ? { ...resolved, auth: { ...resolved.auth, token: await oauth.accessTokenForSend(store, resolved.auth, { forceRefresh }) } } : resolved;
         const firstCall = relayOnce(await withToken());
-        void nextTask().then(loadAfterTheCall);
+        // Its post to the fetch worker happens in this task's microtasks; its request leaves from the worker's thread.
+        void nextTask().then(() => afterPostedCallsLeave(loadAfterTheCall));
         let result = await firstCall;
         if (oauth && result.meta.status === 401) result = await relayOnce(await withToken(true));
         // The floor: from here on the user sees the answer and all that follows from it.

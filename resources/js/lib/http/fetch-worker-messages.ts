@@ -23,13 +23,15 @@ export type FetchWorkerRequest =
   | { type: 'abort'; id: number };
 
 /**
- * Worker → page: that it runs (once, first); for a request, the response's head with the body's
+ * Worker → page: that it runs (once, first); for a request, that its fetch was made (`sent`: the
+ * request has left this thread, so the page's own requests after it cannot overtake it), the response's head with the body's
  * first piece, then its other pieces (transferred), then its end; or why it failed. A body that has
  * ended by the time its first piece is sent (most answers of a few KB) comes in the head alone:
  * each message is a task on the page, and on a busy machine each task waits for a core.
  */
 export type FetchWorkerReply =
   | { type: 'ready' }
+  | { type: 'sent'; id: number }
   | { type: 'head'; id: number; status: number; statusText: string; headers: [string, string][]; bytes?: ArrayBuffer; end?: true }
   | { type: 'chunk'; id: number; bytes: ArrayBuffer; end?: true }
   | { type: 'end'; id: number }

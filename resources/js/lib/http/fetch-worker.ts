@@ -31,13 +31,15 @@ async function run(request: Extract<FetchWorkerRequest, { type: 'fetch' }>): Pro
   const controller = new AbortController();
   running.set(id, controller);
   try {
-    const response = await fetch(request.url, {
+    const fetching = fetch(request.url, {
       method: request.method,
       headers: request.headers,
       body: request.body,
       credentials: request.credentials,
       signal: controller.signal,
     });
+    reply({ type: 'sent', id });
+    const response = await fetching;
     const head: Head = { type: 'head', id, status: response.status, statusText: response.statusText, headers: [...response.headers] };
     if (request.routesInLines && response.ok && response.body) await sendRoutesInLines(response, head);
     else if (response.body) await forwardBody(id, response.body.getReader(), head);

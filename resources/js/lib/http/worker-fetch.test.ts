@@ -37,7 +37,7 @@ class FakeWorker {
 /** The type of every message the page posted to the worker, in order. */
 const posted: string[] = [];
 Object.assign(globalThis, { self: workerScope, Worker: FakeWorker });
-const { createWorkerFetch, startFetchWorker } = await import('./worker-fetch');
+const { afterPostedCallsLeave, createWorkerFetch, startFetchWorker } = await import('./worker-fetch');
 const { keepRequestText } = await import('./hooks/request-text');
 const { default: ky } = await import('ky');
 const workerFetch = createWorkerFetch(() => Promise.reject(new Error('the fallback fetch must not run')));
@@ -155,11 +155,40 @@ describe('a fetch received in the fetch worker', () => {
     }
   });
 
-  it('sends a small answer in one message: its head, its whole body and its end', async () => {
+  it('sends a small answer in one message: its head, its whole body and its end (after saying its fetch was made)', async () => {
     replies.length = 0;
     const response = await workerFetch(`${base}/echo`, { method: 'POST', body: 'small' });
     expect(await response.json()).toEqual({ got: 'small' });
-    expect(replies.map((reply) => [reply.type, 'end' in reply ? reply.end : undefined])).toEqual([['head', true]]);
+    expect(replies.map((reply) => [reply.type, 'end' in reply ? reply.end : undefined])).toEqual([
+      ['sent', undefined],
+      ['head', true],
+    ]);
+  });
+
+  it('runs what waits for the posted calls once the worker has made their fetch, before any answer; at once when none is on its way', async () => {
+    let ranAtOnce = false;
+    afterPostedCallsLeave(() => (ranAtOnce = true));
+    expect(ranAtOnce).toBe(true);
+
+    replies.length = 0;
+    const controller = new AbortController();
+    const first = workerFetch(`${base}/slow`, { signal: controller.signal });
+    const second = workerFetch(`${base}/echo`, { method: 'POST', body: 'second' });
+    let repliesWhenRun: string[] | null = null;
+    const ran = new Promise<void>((resolve) =>
+      afterPostedCallsLeave(() => {
+        repliesWhenRun = replies.map((reply) => reply.type);
+        resolve();
+      }),
+    );
+    expect(repliesWhenRun, 'the worker has not had the calls yet').toBeNull();
+    await ran;
+    // Both fetches were made; /slow never answers, so no head can have come before.
+    expect(repliesWhenRun).toEqual(['sent', 'sent']);
+    expect(await (await second).json()).toEqual({ got: 'second' });
+    controller.abort(new Error('done'));
+    await expect(first).rejects.toThrow('done');
+    await slowClosed;
   });
 
 

@@ -29,6 +29,10 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const calls = new Map<number, Call>();
 let nextId = 1;
 
+/** The calls posted to the worker whose fetch it has not said it made yet, and who waits for them. */
+const leaving = new Set<number>();
+let afterLeaving: (() => void)[] = [];
+
 let started: Promise<boolean> | null = null;
 let settleStart: (running: boolean) => void = () => {};
 /** Whether the worker said it runs (and has not broken since). */
@@ -41,6 +45,8 @@ const fetchWorker = moduleWorker<FetchWorkerReply>('fetch-worker.js', {
     settleStart(false);
     // Calls under way are lost with the worker; they are not sent again (a relay goes to its target once).
     for (const [id, call] of calls) fail(id, call, new TypeError('The browser stopped the worker that was receiving this answer.'));
+    leaving.clear();
+    runAfterLeaving();
   },
 });
 
@@ -51,6 +57,23 @@ export function startFetchWorker(): Promise<boolean> {
     if (!fetchWorker.get()) settleStart(false);
   }
   return started;
+}
+
+/**
+ * Runs `then` once every call posted to the worker so far has left it (its fetch was made), at once
+ * when none is on its way. What would compete with a call's request goes after it this way: the
+ * page's own requests (a first Send's chunks) made in the task after the post could still leave
+ * before the worker's, on a machine where the worker's thread waits for a core.
+ */
+export function afterPostedCallsLeave(then: () => void): void {
+  if (leaving.size === 0) return then();
+  afterLeaving.push(then);
+}
+
+function runAfterLeaving(): void {
+  const waiting = afterLeaving;
+  afterLeaving = [];
+  for (const then of waiting) then();
 }
 
 function post(message: FetchWorkerRequest, transfer: Transferable[] = []): void {
@@ -86,6 +109,7 @@ export function createWorkerFetch(fallback: typeof fetch): typeof fetch {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       calls.set(id, { resolve, reject, stop: () => signal.removeEventListener('abort', onAbort) });
+      leaving.add(id);
       post(
         {
           type: 'fetch',
@@ -108,6 +132,11 @@ function receive(reply: FetchWorkerReply): void {
     running = true;
     performance.mark(FETCH_WORKER_READY_MARK);
     return settleStart(true);
+  }
+  if (reply.type === 'sent') {
+    // Said for every call, cancelled here or not: the worker made its fetch before it read any abort.
+    if (leaving.delete(reply.id) && leaving.size === 0) runAfterLeaving();
+    return;
   }
   const call = calls.get(reply.id);
   if (!call) return; // aborted or cancelled here already

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p,g as t,h as i}from"./chunk-WLH523C5.js";import"./chunk-DN7X6ZDT.js";import"./chunk-IQF6UVNE.js";import"./chunk-AJIRXNA7.js";import"./chunk-FZERO5C6.js";import"./chunk-W75AAF26.js";export{o as LOCAL_BODY_LIMIT,r as PREVIEW_BYTES,m as PREVIEW_CHARS,i as diffBodies,p as openBodySource,t as prewarmBodyWorker};

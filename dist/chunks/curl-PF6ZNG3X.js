@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-C7O4EJM6.js";import"./chunk-LULLRGFW.js";import{N as o}from"./chunk-IQF6UVNE.js";import"./chunk-AJIRXNA7.js";import"./chunk-FZERO5C6.js";import"./chunk-W75AAF26.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-6MQRHPT3.js";import"./chunk-IQF6UVNE.js";import"./chunk-AJIRXNA7.js";import"./chunk-FZERO5C6.js";import"./chunk-W75AAF26.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

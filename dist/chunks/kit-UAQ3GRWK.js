@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-ETGSLQOC.js";import"./chunk-IQF6UVNE.js";import"./chunk-AJIRXNA7.js";import"./chunk-FZERO5C6.js";import"./chunk-W75AAF26.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

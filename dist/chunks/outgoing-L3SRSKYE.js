@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-LULLRGFW.js";import"./chunk-IQF6UVNE.js";import"./chunk-AJIRXNA7.js";import"./chunk-FZERO5C6.js";import"./chunk-W75AAF26.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -27,6 +27,9 @@ const file = writeLargeOpenApiDocument({ operations: 5000, sharedSchemas: true, 
 
 const loadStart = performance.now();
 const kite = await startKite({ port: 0, openapi: [file] });
+// The host builds the routes answer in the immediate after it starts (server/index.mjs warmRoutes):
+// counted in the load, so that "first" is a call made once the host is ready, as a user's page is.
+await new Promise((resolve) => setImmediate(resolve));
 const loadMs = performance.now() - loadStart;
 
 const times = [];
@@ -44,8 +47,8 @@ const first = times[0];
 const rest = median(times.slice(1));
 
 console.log(`document: ${routeCount} operations, YAML`);
-console.log(`load (parse YAML + convert to routes + start): ${loadMs.toFixed(0)} ms`);
-console.log(`GET routes: first ${first.toFixed(1)} ms, then median ${rest.toFixed(1)} ms over 20; ${(bytes / 1024 / 1024).toFixed(2)} MB of JSON (goal < 300 ms once loaded: ${Math.max(first, rest) < 300 ? 'met' : 'MISSED'})`);
+console.log(`load (parse YAML + convert to routes + build the routes answer + start): ${loadMs.toFixed(0)} ms`);
+console.log(`GET routes: first ${first.toFixed(1)} ms (it compresses the answer, once), then median ${rest.toFixed(1)} ms over 20; ${(bytes / 1024 / 1024).toFixed(2)} MB of JSON (goal < 300 ms once loaded: ${Math.max(first, rest) < 300 ? 'met' : 'MISSED'})`);
 await kite.close();
 
 // ---- 2. Catalogues in the browser (goals of issue 31) ----

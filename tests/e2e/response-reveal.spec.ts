@@ -78,7 +78,8 @@ test('the answer is rendered out of sight during the hold and shown at the floor
  * An init script: a minimal React DevTools hook that, once `window.__commits` is an array, records
  * for each commit where the components it rendered (or mounted) draw: the first element each one
  * renders, or for one that renders none the element around it. A subtree that bailed out (its
- * children are the fibers it had) is skipped, as React DevTools does.
+ * children are the fibers it had) is skipped, as React DevTools does. `sections` counts those that
+ * draw in a response's section tabs or panels (the body, its toolbar and lines among them).
  */
 const RECORD_COMMITS = `(() => {
   const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
@@ -104,13 +105,14 @@ const RECORD_COMMITS = `(() => {
       visit(root.current);
       const staged = document.querySelector('.kite-response-frame[data-staged]') !== null;
       const where = (element) => !element ? 'none' : element.closest('section[aria-label="Response"]') ? 'response' : element.closest('.kite-builder') ? 'builder' : element.closest('.kite-tab-count') || (element.closest('#kite-routes-pane') && !element.closest('.kite-pane-tabs')) ? 'left pane' : element.closest('.kite-req-tabs-bar') ? 'tabs' : element.getAttribute('class') || element.tagName;
-      window.__commits.push({ staged, places: drawn.map(where) });
+      const sections = drawn.filter((element) => element && element.closest('.kite-response-sections, .kite-response-section')).length;
+      window.__commits.push({ staged, places: drawn.map(where), sections });
     },
   };
 })();`;
 
 /** Where the commit that showed the answer drew: "response", "builder" or another element's class. */
-type RecordedCommit = { staged: boolean; places: string[] };
+type RecordedCommit = { staged: boolean; places: string[]; sections: number };
 const recordedCommits = (page: Page) => page.evaluate(() => (window as unknown as { __commits: RecordedCommit[] }).__commits);
 
 /** Opens the screen with its clock paused, sends, and records the commits from the floor on (the answer staged before it). */
@@ -125,12 +127,13 @@ async function sendRecordingFromTheFloor(page: Page): Promise<void> {
   await page.clock.runFor(250);
 }
 
-async function revealCommitPlaces(page: Page): Promise<string[]> {
+async function revealCommit(page: Page): Promise<RecordedCommit> {
   const commits = await recordedCommits(page);
   const reveal = commits.find((commit) => !commit.staged);
   expect(reveal, 'a commit that shows the answer').toBeDefined();
-  return reveal!.places;
+  return reveal!;
 }
+const revealCommitPlaces = async (page: Page): Promise<string[]> => (await revealCommit(page)).places;
 
 test("a first Send after the page loads, its viewer's chunk not yet there, still prepares the answer out of sight during the hold", async ({ page }) => {
   // The page's clock is paused from the start: no idle prefetch brings the viewer's chunk before the
@@ -164,6 +167,40 @@ test("a first Send after the page loads, its viewer's chunk not yet there, still
   await expect(stagedFrame(page)).toHaveCount(0);
   // The tab's first answer, too, re-renders only the response pane and the builder when shown.
   expect((await revealCommitPlaces(page)).filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
+});
+
+test("a tab's first Send re-renders the response pane, the Send button's builder and the screen's grid while its call is held, not the panes around them", async ({ page }) => {
+  // Issue 31: the response pane going from its note to "Sending request…" changes the screen's grid
+  // (stacked, the empty pane takes only its note's height); the screen read it, so the route list,
+  // tab strip, docs, separators and their icons (65 components) re-rendered between click and floor.
+  const start = new Date('2026-01-01T08:00:00Z');
+  await page.addInitScript({ content: RECORD_COMMITS });
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
+  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeEnabled();
+  await page.evaluate(() => {
+    (window as unknown as { __commits: unknown[] }).__commits = [];
+  });
+  await send.click();
+  // Held (the page's clock is paused): pending, the answer prepared out of sight.
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await expect(responseArea(page).getByText('Sending request…')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+  // The Send's commits: those that draw in the builder or the response pane (the screen's panes
+  // re-render with the builder). Others may come meanwhile: the history list read from storage.
+  const commits = (await recordedCommits(page)).filter((commit) => commit.places.some((place) => place === 'response' || place === 'builder'));
+  const places = commits.flatMap((commit) => commit.places);
+  expect(places).toContain('response');
+  // "kite-client": the grid element itself (ClientGrid), whose rows follow the pane.
+  expect(places.filter((place) => place !== 'response' && place !== 'builder' && place !== 'kite-client')).toEqual([]);
+  // From the commit that shows "Sending request…" on, the builder draws no more (Send became Cancel
+  // in it): the answer's head and the answer prepared during the hold change the tab's call, not
+  // what the builder shows of it.
+  const pendingShown = commits.findIndex((commit) => commit.places.includes('response'));
+  expect(commits.slice(pendingShown + 1).filter((commit) => commit.places.includes('builder'))).toEqual([]);
 });
 
 test("a first Send fetches the history store's chunk while its call is held, not after its answer", async ({ page }) => {

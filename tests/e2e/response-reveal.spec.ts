@@ -233,6 +233,14 @@ test('the commit that shows the answer at the floor renders only the response pa
   expect(places.filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
 });
 
+test("the commit that shows the answer draws none of the response's sections again: its tabs, body, toolbar and lines were drawn during the hold", async ({ page }) => {
+  // Issue 31: the reveal only shows the frame drawn out of sight; it re-rendered all the viewer's
+  // parts below the frame (the section tabs, body, search and filter fields, code view: 27 components).
+  await sendRecordingFromTheFloor(page);
+  await expect(responseArea(page).getByRole('region', { name: 'Pretty body' })).toContainText(firstPageOf(2));
+  expect((await revealCommit(page)).sections).toBe(0);
+});
+
 test("the history entry an answer adds re-renders the history list, not the screen around it (route pane's tabs, builder, docs, separators)", async ({ page }) => {
   // Issue 31: the screen held the history, so the entry's transition after the answer re-rendered
   // the whole client screen (60 components) once more, before the body's last line was drawn.

@@ -9,6 +9,13 @@ import { responseArea } from './support/client-screen';
 const stagedFrame = (page: Page) => page.locator('.kite-response-frame[data-staged]');
 /** Seen: rendered, and not hidden by CSS visibility or opacity either. */
 const seen = (element: Element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+/** The box of the frame around an element, and how it is laid out. */
+const frameLayout = (element: Element) => {
+  const frame = element.closest('.kite-response-frame')!;
+  const { display, position } = getComputedStyle(frame);
+  const { x, y, width, height } = frame.getBoundingClientRect();
+  return { display, position, x, y, width, height };
+};
 
 /** A line of the demo's paginated answer to `/users?per_page=N`, near its top (the body's lines are virtualised). */
 const firstPageOf = (perPage: number) => `/demo/users?per_page=${perPage}&page=1`;
@@ -62,6 +69,7 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   await stagedBody.evaluate((element) => {
     (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
   });
+  const stagedLayout = await stagedBody.evaluate(frameLayout);
 
   await page.clock.runFor(250);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
@@ -70,6 +78,9 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   expect(await body.evaluate((element) => (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold === true)).toBe(true);
   expect(await body.evaluate(seen)).toBe(true);
   expect(await body.evaluate((element) => element.getBoundingClientRect().height)).toBe(stagedBox.height);
+  // Shown, the frame keeps the box it was laid out in: the reveal changes its visibility only, so
+  // the answer is repainted, not laid out again (a frame that became display:contents was, issue 31).
+  expect(await body.evaluate(frameLayout)).toEqual(stagedLayout);
   await expect(stagedFrame(page)).toHaveCount(0);
   await expect(historyRows(page)).toHaveCount(2);
 });

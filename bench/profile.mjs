@@ -77,6 +77,10 @@ function analyse(events, clickToFirst, clickToLast) {
   const busy = new Map();
   const mainTasks = [];
   const kinds = {};
+  // The same from the floor mark to the first text: what showing the answer costs the page.
+  const floorKinds = {};
+  const floorTs = t0 + floor * 1000;
+  const firstTs = t0 + clickToFirst * 1000;
   for (const e of events) {
     if (e.ph !== 'X' || e.ts < t0 || e.ts > until) continue;
     const thread = `${e.pid}:${e.tid}`;
@@ -86,6 +90,7 @@ function analyse(events, clickToFirst, clickToLast) {
       if (thread === main) mainTasks.push({ start: at(e), ms: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 });
     } else if (thread === main && KIND[e.name]) {
       kinds[KIND[e.name]] = (kinds[KIND[e.name]] ?? 0) + e.dur / 1000;
+      if (e.ts >= floorTs && e.ts < firstTs) floorKinds[KIND[e.name]] = (floorKinds[KIND[e.name]] ?? 0) + (e.tdur ?? e.dur) / 1000;
     }
   }
   // Nested events of one kind (FunctionCall inside EventDispatch) are counted once per kind only roughly: a guide, not a sum.
@@ -95,6 +100,7 @@ function analyse(events, clickToFirst, clickToLast) {
     mainBusy: busy.get('CrRendererMain') ?? 0,
     workers,
     kinds,
+    floorKinds,
     // The main thread's CPU time (the trace's thread duration) from the click to the first text:
     // unlike wall time, it does not grow while other processes hold the cores.
     // …in the tasks that started between the click and the relay request leaving, and how many
@@ -328,6 +334,8 @@ try {
     );
     const kinds = [...new Set(results.flatMap((r) => Object.keys(r.kinds)))];
     console.log(`main thread by kind (median ms): ${kinds.map((k) => `${k} ${f(med((r) => r.kinds[k] ?? 0))}`).join(', ')}`);
+    const floorKinds = [...new Set(results.flatMap((r) => Object.keys(r.floorKinds)))];
+    console.log(`from the floor to the first text, main thread CPU by kind (median ms): ${floorKinds.map((k) => `${k} ${f(med((r) => r.floorKinds[k] ?? 0))}`).join(', ')}`);
     console.log(`longest main-thread tasks (run: start+duration): ${results.map((r, i) => `#${i + 1}: ${r.longest.map((t) => `${t.start.toFixed(0)}+${t.ms.toFixed(0)}`).join(' ')}`).join('; ')}`);
   }
 } finally {

@@ -90,7 +90,9 @@ test('the answer is rendered out of sight during the hold and shown at the floor
  * for each commit where the components it rendered (or mounted) draw: the first element each one
  * renders, or for one that renders none the element around it. A subtree that bailed out (its
  * children are the fibers it had) is skipped, as React DevTools does. `sections` counts those that
- * draw in a response's section tabs or panels (the body, its toolbar and lines among them).
+ * draw in a response's section tabs or panels (the body, its toolbar and lines among them);
+ * `builderParts` those that draw in the request builder, other than its Send (or Cancel) button and
+ * the builder's own element (whoever holds the builder draws that one).
  */
 const RECORD_COMMITS = `(() => {
   const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
@@ -117,13 +119,14 @@ const RECORD_COMMITS = `(() => {
       const staged = document.querySelector('.kite-response-frame[data-staged]') !== null;
       const where = (element) => !element ? 'none' : element.closest('section[aria-label="Response"]') ? 'response' : element.closest('.kite-builder') ? 'builder' : element.closest('.kite-tab-count') || (element.closest('#kite-routes-pane') && !element.closest('.kite-pane-tabs')) ? 'left pane' : element.closest('.kite-req-tabs-bar') ? 'tabs' : element.getAttribute('class') || element.tagName;
       const sections = drawn.filter((element) => element && element.closest('.kite-response-sections, .kite-response-section')).length;
-      window.__commits.push({ staged, places: drawn.map(where), sections });
+      const builderParts = drawn.filter((element) => element && element.closest('.kite-builder') && !element.matches('.kite-builder') && !element.closest('.kite-send')).length;
+      window.__commits.push({ staged, places: drawn.map(where), sections, builderParts });
     },
   };
 })();`;
 
 /** Where the commit that showed the answer drew: "response", "builder" or another element's class. */
-type RecordedCommit = { staged: boolean; places: string[]; sections: number };
+type RecordedCommit = { staged: boolean; places: string[]; sections: number; builderParts: number };
 const recordedCommits = (page: Page) => page.evaluate(() => (window as unknown as { __commits: RecordedCommit[] }).__commits);
 
 /** Opens the screen with its clock paused, sends, and records the commits from the floor on (the answer staged before it). */
@@ -238,10 +241,12 @@ test('the commit that shows the answer at the floor renders only the response pa
   await sendRecordingFromTheFloor(page);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   await expect(historyRows(page)).toHaveCount(2);
-  const places = await revealCommitPlaces(page);
-  expect(places).toContain('response');
+  const reveal = await revealCommit(page);
+  expect(reveal.places).toContain('response');
   // The route list, the tab strip, the history list, the docs and the pane separators are left as they were.
-  expect(places.filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
+  expect(reveal.places.filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
+  // In the builder, Cancel becomes Send: its URL bar, tabs, editors and their icons are left as they were (issue 31).
+  expect(reveal.builderParts).toBe(0);
 });
 
 test("the commit that shows the answer draws none of the response's sections again: its tabs, body, toolbar and lines were drawn during the hold", async ({ page }) => {

@@ -90,7 +90,11 @@ function analyse(events, clickToFirst, clickToLast) {
       if (thread === main) mainTasks.push({ start: at(e), ms: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 });
     } else if (thread === main && KIND[e.name]) {
       kinds[KIND[e.name]] = (kinds[KIND[e.name]] ?? 0) + e.dur / 1000;
-      if (e.ts >= floorTs && e.ts < firstTs) floorKinds[KIND[e.name]] = (floorKinds[KIND[e.name]] ?? 0) + (e.tdur ?? e.dur) / 1000;
+      if (e.ts >= floorTs && e.ts < firstTs) {
+        floorKinds[KIND[e.name]] = (floorKinds[KIND[e.name]] ?? 0) + (e.tdur ?? e.dur) / 1000;
+        // Paint, layout and style by event name: which step of the frame it is.
+        if (KIND[e.name] !== 'script') floorKinds[e.name] = (floorKinds[e.name] ?? 0) + (e.tdur ?? e.dur) / 1000;
+      }
     }
   }
   // Nested events of one kind (FunctionCall inside EventDispatch) are counted once per kind only roughly: a guide, not a sum.
@@ -313,6 +317,7 @@ try {
       await page.evaluate(() => window.__bench.done);
       const stats = await page.evaluate(() => window.__bench.stats());
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+      if (process.env.KITE_TRACE_DUMP) writeFileSync(`${process.env.KITE_TRACE_DUMP}-${size.id}-${run}.json`, JSON.stringify(trace));
       const result = analyse(trace.traceEvents, stats.firstText, stats.lastLine);
       if (result) results.push(result);
       await context.close();

@@ -342,8 +342,12 @@ function manifest(outputs) {
   const preload = [...new Set([...initial, ...[mainScreen, ...firstScreenParts].filter(Boolean).flatMap((file) => [...staticClosure(file)].map(rel))])];
   // The response viewer loads while the first request is on its way and first runs when its answer
   // lands: compiled ahead too, so the first response does not pay for its code on the main thread.
+  // With it the stream codec, which the viewer imports once it has loaded (prewarmStreamView): on a
+  // first Send that one round more landed around the floor (issue 31).
   const viewer = Object.keys(outputs).find((file) => entryOf(outputs[file]) === 'resources/js/features/response/ResponseViewer.tsx');
-  const firstResponse = viewer ? [...staticClosure(viewer)].map(rel).filter((file) => !preload.includes(file)) : [];
+  const streamCodec = Object.keys(outputs).find((file) => entryOf(outputs[file]) === 'protocol/frame-stream.js');
+  const firstResponseFrom = viewer ? [viewer, streamCodec].filter(Boolean) : [];
+  const firstResponse = [...new Set(firstResponseFrom.flatMap((file) => [...staticClosure(file)].map(rel)))].filter((file) => !preload.includes(file));
   const files = Object.fromEntries(
     Object.entries(outputs)
       .filter(([file]) => !file.endsWith('.map'))

@@ -20,6 +20,8 @@ describe('dist/ compile hints', () => {
 
   it('marks the response viewer and its imports, which first run when the first answer lands', () => {
     expect(manifest.firstResponse.some((file) => /^chunks\/ResponseViewer-/.test(file))).toBe(true);
+    // The stream codec too: the viewer imports it once it has run, one round after its files (issue 31).
+    expect(manifest.firstResponse.some((file) => manifest.files[file].entry === 'protocol/frame-stream.js')).toBe(true);
     for (const file of manifest.firstResponse) {
       expect(manifest.preload, file).not.toContain(file);
       expect(readFileSync(new URL(file, dist), 'utf8').startsWith(HINT), file).toBe(true);

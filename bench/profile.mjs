@@ -15,10 +15,12 @@
 // `--renders`: no trace; React's commits from the floor (kite:relay-floor) to the body's last line,
 // and the components each one rendered (or mounted), by name: which subtrees the reveal re-renders.
 // Names need a readable build (KITE_DEBUG_BUILD=1 node build.mjs); a minified one gives short names.
+// `--renders --from-click`: the same from the click on Send, the floor's time printed: what the
+// layout does while the call is held (the pending state, the prepared answer).
 // `--cpu --after-floor`: as --after-answer, from the floor mark instead.
 // `--first-send`: Send is clicked as soon as it is usable, as the peer bench does (the prefetches
 // may not have come yet); by default the page first settles (network idle).
-//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--first-send] [--renders] [--cpu [--after-answer | --after-floor | --before-send]]
+//   node bench/profile.mjs [--runs N] [--sizes 1kb,1mb] [--busy] [--first-send] [--renders [--from-click]] [--cpu [--after-answer | --after-floor | --before-send]]
 // With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
 import { startBusyLoad } from './busy.mjs';
 import { launchChromium, median, printTable, startKiteHost } from './support.mjs';
@@ -75,6 +77,10 @@ function analyse(events, clickToFirst, clickToLast) {
   const busy = new Map();
   const mainTasks = [];
   const kinds = {};
+  // The same from the floor mark to the first text: what showing the answer costs the page.
+  const floorKinds = {};
+  const floorTs = t0 + floor * 1000;
+  const firstTs = t0 + clickToFirst * 1000;
   for (const e of events) {
     if (e.ph !== 'X' || e.ts < t0 || e.ts > until) continue;
     const thread = `${e.pid}:${e.tid}`;
@@ -84,6 +90,11 @@ function analyse(events, clickToFirst, clickToLast) {
       if (thread === main) mainTasks.push({ start: at(e), ms: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 });
     } else if (thread === main && KIND[e.name]) {
       kinds[KIND[e.name]] = (kinds[KIND[e.name]] ?? 0) + e.dur / 1000;
+      if (e.ts >= floorTs && e.ts < firstTs) {
+        floorKinds[KIND[e.name]] = (floorKinds[KIND[e.name]] ?? 0) + (e.tdur ?? e.dur) / 1000;
+        // Paint, layout and style by event name: which step of the frame it is.
+        if (KIND[e.name] !== 'script') floorKinds[e.name] = (floorKinds[e.name] ?? 0) + (e.tdur ?? e.dur) / 1000;
+      }
     }
   }
   // Nested events of one kind (FunctionCall inside EventDispatch) are counted once per kind only roughly: a guide, not a sum.
@@ -93,6 +104,7 @@ function analyse(events, clickToFirst, clickToLast) {
     mainBusy: busy.get('CrRendererMain') ?? 0,
     workers,
     kinds,
+    floorKinds,
     // The main thread's CPU time (the trace's thread duration) from the click to the first text:
     // unlike wall time, it does not grow while other processes hold the cores.
     // …in the tasks that started between the click and the relay request leaving, and how many
@@ -116,6 +128,7 @@ const CPU = argv.includes('--cpu');
 const AFTER_FLOOR = argv.includes('--after-floor');
 const AFTER_ANSWER = argv.includes('--after-answer') || AFTER_FLOOR;
 const RENDERS = argv.includes('--renders');
+const FROM_CLICK = argv.includes('--from-click');
 /**
  * An init script for --renders: a minimal React DevTools hook. Each commit from the floor mark on
  * is recorded with the components it rendered: a fiber whose PerformedWork flag (1) is set, or that
@@ -125,7 +138,14 @@ const RENDERS_SCRIPT = `(() => {
   const commits = (window.__renderCommits = []);
   let since = null;
   const mark = performance.mark.bind(performance);
-  performance.mark = (name, ...rest) => { if (name === ${JSON.stringify('kite:relay-floor')}) since = performance.now(); return mark(name, ...rest); };
+  performance.mark = (name, ...rest) => {
+    if (name === ${JSON.stringify('kite:relay-floor')}) {
+      if (window.__rendersFromClick) commits.push({ at: performance.now() - since, floor: true });
+      else since = performance.now();
+    }
+    return mark(name, ...rest);
+  };
+  addEventListener('click', () => { if (window.__rendersFromClick && since === null) since = performance.now(); }, true);
   const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
   const nameOf = (fiber) => { const type = fiber.type && (fiber.type.type || fiber.type.render || fiber.type); return (type && (type.displayName || type.name)) || 'anonymous'; };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -269,6 +289,7 @@ try {
         continue;
       }
       if (RENDERS) {
+        if (FROM_CLICK) await page.evaluate(() => (window.__rendersFromClick = true));
         await send.click();
         await page.evaluate(() => window.__bench.done);
         const stats = await page.evaluate(() => window.__bench.stats());
@@ -279,8 +300,12 @@ try {
           return performance.getEntriesByType('resource').filter((e) => e.responseEnd > floor - 1000).map((e) => `${e.name.split('/').pop()} ${(e.startTime - floor).toFixed(0)}..${(e.responseEnd - floor).toFixed(0)}`);
         });
         console.log(`  fetched (ms from the floor): ${fetched.join(', ')}`);
-        console.log(`${size.label} run ${run + 1}: first text ${stats.firstText.toFixed(0)} ms, last line ${stats.lastLine.toFixed(0)} ms; ${commits.length} commits from the floor on:`);
+        console.log(`${size.label} run ${run + 1}: first text ${stats.firstText.toFixed(0)} ms, last line ${stats.lastLine.toFixed(0)} ms; ${commits.length} commits from the ${FROM_CLICK ? 'click' : 'floor'} on:`);
         for (const commit of commits) {
+          if (commit.floor) {
+            console.log(`  +${commit.at.toFixed(1)} ms: the floor`);
+            continue;
+          }
           const names = Object.entries(commit.rendered).sort((a, b) => b[1] - a[1]);
           console.log(`  +${commit.at.toFixed(1)} ms: ${names.reduce((sum, [, n]) => sum + n, 0)} components: ${names.map(([name, n]) => (n > 1 ? `${name}×${n}` : name)).join(', ')}`);
         }
@@ -292,6 +317,7 @@ try {
       await page.evaluate(() => window.__bench.done);
       const stats = await page.evaluate(() => window.__bench.stats());
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+      if (process.env.KITE_TRACE_DUMP) writeFileSync(`${process.env.KITE_TRACE_DUMP}-${size.id}-${run}.json`, JSON.stringify(trace));
       const result = analyse(trace.traceEvents, stats.firstText, stats.lastLine);
       if (result) results.push(result);
       await context.close();
@@ -313,6 +339,8 @@ try {
     );
     const kinds = [...new Set(results.flatMap((r) => Object.keys(r.kinds)))];
     console.log(`main thread by kind (median ms): ${kinds.map((k) => `${k} ${f(med((r) => r.kinds[k] ?? 0))}`).join(', ')}`);
+    const floorKinds = [...new Set(results.flatMap((r) => Object.keys(r.floorKinds)))];
+    console.log(`from the floor to the first text, main thread CPU by kind (median ms): ${floorKinds.map((k) => `${k} ${f(med((r) => r.floorKinds[k] ?? 0))}`).join(', ')}`);
     console.log(`longest main-thread tasks (run: start+duration): ${results.map((r, i) => `#${i + 1}: ${r.longest.map((t) => `${t.start.toFixed(0)}+${t.ms.toFixed(0)}`).join(' ')}`).join('; ')}`);
   }
 } finally {

@@ -9,6 +9,13 @@ import { responseArea } from './support/client-screen';
 const stagedFrame = (page: Page) => page.locator('.kite-response-frame[data-staged]');
 /** Seen: rendered, and not hidden by CSS visibility or opacity either. */
 const seen = (element: Element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+/** The box of the frame around an element, and how it is laid out. */
+const frameLayout = (element: Element) => {
+  const frame = element.closest('.kite-response-frame')!;
+  const { display, position } = getComputedStyle(frame);
+  const { x, y, width, height } = frame.getBoundingClientRect();
+  return { display, position, x, y, width, height };
+};
 
 /** A line of the demo's paginated answer to `/users?per_page=N`, near its top (the body's lines are virtualised). */
 const firstPageOf = (perPage: number) => `/demo/users?per_page=${perPage}&page=1`;
@@ -62,6 +69,7 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   await stagedBody.evaluate((element) => {
     (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
   });
+  const stagedLayout = await stagedBody.evaluate(frameLayout);
 
   await page.clock.runFor(250);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
@@ -70,6 +78,9 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   expect(await body.evaluate((element) => (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold === true)).toBe(true);
   expect(await body.evaluate(seen)).toBe(true);
   expect(await body.evaluate((element) => element.getBoundingClientRect().height)).toBe(stagedBox.height);
+  // Shown, the frame keeps the box it was laid out in: the reveal changes its visibility only, so
+  // the answer is repainted, not laid out again (a frame that became display:contents was, issue 31).
+  expect(await body.evaluate(frameLayout)).toEqual(stagedLayout);
   await expect(stagedFrame(page)).toHaveCount(0);
   await expect(historyRows(page)).toHaveCount(2);
 });
@@ -78,7 +89,10 @@ test('the answer is rendered out of sight during the hold and shown at the floor
  * An init script: a minimal React DevTools hook that, once `window.__commits` is an array, records
  * for each commit where the components it rendered (or mounted) draw: the first element each one
  * renders, or for one that renders none the element around it. A subtree that bailed out (its
- * children are the fibers it had) is skipped, as React DevTools does.
+ * children are the fibers it had) is skipped, as React DevTools does. `sections` counts those that
+ * draw in a response's section tabs or panels (the body, its toolbar and lines among them);
+ * `builderParts` those that draw in the request builder, other than its Send (or Cancel) button and
+ * the builder's own element (whoever holds the builder draws that one).
  */
 const RECORD_COMMITS = `(() => {
   const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
@@ -104,13 +118,15 @@ const RECORD_COMMITS = `(() => {
       visit(root.current);
       const staged = document.querySelector('.kite-response-frame[data-staged]') !== null;
       const where = (element) => !element ? 'none' : element.closest('section[aria-label="Response"]') ? 'response' : element.closest('.kite-builder') ? 'builder' : element.closest('.kite-tab-count') || (element.closest('#kite-routes-pane') && !element.closest('.kite-pane-tabs')) ? 'left pane' : element.closest('.kite-req-tabs-bar') ? 'tabs' : element.getAttribute('class') || element.tagName;
-      window.__commits.push({ staged, places: drawn.map(where) });
+      const sections = drawn.filter((element) => element && element.closest('.kite-response-sections, .kite-response-section')).length;
+      const builderParts = drawn.filter((element) => element && element.closest('.kite-builder') && !element.matches('.kite-builder') && !element.closest('.kite-send')).length;
+      window.__commits.push({ staged, places: drawn.map(where), sections, builderParts });
     },
   };
 })();`;
 
 /** Where the commit that showed the answer drew: "response", "builder" or another element's class. */
-type RecordedCommit = { staged: boolean; places: string[] };
+type RecordedCommit = { staged: boolean; places: string[]; sections: number; builderParts: number };
 const recordedCommits = (page: Page) => page.evaluate(() => (window as unknown as { __commits: RecordedCommit[] }).__commits);
 
 /** Opens the screen with its clock paused, sends, and records the commits from the floor on (the answer staged before it). */
@@ -125,12 +141,13 @@ async function sendRecordingFromTheFloor(page: Page): Promise<void> {
   await page.clock.runFor(250);
 }
 
-async function revealCommitPlaces(page: Page): Promise<string[]> {
+async function revealCommit(page: Page): Promise<RecordedCommit> {
   const commits = await recordedCommits(page);
   const reveal = commits.find((commit) => !commit.staged);
   expect(reveal, 'a commit that shows the answer').toBeDefined();
-  return reveal!.places;
+  return reveal!;
 }
+const revealCommitPlaces = async (page: Page): Promise<string[]> => (await revealCommit(page)).places;
 
 test("a first Send after the page loads, its viewer's chunk not yet there, still prepares the answer out of sight during the hold", async ({ page }) => {
   // The page's clock is paused from the start: no idle prefetch brings the viewer's chunk before the
@@ -166,6 +183,40 @@ test("a first Send after the page loads, its viewer's chunk not yet there, still
   expect((await revealCommitPlaces(page)).filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
 });
 
+test("a tab's first Send re-renders the response pane, the Send button's builder and the screen's grid while its call is held, not the panes around them", async ({ page }) => {
+  // Issue 31: the response pane going from its note to "Sending request…" changes the screen's grid
+  // (stacked, the empty pane takes only its note's height); the screen read it, so the route list,
+  // tab strip, docs, separators and their icons (65 components) re-rendered between click and floor.
+  const start = new Date('2026-01-01T08:00:00Z');
+  await page.addInitScript({ content: RECORD_COMMITS });
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
+  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeEnabled();
+  await page.evaluate(() => {
+    (window as unknown as { __commits: unknown[] }).__commits = [];
+  });
+  await send.click();
+  // Held (the page's clock is paused): pending, the answer prepared out of sight.
+  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
+  await expect(responseArea(page).getByText('Sending request…')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
+  // The Send's commits: those that draw in the builder or the response pane (the screen's panes
+  // re-render with the builder). Others may come meanwhile: the history list read from storage.
+  const commits = (await recordedCommits(page)).filter((commit) => commit.places.some((place) => place === 'response' || place === 'builder'));
+  const places = commits.flatMap((commit) => commit.places);
+  expect(places).toContain('response');
+  // "kite-client": the grid element itself (ClientGrid), whose rows follow the pane.
+  expect(places.filter((place) => place !== 'response' && place !== 'builder' && place !== 'kite-client')).toEqual([]);
+  // From the commit that shows "Sending request…" on, the builder draws no more (Send became Cancel
+  // in it): the answer's head and the answer prepared during the hold change the tab's call, not
+  // what the builder shows of it.
+  const pendingShown = commits.findIndex((commit) => commit.places.includes('response'));
+  expect(commits.slice(pendingShown + 1).filter((commit) => commit.places.includes('builder'))).toEqual([]);
+});
+
 test("a first Send fetches the history store's chunk while its call is held, not after its answer", async ({ page }) => {
   // Issue 31: the entry is stored after the answer, with the store's rules (history-store.ts), a
   // chunk the first screen does not load; fetched and run then, it came in the answer's first frames.
@@ -190,10 +241,20 @@ test('the commit that shows the answer at the floor renders only the response pa
   await sendRecordingFromTheFloor(page);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   await expect(historyRows(page)).toHaveCount(2);
-  const places = await revealCommitPlaces(page);
-  expect(places).toContain('response');
+  const reveal = await revealCommit(page);
+  expect(reveal.places).toContain('response');
   // The route list, the tab strip, the history list, the docs and the pane separators are left as they were.
-  expect(places.filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
+  expect(reveal.places.filter((place) => place !== 'response' && place !== 'builder')).toEqual([]);
+  // In the builder, Cancel becomes Send: its URL bar, tabs, editors and their icons are left as they were (issue 31).
+  expect(reveal.builderParts).toBe(0);
+});
+
+test("the commit that shows the answer draws none of the response's sections again: its tabs, body, toolbar and lines were drawn during the hold", async ({ page }) => {
+  // Issue 31: the reveal only shows the frame drawn out of sight; it re-rendered all the viewer's
+  // parts below the frame (the section tabs, body, search and filter fields, code view: 27 components).
+  await sendRecordingFromTheFloor(page);
+  await expect(responseArea(page).getByRole('region', { name: 'Pretty body' })).toContainText(firstPageOf(2));
+  expect((await revealCommit(page)).sections).toBe(0);
 });
 
 test("the history entry an answer adds re-renders the history list, not the screen around it (route pane's tabs, builder, docs, separators)", async ({ page }) => {

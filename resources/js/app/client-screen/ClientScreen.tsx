@@ -4,7 +4,7 @@
 // boundary: one that fails leaves the others, and the request, in place.
 import { atom, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Bookmark, ChevronRight, History as HistoryIcon, ListTree } from 'lucide-react';
-import { createContext, lazy, memo, startTransition, Suspense, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { createContext, lazy, memo, startTransition, Suspense, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { withDocumentedAuthorization } from '../../model/request/request-state';
 import { authForRoute, declaredAuths, routeSchemeLabels } from '../../model/auth/document-schemes';
 import { schemesOf, RouteExplorer, absoluteBaseUrl, activeRoute, currentApplication, findRoute, useRoutes } from '../../features/routes/routes';
@@ -60,6 +60,11 @@ const responseEmptyAtom = atom((get) => {
   return !result && !failure && !pending && !live;
 });
 const hasResultAtom = atom((get) => get(shownCallAtom).response.result !== null);
+// What the request builder shows of the call, each its own atom: a streamed answer's head and the
+// answer prepared during the hold change the call, not these, and do not re-render the builder.
+const pendingAtom = atom((get) => get(shownCallAtom).response.pending);
+const notUndoneAtom = atom((get) => get(shownCallAtom).response.result?.meta.trace?.notUndone);
+const testResponseAtom = atom((get) => get(shownCallAtom).response.tests);
 
 /**
  * The fields of every pane mark `{{variables}}` with the workspace's scope (see VariableScopeProvider);
@@ -110,7 +115,6 @@ const ClientPanes = memo(function ClientPanes({ addToHistory }: { addToHistory: 
   const jarId = application?.id ?? state.application;
   const sender = useSender(addToHistory, baseUrl, jarId, routes.noticeRevision);
   const { cancel } = sender;
-  const responseEmpty = useAtomValue(responseEmptyAtom);
   // An API without a session starts requests with the authorization its document declares.
   const defaults = useMemo(() => withDocumentedAuthorization(preferences, application), [preferences, application]);
   const tabEnvironments = useMemo(() => tabStripEnvironments(store), [store]);
@@ -151,7 +155,8 @@ const ClientPanes = memo(function ClientPanes({ addToHistory }: { addToHistory: 
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const grid = paneGrid(layout, width, responseEmpty);
+  // Whether request and response stack: the grid's rows, which a tab's first Send changes, are ClientGrid's.
+  const { narrow } = paneGrid(layout, width);
   // The docs are drawn closed (ClosedDocs) until RouteDocs' chunk is there or the heading is
   // clicked; then RouteDocs stays. A transition: the heading stays on screen (and focused) while
   // RouteDocs loads, and RouteDocs replaces it whole.
@@ -299,13 +304,7 @@ const ClientPanes = memo(function ClientPanes({ addToHistory }: { addToHistory: 
 
   const routesCollapsed = layout.routesCollapsed;
   return (
-    <div
-      ref={rootRef}
-      className="kite-client"
-      data-narrow={grid.narrow || undefined}
-      data-routes-collapsed={routesCollapsed || undefined}
-      style={{ gridTemplateColumns: grid.columns, gridTemplateRows: grid.rows }}
-    >
+    <ClientGrid rootRef={rootRef} layout={layout} width={width}>
       <aside id="kite-routes-pane" className="kite-client-pane kite-client-left" aria-label="Routes and history">
         {routesCollapsed ? (
           <button type="button" className="kite-tool-button kite-routes-open" aria-label="Show routes" title="Show routes" onClick={() => patchLayout({ routesCollapsed: false })}>
@@ -403,13 +402,13 @@ const ClientPanes = memo(function ClientPanes({ addToHistory }: { addToHistory: 
       <PaneSeparator
         className="kite-separator-split"
         label="Resize the request and response panes"
-        orientation={grid.narrow ? 'horizontal' : 'vertical'}
+        orientation={narrow ? 'horizontal' : 'vertical'}
         value={layout.split}
         range={SPLIT}
         controls="kite-request-pane"
         perPixel={() => {
           const box = rootRef.current?.getBoundingClientRect();
-          const room = grid.narrow ? (box?.height ?? 0) : (box?.width ?? 0) - (routesCollapsed ? 36 : layout.routesWidth);
+          const room = narrow ? (box?.height ?? 0) : (box?.width ?? 0) - (routesCollapsed ? 36 : layout.routesWidth);
           return room > 0 ? 100 / room : 0;
         }}
         onChange={(split) => patchLayout({ split })}
@@ -420,9 +419,31 @@ const ClientPanes = memo(function ClientPanes({ addToHistory }: { addToHistory: 
         </ErrorBoundary>
       </section>
       <TabResponseOfHistory />
-    </div>
+    </ClientGrid>
   );
 });
+
+/**
+ * The screen's grid. It reads whether the tab's response is empty itself: a tab's first Send (the
+ * response pane going from its note to "Sending request…") re-renders this element, and the panes
+ * it holds, the same elements as before, are left as they were (issue 31: 65 components re-rendered
+ * between the click and the floor when ClientPanes read it).
+ */
+function ClientGrid({ rootRef, layout, width, children }: { rootRef: RefObject<HTMLDivElement | null>; layout: PaneLayout; width: number; children: ReactNode }) {
+  const responseEmpty = useAtomValue(responseEmptyAtom);
+  const grid = paneGrid(layout, width, responseEmpty);
+  return (
+    <div
+      ref={rootRef}
+      className="kite-client"
+      data-narrow={grid.narrow || undefined}
+      data-routes-collapsed={layout.routesCollapsed || undefined}
+      style={{ gridTemplateColumns: grid.columns, gridTemplateRows: grid.rows }}
+    >
+      {children}
+    </div>
+  );
+}
 
 /** The History tab's count of entries. */
 function HistoryCount() {
@@ -444,10 +465,12 @@ function HistoryPanelOfCall({ onCompare, ...props }: Omit<ComponentProps<typeof 
   return <HistoryPanel {...props} history={history} selectedId={historyId} onCompare={hasResult ? onCompare : undefined} />;
 }
 
-/** The request builder with what the tab's call gives it: re-rendered by the call, not the screen. */
+/** The request builder with what the tab's call gives it: re-rendered when these change, not by the rest of the call or the screen. */
 function RequestBuilderOfCall(props: Omit<ComponentProps<typeof RequestBuilder>, 'pending' | 'notUndone' | 'testResponse'>) {
-  const { response } = useAtomValue(shownCallAtom);
-  return <RequestBuilder {...props} pending={response.pending} notUndone={response.result?.meta.trace?.notUndone} testResponse={response.tests} />;
+  const pending = useAtomValue(pendingAtom);
+  const notUndone = useAtomValue(notUndoneAtom);
+  const testResponse = useAtomValue(testResponseAtom);
+  return <RequestBuilder {...props} pending={pending} notUndone={notUndone} testResponse={testResponse} />;
 }
 
 type ResponsePaneProps = Pick<ComponentProps<typeof LazyResponseViewer>, 'inEnvironment'> & {

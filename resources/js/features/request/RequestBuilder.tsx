@@ -1,7 +1,7 @@
 // The request builder: URL bar, final URL preview, and tabs for query, headers, body and auth.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { AlertTriangle, Code2, Copy, Dices, Eraser, RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { DocumentedAuthorization, GlobalHeader, RouteInfo, TraceNotUndone } from '../../../../protocol/types';
 import { cookieJarsAtom, loadCookiesPanel } from '../cookies/cookies';
@@ -22,7 +22,7 @@ import { GENERATOR_PREFIX } from '../../../../protocol/endpoints.js';
 import { pathParamNames } from '../../model/request/request-state';
 import { activeRows, finalUrl, missingPathParams, splitUrl } from '../../model/request/url';
 import type { DeclaredAuth } from '../../model/auth/document-schemes';
-import { UrlBar } from './UrlBar';
+import { SendingContext, UrlBar } from './UrlBar';
 import { EnvironmentPicker, builderInheritanceAtom, loadCaptureEditor } from '../workspace/workspace';
 import type { AssertionResponse } from '../../model/assertions/evaluate';
 import { useAssertionResults, loadTestsEditor } from '../tests/tests';
@@ -76,7 +76,28 @@ export interface RequestBuilderProps {
 
 type Tab = 'params' | 'headers' | 'body' | 'auth' | 'cookies' | 'capture' | 'tests';
 
-export function RequestBuilder(props: RequestBuilderProps) {
+/**
+ * Whether the call is running reaches the Send button through a context, and an answer's tests
+ * input only a request with tests: the builder under it is memoised, so a Send and its answer
+ * re-render the button, not the URL bar, tabs and editors (issue 31: 28 components at the floor).
+ */
+export function RequestBuilder({ pending, testResponse, onSend, ...props }: RequestBuilderProps) {
+  // Enter in the URL field submits the form while the call runs too (Cancel is no submit button).
+  const pendingNow = useRef(pending);
+  useLayoutEffect(() => {
+    pendingNow.current = pending;
+  });
+  const sendUnlessPending = useCallback(() => {
+    if (!pendingNow.current) onSend();
+  }, [onSend]);
+  return (
+    <SendingContext value={pending}>
+      <RequestBuilderParts {...props} onSend={sendUnlessPending} testResponse={props.state.assertions.length > 0 ? testResponse : undefined} />
+    </SendingContext>
+  );
+}
+
+const RequestBuilderParts = memo(function RequestBuilderParts(props: Omit<RequestBuilderProps, 'pending'>) {
   const { state, update, route, baseUrl, globalHeaders } = props;
   const [tab, setTab] = useState<Tab>(() => (methodHasBody(state.method) ? 'body' : 'params'));
   const [seedText, setSeedText] = useState('');
@@ -149,7 +170,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
             </span>
           </div>
         )}
-        <UrlBar state={state} update={update} baseUrl={baseUrl} route={route} pending={props.pending} onSend={props.onSend} onCancel={props.onCancel} onSendAs={props.onSendAs} notUndone={props.notUndone} />
+        <UrlBar state={state} update={update} baseUrl={baseUrl} route={route} onSend={props.onSend} onCancel={props.onCancel} onSendAs={props.onSendAs} notUndone={props.notUndone} />
         <div className="kite-url-preview">
           <span className="kite-url-preview-text kite-mono" aria-label="Final URL" title={preview}>
             {preview || 'Pick a route or type a URL'}
@@ -377,7 +398,7 @@ export function RequestBuilder(props: RequestBuilderProps) {
       </div>
     </div>
   );
-}
+});
 
 /** A documented parameter's docs under its row; nothing while their chunk loads. */
 function LazyParamDoc(props: ParamDocProps) {

@@ -2,7 +2,7 @@
 // cURL command is imported instead of typed in; the query is the Params table's ticked rows, and
 // typing one updates them (url-query.ts).
 import { Users } from 'lucide-react';
-import { Fragment, lazy, Suspense, useMemo, useState } from 'react';
+import { createContext, Fragment, lazy, Suspense, use, useMemo, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { HttpMethod, RouteInfo, TraceNotUndone } from '../../../../protocol/types';
 import { querySchema } from '../routes/routes';
@@ -17,13 +17,16 @@ import { loadDataPicker } from '../data/data';
 // The search of a model-bound path parameter's rows: the data pickers' chunk, loaded for such routes only.
 const BindingPicker = lazy(() => loadDataPicker().then((chunk) => ({ default: chunk.BindingPicker })));
 
+/** Whether the request's call is running (RequestBuilder provides it): read by the Send button alone. */
+export const SendingContext = createContext(false);
+
 export interface UrlBarProps {
   state: RequestState;
   update: (update: RequestUpdate) => void;
   baseUrl: string;
   /** The route the request is for: its query parameters stay in the table when the URL drops them. */
   route?: RouteInfo;
-  pending: boolean;
+  /** Sends; the builder ignores it while the call runs. */
   onSend: () => void;
   onCancel: () => void;
   /** Opens "Send as…" (the request sent as several identities). */
@@ -32,7 +35,7 @@ export interface UrlBarProps {
   notUndone?: TraceNotUndone;
 }
 
-export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCancel, onSendAs, notUndone }: UrlBarProps) {
+export function UrlBar({ state, update, baseUrl, route, onSend, onCancel, onSendAs, notUndone }: UrlBarProps) {
   const params = pathParamNames(state.url);
   const routeNames = useMemo(() => new Set(Object.keys((route && querySchema(route)?.properties) ?? {})), [route]);
   // While the field has focus it shows what was typed (a lone `?` or `&` included); otherwise the
@@ -65,7 +68,7 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
         className="kite-urlbar"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!pending) onSend();
+          onSend();
         }}
       >
         <select
@@ -94,17 +97,7 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
           onPaste={onPaste}
           onBlur={() => setTyped(null)}
         />
-        {/* Distinct keys: reusing one element would let a Cancel click that settles the request
-            turn into a Send submit before the click's default action runs. */}
-        {pending ? (
-          <button key="cancel" type="button" className="kite-button kite-send" data-variant="danger" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : (
-          <button key="send" type="submit" className="kite-button kite-send" data-variant="primary" title="Send (Ctrl+Enter)">
-            Send
-          </button>
-        )}
+        <SendOrCancel onCancel={onCancel} />
         {onSendAs ? (
           // An icon beside Send: the URL field keeps its room (and its placeholder) at 800 px.
           <button type="button" className="kite-button kite-send-as" aria-label="Send as…" title="Send as… several identities, and compare the answers" onClick={onSendAs}>
@@ -141,5 +134,20 @@ export function UrlBar({ state, update, baseUrl, route, pending, onSend, onCance
         </div>
       )}
     </div>
+  );
+}
+
+/** Send, or Cancel while the call runs: the one part of the builder a Send and its answer change. */
+function SendOrCancel({ onCancel }: { onCancel: () => void }) {
+  // Distinct keys: reusing one element would let a Cancel click that settles the request turn into
+  // a Send submit before the click's default action runs.
+  return use(SendingContext) ? (
+    <button key="cancel" type="button" className="kite-button kite-send" data-variant="danger" onClick={onCancel}>
+      Cancel
+    </button>
+  ) : (
+    <button key="send" type="submit" className="kite-button kite-send" data-variant="primary" title="Send (Ctrl+Enter)">
+      Send
+    </button>
   );
 }

@@ -1,7 +1,7 @@
 // The response pane: summary line, then Body / Headers / Cookies / Trace tabs. Large bodies are decoded,
 // formatted and searched in a Web Worker and rendered as a window of lines (see BodyView).
 import '../../../css/response.lazy.css';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { FrameKeys } from './response-frames';
 import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 import type { LiveStream } from '../../lib/http/live-stream';
@@ -124,15 +124,21 @@ const REHEARSAL_RESULT: RelayResult = {
   receivedAt: 0,
 };
 
-function ResponseDetails({
-  result,
-  shown,
-  preferred,
-  onChoose,
-  sent,
-  ddPages,
-  inEnvironment,
-}: Pick<ResponseViewerProps, 'sent' | 'ddPages' | 'inEnvironment'> & { result: RelayResult; shown: boolean; preferred: Section; onChoose: (section: Section) => void }) {
+type ResponseDetailsProps = Pick<ResponseViewerProps, 'sent' | 'ddPages' | 'inEnvironment'> & { result: RelayResult; preferred: Section; onChoose: (section: Section) => void };
+
+/**
+ * A frame's response, and whether it is shown. Shown, it is remembered for Compare with…; the
+ * details under it do not depend on it, so the reveal at the floor re-renders this alone and not
+ * the section tabs, body and lines drawn out of sight during the hold (issue 31).
+ */
+function ResponseDetails({ shown, ...details }: ResponseDetailsProps & { shown: boolean }) {
+  const { result, sent } = details;
+  // Every response shown can be compared with the next ones (another tab's, a later answer).
+  useEffect(() => (shown ? rememberResponse(result, sent) : undefined), [result, sent, shown]);
+  return <ResponseSections {...details} />;
+}
+
+const ResponseSections = memo(function ResponseSections({ result, preferred, onChoose, sent, ddPages, inEnvironment }: ResponseDetailsProps) {
   const { meta } = result;
   // A streamed answer, or a body of events from history, also shows as its list of events; one
   // that was just watched arriving opens on it.
@@ -144,9 +150,10 @@ function ResponseDetails({
     preferred,
   }));
   // A new result opens on the section last chosen while it has it, and so does one out of sight
-  // when another section is chosen meanwhile. Its body starts afresh (a new key), except after the
-  // rehearsal, whose body nobody could touch: the answer updates that one in place.
-  if (chosen.result !== result || (!shown && chosen.preferred !== preferred)) {
+  // when another section is chosen meanwhile (the frame on screen chooses only through its own
+  // tabs, which set both, so there the two never differ). Its body starts afresh (a new key),
+  // except after the rehearsal, whose body nobody could touch: the answer updates that one in place.
+  if (chosen.result !== result || chosen.preferred !== preferred) {
     setChosen({
       section: openingSection(result, preferred),
       result,
@@ -160,8 +167,6 @@ function ResponseDetails({
     onChoose(next);
   };
   const [comparing, setComparing] = useState(false);
-  // Every response shown can be compared with the next ones (another tab's, a later answer).
-  useEffect(() => (shown ? rememberResponse(result, sent) : undefined), [result, sent, shown]);
   return (
     <>
       <ResponseSummary result={result} sent={sent}>
@@ -225,7 +230,7 @@ function ResponseDetails({
       ) : null}
     </>
   );
-}
+});
 
 /** A 401 or 403 says why at once, from the trace: the failing check, else the middleware that refused. */
 function RefusalNote({ result }: { result: RelayResult }) {

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-XARB42YZ.js";
+import"./chunks/chunk-DGDPIXKQ.js";

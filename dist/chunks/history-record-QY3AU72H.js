@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-IW5IBZLI.js";import"./chunk-NE4UUTBB.js";import"./chunk-AJIRXNA7.js";import"./chunk-EKJFTJFB.js";import"./chunk-XARB42YZ.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-5FPUWXBH.js";import"./chunk-NE4UUTBB.js";import"./chunk-AJIRXNA7.js";import"./chunk-EKJFTJFB.js";import"./chunk-XARB42YZ.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-SX7TPPLB.js";import"./chunk-NE4UUTBB.js";import"./chunk-AJIRXNA7.js";import"./chunk-EKJFTJFB.js";import"./chunk-XARB42YZ.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

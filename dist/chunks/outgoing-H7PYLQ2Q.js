@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-2U45CAP5.js";import"./chunk-NE4UUTBB.js";import"./chunk-AJIRXNA7.js";import"./chunk-EKJFTJFB.js";import"./chunk-XARB42YZ.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

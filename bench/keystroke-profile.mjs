@@ -86,7 +86,7 @@ function addSelfTimes(profile) {
 const PART_OF = new Map([
   ...['filterRoutes', 'searchNarrows', 'searchRoutes'].map((name) => [name, 'search']),
   ...['haystackOf', 'routeHaystack', 'indexRoutes'].map((name) => [name, 'texts']),
-  ...['explorerRows', 'routeRow', 'rowHeight', 'rowOffsets', 'visibleRows', 'rowAt', 'explorerList'].map((name) => [name, 'rows']),
+  ...['explorerRows', 'routeRow', 'groupOf', 'groupNumber', 'rowOffsets', 'visibleRows', 'rowAt', 'explorerList', 'assignRowSlots'].map((name) => [name, 'rows']),
 ]);
 /** React's entry points: a sample under one (and under none of PART_OF's) is React's render or commit. */
 const REACT = /^(performWorkOnRoot|performSyncWorkOnRoot|performWorkUntilDeadline|flushSyncWorkAcrossRoots_impl|flushSyncWorkOnAllRoots|commitRoot|dispatchDiscreteEvent|dispatchEvent|batchedUpdates\$1|processRootScheduleInMicrotask|flushPassiveEffects)$/;

@@ -56,6 +56,21 @@ test('5,000 routes scroll and filter in a virtualised list', async ({ page }) =>
   await expect(routeButton(page, 'POST', '/resource432')).toBeVisible();
 });
 
+test('a character typed over 5,000 routes is shown with its list, in one render', async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByText('5001 routes')).toBeVisible({ timeout: 15_000 });
+  // The box gets "resource1" as a key gives it (an input event); what the list shows is read as
+  // soon as React has handled the event, before the page draws a frame.
+  const shownWithTheCharacter = await page.evaluate(() => {
+    const box = document.querySelector<HTMLInputElement>('input[aria-label="Search routes"]')!;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, 'resource1');
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    return { box: box.value, list: document.querySelector('.kite-explorer-list')!.getAttribute('data-search') };
+  });
+  expect(shownWithTheCharacter).toEqual({ box: 'resource1', list: 'resource1' });
+  await expect(page.getByText('555 of 5001 routes')).toBeVisible();
+});
+
 test('a route row a search moves keeps its id, and ↓ from the search box points at it by that id', async ({ page }) => {
   await page.goto(host.url);
   await expect(page.getByText('5001 routes')).toBeVisible({ timeout: 15_000 });

@@ -80,9 +80,9 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   };
   const scoped = useMemo(() => scopeRoutes(items, scope), [items, scope.application, scope.version]);
   // A typed character searches only what the search before it found (createRouteSearch). One that
-  // narrows a small enough result lists at once, in the frame that shows the character (a second,
-  // deferred render cost a frame more: 40-50 ms against 20-28 ms a key over Graph at load 6-8); a
-  // search through many routes lists after the character is shown.
+  // looks through at most ROUTES_SEARCHED_AT_ONCE routes (all of Graph's) lists at once, in the frame
+  // that shows the character (a second, deferred render cost a frame more); a search through more
+  // routes lists after the character is shown.
   const [searchRoutes] = useState(createRouteSearch);
   const listedSearch = searchRoutes.isQuick(scoped, search) ? search : deferredSearch;
   const filtered = useMemo(() => searchRoutes(scoped, listedSearch), [searchRoutes, scoped, listedSearch]);

@@ -139,8 +139,9 @@ export function searchNarrows(previous: string, next: string): boolean {
  * Routes a search may look through within a keystroke's frame, with the list drawn in the same
  * frame: Graph's 11,422, so its first key too. Since a key's list takes the elements of the rows
  * before (assignRowSlots) and lists its groups without a map, a key over all of Graph's routes costs
- * the page 14-16 ms of CPU drawn at once, against 17-21 ms in two renders (the character's, then the
- * deferred list's), and painted in 28-50 ms against 36-87 ms (bench/results/keys2-31.md, load 9-14).
+ * the page 14-17.5 ms of CPU drawn at once, against 17-21 ms in two renders (the character's, then
+ * the deferred list's), and is painted in 28-50 ms against 32-87 ms (bench/results/keys2-31.md,
+ * load 9-14).
  */
 export const ROUTES_SEARCHED_AT_ONCE = 12_000;
 

@@ -56,6 +56,21 @@ test('5,000 routes scroll and filter in a virtualised list', async ({ page }) =>
   await expect(routeButton(page, 'POST', '/resource432')).toBeVisible();
 });
 
+test('a character typed over 5,000 routes is shown with its list, in one render', async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByText('5001 routes')).toBeVisible({ timeout: 15_000 });
+  // The box gets "resource1" as a key gives it (an input event); what the list shows is read as
+  // soon as React has handled the event, before the page draws a frame.
+  const shownWithTheCharacter = await page.evaluate(() => {
+    const box = document.querySelector<HTMLInputElement>('input[aria-label="Search routes"]')!;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, 'resource1');
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    return { box: box.value, list: document.querySelector('.kite-explorer-list')!.getAttribute('data-search') };
+  });
+  expect(shownWithTheCharacter).toEqual({ box: 'resource1', list: 'resource1' });
+  await expect(page.getByText('555 of 5001 routes')).toBeVisible();
+});
+
 test('a route row a search moves keeps its id, and ↓ from the search box points at it by that id', async ({ page }) => {
   await page.goto(host.url);
   await expect(page.getByText('5001 routes')).toBeVisible({ timeout: 15_000 });
@@ -74,6 +89,42 @@ test('a route row a search moves keeps its id, and ↓ from the search box point
   await search.press('ArrowDown');
   await expect(search).toHaveAttribute('aria-activedescendant', id!);
   await expect(page.locator(`[id="${id}"]`)).toHaveAttribute('data-active', 'true');
+});
+
+test('a search that leaves none of the rows in view draws the new ones in the elements already there; a focused row is never redrawn as another route', async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByText('5001 routes')).toBeVisible({ timeout: 15_000 });
+  const routes = page.getByRole('navigation', { name: 'Routes' });
+  // Each element in view remembers the route it drew.
+  const markRows = () =>
+    routes.evaluate((list) => {
+      for (const button of list.querySelectorAll<HTMLElement>('.kite-route-button')) (button as HTMLElement & { drew?: string }).drew = button.getAttribute('aria-label')!;
+    });
+  const rowsInView = () =>
+    routes.evaluate((list) => [...list.querySelectorAll<HTMLElement>('.kite-route-button')].map((button) => ({ name: button.getAttribute('aria-label'), drew: (button as HTMLElement & { drew?: string }).drew ?? null })));
+  await markRows();
+  const before = await rowsInView();
+  // resource49 and resource490-499: none of them in view before (resource0-5 are).
+  await page.getByRole('searchbox', { name: 'Search routes' }).fill('resource49');
+  await expect(page.getByText('55 of 5001 routes')).toBeVisible();
+  await expect(routes).toHaveAttribute('data-search', 'resource49');
+  const after = await rowsInView();
+  expect(after.length).toBeGreaterThan(10);
+  expect(after.every((row) => !before.some((old) => old.name === row.name))).toBe(true);
+  // Every route row is an element that drew another route before: only its text and attributes changed.
+  expect(after.filter((row) => row.drew === null)).toEqual([]);
+  expect(after.every((row) => row.drew !== row.name)).toBe(true);
+
+  // A focused row scrolled far out of view (a jump that leaves none of the rows in view): its
+  // element is not given to a route that comes.
+  await page.getByRole('searchbox', { name: 'Search routes' }).fill('resource4');
+  await expect(page.getByText('555 of 5001 routes')).toBeVisible();
+  await routeButton(page, 'GET', '/resource4').focus();
+  await markRows();
+  await routes.evaluate((list) => (list.scrollTop = list.scrollHeight));
+  await expect(routeButton(page, 'GET', '/resource499')).toBeVisible();
+  const active = await page.evaluate(() => ({ name: document.activeElement?.getAttribute('aria-label') ?? null, drew: (document.activeElement as HTMLElement & { drew?: string }).drew ?? null }));
+  expect(active.drew === null || active.name === active.drew).toBe(true);
 });
 
 test('a route whose schema could not be read is marked and links to the Status screen', async ({ page }) => {

@@ -6,10 +6,10 @@ import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect,
 import { Link } from 'react-router-dom';
 import type { ListedRoute } from '../../../../protocol/types';
 import type { RoutesState } from './use-routes';
-import { type ExplorerRoute, type ExplorerRow, type RouteScope, apiVersions, createRouteSearch, explorerList, explorerRoutes, indexRoutes, moveActiveRoute, rowHeight, scopeRoutes, shortenPath } from './route-list';
+import { type ExplorerRoute, type ExplorerRow, type RouteScope, apiVersions, createRouteSearch, explorerList, explorerRoutes, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
 import { SearchBox } from '../../components/SearchBox';
 import { holdIdleWork, holdWhileTyping } from '../../lib/idle';
-import { scrollToShow, visibleRows } from './row-window';
+import { NO_ROW_SLOTS, type RowSlots, assignRowSlots, scrollToShow, visibleRows } from './row-window';
 
 export interface RouteExplorerProps {
   routes: RoutesState;
@@ -80,9 +80,9 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   };
   const scoped = useMemo(() => scopeRoutes(items, scope), [items, scope.application, scope.version]);
   // A typed character searches only what the search before it found (createRouteSearch). One that
-  // narrows a small enough result lists at once, in the frame that shows the character (a second,
-  // deferred render cost a frame more: 40-50 ms against 20-28 ms a key over Graph at load 6-8); a
-  // search through many routes lists after the character is shown.
+  // looks through at most ROUTES_SEARCHED_AT_ONCE routes (all of Graph's) lists at once, in the frame
+  // that shows the character (a second, deferred render cost a frame more); a search through more
+  // routes lists after the character is shown.
   const [searchRoutes] = useState(createRouteSearch);
   const listedSearch = searchRoutes.isQuick(scoped, search) ? search : deferredSearch;
   const filtered = useMemo(() => searchRoutes(scoped, listedSearch), [searchRoutes, scoped, listedSearch]);
@@ -118,6 +118,17 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
     return () => observer.disconnect();
   }, []);
   const shown = visibleRows(offsets, scrollTop, viewport.height, OVERSCAN);
+  const drawnRows = rows.slice(shown.first, shown.end);
+  // The element each row in view is drawn in (assignRowSlots): a keystroke that changes the rows
+  // redraws the old elements. From the slots last committed, so a render that is thrown away
+  // (a deferred list overtaken by the next key) gives out nothing. The focused row's slot, kept by
+  // the list's focus events, is never given to another row.
+  const committedSlots = useRef<RowSlots>(NO_ROW_SLOTS);
+  const focusedSlot = useRef<number | null>(null);
+  const slots = assignRowSlots(committedSlots.current, drawnRows, focusedSlot.current);
+  useLayoutEffect(() => {
+    committedSlots.current = slots;
+  });
 
   const toggleGroup = useCallback(
     (label: string) =>
@@ -216,13 +227,28 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
       {items.length > 0 && rows.length === 0 && <p className="kite-explorer-message">No routes match “{listedSearch}”.</p>}
       {!routes.listed && routes.loading && <p className="kite-explorer-message">Loading routes…</p>}
       {/* data-search: the search the list shows, which may be behind the box's (a deferred list); the keystroke bench waits on it. */}
-      <div className="kite-explorer-list" ref={scrollRef} role="navigation" aria-label="Routes" data-search={listedSearch} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}>
+      <div
+        className="kite-explorer-list"
+        ref={scrollRef}
+        role="navigation"
+        aria-label="Routes"
+        data-search={listedSearch}
+        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        onFocus={(event) => {
+          const slot = (event.target as HTMLElement).closest<HTMLElement>('[data-slot]')?.dataset.slot;
+          focusedSlot.current = slot === undefined ? null : Number(slot);
+        }}
+        onBlur={() => {
+          focusedSlot.current = null;
+        }}
+      >
         <div style={{ height: offsets[rows.length], position: 'relative' }}>
-          {rows.slice(shown.first, shown.end).map((row, at) => {
+          {drawnRows.map((row, at) => {
             const index = shown.first + at;
             return (
               <RouteRow
-                key={row.key}
+                key={slots.slots[at]}
+                slot={slots.slots[at]!}
                 row={row}
                 top={offsets[index]!}
                 rowId={row.kind === 'route' ? routeRowId(row.item) : ''}
@@ -249,6 +275,8 @@ type PickRoute = (route: ListedRoute, application: string, pin?: boolean) => voi
 
 interface RouteRowProps {
   row: ExplorerRow;
+  /** The element's slot (assignRowSlots), its key: which row it draws changes with a search. */
+  slot: number;
   /** Where the row starts in the list (px). */
   top: number;
   /** The DOM id of a route row ('' for a group header). */
@@ -261,12 +289,12 @@ interface RouteRowProps {
   onToggle: (label: string) => void;
 }
 
-// Memoised: a keystroke draws again only the rows it changes (those newly in view), not the ~50 in
-// view each time; row objects stay the same per route (explorerList). A row a search moves only
-// gets a new offset: its content is memoised apart.
-const RouteRow = memo(function RouteRow({ row, top, rowId, selected, active, pathChars, onPick, onToggle }: RouteRowProps) {
+// Memoised: a keystroke draws again only the rows it changes, not the ~50 in view each time; row
+// objects stay the same per route (explorerList). A row a search moves only gets a new offset: its
+// content is memoised apart.
+const RouteRow = memo(function RouteRow({ row, slot, top, rowId, selected, active, pathChars, onPick, onToggle }: RouteRowProps) {
   return (
-    <div className="kite-explorer-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight(row), transform: `translateY(${top}px)` }}>
+    <div className="kite-explorer-row" data-slot={slot} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: row.height, transform: `translateY(${top}px)` }}>
       <RouteRowContent row={row} rowId={rowId} selected={selected} active={active} pathChars={pathChars} onPick={onPick} onToggle={onToggle} />
     </div>
   );
@@ -276,7 +304,7 @@ const RouteRow = memo(function RouteRow({ row, top, rowId, selected, active, pat
 const COLLAPSED_ICON = <ChevronRight size={14} aria-hidden="true" />;
 const EXPANDED_ICON = <ChevronDown size={14} aria-hidden="true" />;
 
-const RouteRowContent = memo(function RouteRowContent({ row, rowId, selected, active, pathChars, onPick, onToggle }: Omit<RouteRowProps, 'top'>) {
+const RouteRowContent = memo(function RouteRowContent({ row, rowId, selected, active, pathChars, onPick, onToggle }: Omit<RouteRowProps, 'top' | 'slot'>) {
   if (row.kind === 'group') {
     return (
       <button type="button" className="kite-route-group" aria-expanded={!row.collapsed} onClick={() => onToggle(row.label)}>

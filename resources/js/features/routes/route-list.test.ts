@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo, RoutesResponse } from '../../../../protocol/types';
-import { ROUTES_SEARCHED_AT_ONCE, apiVersionOf, apiVersions, createRouteSearch, explorerList, explorerRoutes, explorerRows, filterRoutes, indexRoutes, rowHeight, searchNarrows, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+import { ROUTES_SEARCHED_AT_ONCE, apiVersionOf, apiVersions, createRouteSearch, explorerList, explorerRoutes, explorerRows, filterRoutes, indexRoutes, searchNarrows, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 import { rowOffsets } from './row-window';
 
 const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
@@ -271,7 +271,7 @@ describe('the list\'s row offsets, built in the same pass as its rows', () => {
   it.each(table)('are those of the rows\' heights summed: %s', (_, items, collapsed, multipleApplications) => {
     const { rows, offsets } = explorerList(items, new Set(collapsed), multipleApplications);
     expect(rows).toEqual(explorerRows(items, new Set(collapsed), multipleApplications));
-    expect([...offsets]).toEqual([...rowOffsets(rows.map(rowHeight))]);
+    expect([...offsets]).toEqual([...rowOffsets(rows.map((row) => row.height))]);
   });
 
   it('place a route with a summary on a taller row', () => {

@@ -18,11 +18,16 @@ export interface ExplorerRoute {
   position: number;
   /** Its row in the list, made the first time the list shows it and kept (routeRow). */
   row?: ExplorerRow;
+  /** Its group's number (groupNumber), and its application's group's: looked up once, not per keystroke. */
+  group?: number;
+  applicationGroup?: number;
 }
 
+// `height`: the row's height (ROW_HEIGHTS), worked out once per row; the list's offsets sum them
+// for every row per keystroke (9,483 for Graph's `u`).
 export type ExplorerRow =
-  | { kind: 'group'; key: string; label: string; count: number; collapsed: boolean }
-  | { kind: 'route'; key: string; item: ExplorerRoute };
+  | { kind: 'group'; key: string; height: number; label: string; count: number; collapsed: boolean }
+  | { kind: 'route'; key: string; height: number; item: ExplorerRoute };
 
 /**
  * The routes of the response as list items. A route listed the same way in `previous` (the list
@@ -38,7 +43,9 @@ export function explorerRoutes(response: RoutesResponse | RouteIndex | null | un
       const key = `${application.id}\u0000${route.id}`;
       const before = previous[items.length];
       const haystack = before?.key === key && listedAlike(before.route, route) ? before.haystack : undefined;
-      items.push({ key, application: application.id, route, position: items.length, ...(haystack === undefined ? {} : { haystack }) });
+      // Every field set here, in one order: all items share one shape, so the loops over 11,000 of
+      // them per keystroke read each field in one place (routes with and without a text had two).
+      items.push({ key, application: application.id, route, haystack, position: items.length, row: undefined, group: undefined, applicationGroup: undefined });
     }
   }
   return items;
@@ -128,8 +135,15 @@ export function searchNarrows(previous: string, next: string): boolean {
   return searchTerms(previous).every((before) => after.some((term) => (METHOD_TERMS.has(before) ? term === before : term.includes(before))));
 }
 
-/** Routes a search may look through within a keystroke's frame, with the list drawn in the same frame. */
-export const ROUTES_SEARCHED_AT_ONCE = 5000;
+/**
+ * Routes a search may look through within a keystroke's frame, with the list drawn in the same
+ * frame: Graph's 11,422, so its first key too. Since a key's list takes the elements of the rows
+ * before (assignRowSlots) and lists its groups without a map, a key over all of Graph's routes costs
+ * the page 14-17.5 ms of CPU drawn at once, against 17-21 ms in two renders (the character's, then
+ * the deferred list's), and is painted in 28-50 ms against 32-87 ms (bench/results/keys2-31.md,
+ * load 9-14).
+ */
+export const ROUTES_SEARCHED_AT_ONCE = 12_000;
 
 /** filterRoutes that remembers its last answer (see createRouteSearch). */
 export interface RouteSearch {
@@ -223,18 +237,13 @@ export const ROW_HEIGHTS = {
   routeWithSummary: 42,
 } as const;
 
-/** A row's height in the list (ROW_HEIGHTS). */
-export function rowHeight(row: ExplorerRow): number {
-  return row.kind === 'group' ? ROW_HEIGHTS.group : row.item.route.summary ? ROW_HEIGHTS.routeWithSummary : ROW_HEIGHTS.route;
-}
-
 /**
  * A route's row, made once per route and kept on it: a keystroke builds its list of rows from them,
  * and a row that stays in view is not drawn again. On the route, not in a WeakMap: the first key
  * over Graph looked 9,035 of them up there (~15 ms of a busy machine's keystroke).
  */
 function routeRow(item: ExplorerRoute): ExplorerRow {
-  return (item.row ??= { kind: 'route', key: item.key, item });
+  return (item.row ??= { kind: 'route', key: item.key, height: item.route.summary ? ROW_HEIGHTS.routeWithSummary : ROW_HEIGHTS.route, item });
 }
 
 /** The list's rows and where each starts (row-window.ts's offsets: `offsets[rows.length]` is the whole height). */
@@ -243,36 +252,57 @@ export interface ExplorerList {
   offsets: Float64Array;
 }
 
+/** Group labels by number, and numbers by label: a route's group is looked up once (groupNumber). */
+const groupLabels: string[] = [];
+const groupNumbers = new Map<string, number>();
+
+/** The number of a group label, the same for the page's life. */
+function groupNumber(label: string): number {
+  let number = groupNumbers.get(label);
+  if (number === undefined) groupNumbers.set(label, (number = groupLabels.push(label) - 1));
+  return number;
+}
+
+/** The number of the group a route is listed under: its group, or with several applications its application's group. */
+function groupOf(item: ExplorerRoute, multipleApplications: boolean): number {
+  const group = item.route.group || 'other';
+  return multipleApplications ? (item.applicationGroup ??= groupNumber(`${item.application} · ${group}`)) : (item.group ??= groupNumber(group));
+}
+
 /**
  * Group headers followed by their routes, groups in first-seen order; collapsed groups hide routes.
- * The offsets come in the same pass as the rows: a keystroke over Graph listed 9,483 rows, then
- * mapped them to heights and summed those in two more passes.
+ * Indexed loops over the groups' numbers, no map of labels to lists: a keystroke over Graph lists
+ * 9,483 rows, and its first keys run this before the engine has optimised it (Graph's `u`, 9,035
+ * routes: 1.0-1.3 ms against 3.1-3.4 ms with the map, in Node once warm). The offsets are summed
+ * from the rows' heights.
  */
 export function explorerList(items: ExplorerRoute[], collapsed: ReadonlySet<string>, multipleApplications = false): ExplorerList {
-  const groups = new Map<string, ExplorerRoute[]>();
-  for (const item of items) {
-    const group = item.route.group || 'other';
-    const label = multipleApplications ? `${item.application} · ${group}` : group;
-    let list = groups.get(label);
-    if (!list) groups.set(label, (list = []));
-    list.push(item);
+  // How many routes each group has, and the groups in the order they are first seen.
+  const numbers = new Int32Array(items.length);
+  const counts = new Int32Array(groupLabels.length + items.length);
+  const order: number[] = [];
+  for (let i = 0; i < items.length; i += 1) {
+    const number = groupOf(items[i]!, multipleApplications);
+    numbers[i] = number;
+    if (counts[number]++ === 0) order.push(number);
   }
-  let count = groups.size;
-  for (const [label, list] of groups) if (!collapsed.has(label)) count += list.length;
-  const rows: ExplorerRow[] = new Array(count);
-  const offsets = new Float64Array(count + 1);
-  let at = 0;
-  let top = 0;
-  for (const [label, list] of groups) {
+  // Where each group's routes start in the rows; a collapsed group has its header only.
+  const next = new Int32Array(counts.length);
+  const rows: ExplorerRow[] = [];
+  for (let g = 0; g < order.length; g += 1) {
+    const number = order[g]!;
+    const label = groupLabels[number]!;
     const isCollapsed = collapsed.has(label);
-    rows[at] = { kind: 'group', key: `group:${label}`, label, count: list.length, collapsed: isCollapsed };
-    offsets[(at += 1)] = top += ROW_HEIGHTS.group;
-    if (isCollapsed) continue;
-    for (const item of list) {
-      rows[at] = routeRow(item);
-      offsets[(at += 1)] = top += item.route.summary ? ROW_HEIGHTS.routeWithSummary : ROW_HEIGHTS.route;
-    }
+    rows.push({ kind: 'group', key: `group:${label}`, height: ROW_HEIGHTS.group, label, count: counts[number]!, collapsed: isCollapsed });
+    next[number] = isCollapsed ? -1 : rows.length;
+    if (!isCollapsed) rows.length += counts[number]!;
   }
+  for (let i = 0; i < items.length; i += 1) {
+    const number = numbers[i]!;
+    if (next[number] !== -1) rows[next[number]++] = routeRow(items[i]!);
+  }
+  const offsets = new Float64Array(rows.length + 1);
+  for (let r = 0; r < rows.length; r += 1) offsets[r + 1] = offsets[r]! + rows[r]!.height;
   return { rows, offsets };
 }
 

@@ -51,17 +51,6 @@ describe('the page', () => {
     expect(html).toContain('href="/vendor/kite/kite.css');
   });
 
-  it('asks for the entry right after the stylesheet, before the module preloads and the routes the page carries', async () => {
-    // A browser fetches six files at a time from a host, in the page's order: the entry, last in
-    // the body, was the ninth and waited a round for a connection (issue 31). A module script runs
-    // once the document is parsed wherever it stands.
-    const html = await (await fetch(`${host.origin}/http-client`)).text();
-    const entry = html.indexOf('<script type="module" src="/vendor/kite/kite.js');
-    expect(entry).toBeGreaterThan(html.indexOf('href="/vendor/kite/kite.css'));
-    expect(entry).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
-    expect(entry).toBeLessThan(html.indexOf('id="kite-routes"'));
-  });
-
   it('follows a sub-folder mount path in basePath and apiUrl, assets staying at /vendor/kite', async () => {
     const config = configOf(await (await fetch(`${subfolder.origin}/sub/folder/http-client/status`)).text());
     expect(config).toMatchObject({ basePath: '/sub/folder/http-client', apiUrl: '/sub/folder/http-client/api', assetsUrl: '/vendor/kite' });

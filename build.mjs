@@ -23,10 +23,6 @@ const common = {
   legalComments: 'none',
   charset: 'utf8',
   logLevel: 'warning',
-  // The first load imports the modules the main screen shares with other screens for their place
-  // in the shell's chunk (modulesSharedWithMainScreen): an icon module of a package without side
-  // effects has nothing to run, and esbuild says so for each importer.
-  logOverride: { 'ignored-bare-import': 'silent' },
   define: {
     __KITE_VERSION__: JSON.stringify(pkg.version),
     'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production'),
@@ -39,8 +35,7 @@ const options = {
   // The stylesheet is an entry of its own: imported by main.tsx, every lazy chunk (which imports the
   // entry, see firstLoadPlugin) would get a copy.
   entryPoints: [
-    // main.tsx and what the main screen shares with the other screens (firstLoadPlugin).
-    { in: 'kite-entry', out: 'kite' },
+    { in: 'resources/js/main.tsx', out: 'kite' },
     { in: 'resources/css/kite.css', out: 'kite' },
   ],
   splitting: true,
@@ -238,7 +233,6 @@ const FIRST_SCREEN_PARTS = ['resources/js/features/tabs/TabStrip.tsx'];
  */
 function firstLoadPlugin() {
   const exportsOf = new Map();
-  let sharedWithMainScreen;
   /** The target's export names (ES modules only: a CommonJS target has no named exports to forward). */
   const exportsOfTarget = async (file) => {
     if (!exportsOf.has(file)) {
@@ -252,17 +246,6 @@ function firstLoadPlugin() {
   return {
     name: 'kite-first-load',
     setup(build) {
-      build.onStart(() => {
-        sharedWithMainScreen = modulesSharedWithMainScreen();
-      });
-      // The entry imports main.tsx and the modules it shares with the main screen (see
-      // modulesSharedWithMainScreen), so that they join the shell's chunk.
-      build.onResolve({ filter: /^kite-entry$/ }, () => ({ path: ENTRY, namespace: 'kite-entry' }));
-      build.onLoad({ filter: /.*/, namespace: 'kite-entry' }, async () => ({
-        contents: [ENTRY, ...(await sharedWithMainScreen)].map((file) => `import ${JSON.stringify(resolve(root, file))};`).join('\n'),
-        loader: 'js',
-        resolveDir: root,
-      }));
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData?.target) return undefined;
         const resolved = await build.resolve(args.path, { kind: 'dynamic-import', resolveDir: args.resolveDir, importer: args.importer, pluginData: { target: true } });
@@ -273,7 +256,7 @@ function firstLoadPlugin() {
       build.onLoad({ filter: /.*/, namespace: 'kite-lazy' }, async (args) => {
         const target = resolve(root, args.path);
         const alone = OTHER_SCREENS.includes(args.path) || SHELL_PARTS.includes(args.path) || args.path.includes('node_modules/');
-        const firstLoad = alone ? [ENTRY, ...(await sharedWithMainScreen)] : [ENTRY, ...(await sharedWithMainScreen), MAIN_SCREEN];
+        const firstLoad = alone ? [ENTRY] : [ENTRY, MAIN_SCREEN];
         const hasDefault = (await exportsOfTarget(target)).includes('default');
         const from = JSON.stringify(target);
         return {
@@ -284,39 +267,6 @@ function firstLoadPlugin() {
       });
     },
   };
-}
-
-/**
- * The modules (paths relative to the repository) that the main screen imports statically and so does
- * a screen or shell part that loads without it (OTHER_SCREENS, SHELL_PARTS), but the entry does not.
- * esbuild gives such modules chunks of their own (their set of entry points is neither the entry's
- * nor the main screen's): a few hundred bytes each, yet each is a request of the first screen, and a
- * browser opens six connections to a host, so the seventh waits for a whole round (issue 31). Made
- * part of the first load (firstLoadPlugin), they join the shell's chunk; the other screens downloaded
- * them anyway. Found by bundling each side's static imports once, without writing anything.
- */
-async function modulesSharedWithMainScreen() {
-  const staticImports = async (file) => {
-    const result = await esbuild.build({
-      entryPoints: [file],
-      bundle: true,
-      write: false,
-      metafile: true,
-      format: 'esm',
-      jsx: 'automatic',
-      outdir: 'out',
-      logLevel: 'silent',
-      define: common.define,
-      loader: { '.css': 'empty' },
-      plugins: [
-        iconImportsPlugin(),
-        { name: 'kite-static-only', setup: (b) => b.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined)) },
-      ],
-    });
-    return new Set(Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('(')));
-  };
-  const [entry, mainScreen, ...others] = await Promise.all([ENTRY, MAIN_SCREEN, ...OTHER_SCREENS, ...SHELL_PARTS].map(staticImports));
-  return [...mainScreen].filter((input) => !entry.has(input) && others.some((other) => other.has(input))).sort();
 }
 
 function manifestPlugin() {

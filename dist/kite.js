@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-DGDPIXKQ.js";
+import"./chunks/chunk-7TKJ7TMN.js";

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p,g as t,h as i}from"./chunk-CT77MLA3.js";import"./chunk-DN7X6ZDT.js";import"./chunk-S3VBX24N.js";import"./chunk-AJIRXNA7.js";import"./chunk-7MYUJHFK.js";import"./chunk-DGDPIXKQ.js";export{o as LOCAL_BODY_LIMIT,r as PREVIEW_BYTES,m as PREVIEW_CHARS,i as diffBodies,p as openBodySource,t as prewarmBodyWorker};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-4Y4ISYLP.js";import"./chunk-S3VBX24N.js";import"./chunk-AJIRXNA7.js";import"./chunk-7MYUJHFK.js";import"./chunk-DGDPIXKQ.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-NSQ3D537.js";import"./chunk-S3VBX24N.js";import"./chunk-AJIRXNA7.js";import"./chunk-7MYUJHFK.js";import"./chunk-DGDPIXKQ.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-BKY2DXDD.js";import"./chunk-S3VBX24N.js";import"./chunk-AJIRXNA7.js";import"./chunk-7MYUJHFK.js";import"./chunk-DGDPIXKQ.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

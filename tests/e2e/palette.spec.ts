@@ -265,10 +265,24 @@ test.describe('generator palette', () => {
 
   test('with no focused input the palette is centred and the value is copied to the clipboard with a toast', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The keys the page saw and every toast it showed, for the failure message: CI once found no
+    // palette here after the double Shift (not reproduced in 60 runs beside two busy processes).
+    await page.addInitScript(() => {
+      const seen = ((window as unknown as { kiteTestSeen: string[] }).kiteTestSeen = []);
+      for (const type of ['keydown', 'keyup'] as const) window.addEventListener(type, (event) => seen.push(`${type} ${event.key} @${event.timeStamp.toFixed(0)}`), true);
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('[data-sonner-toast]')) if (!seen.includes(`toast ${toast.textContent}`)) seen.push(`toast ${toast.textContent}`);
+      }).observe(document, { childList: true, subtree: true });
+    });
     await openApp(page);
     await page.mouse.click(1000, 300);
     await doubleShift(page);
-    await expect(palette(page)).toBeVisible();
+    try {
+      await expect(palette(page)).toBeVisible();
+    } catch (error) {
+      const seen = await page.evaluate(() => (window as unknown as { kiteTestSeen: string[] }).kiteTestSeen);
+      throw new Error(`${(error as Error).message}\nthe page saw: ${seen.join('; ')}; focused: ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
+    }
     const box = await settledBox(page);
     const viewport = page.viewportSize()!;
     expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);

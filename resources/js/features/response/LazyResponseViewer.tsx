@@ -6,6 +6,7 @@ import { memo, useEffect, useState, useSyncExternalStore } from 'react';
 import { startFetchWorker } from '../../lib/http/worker-fetch';
 import { whenIdle } from '../../lib/idle';
 import { builtChunkList, preloadModules } from '../../lib/module-preload';
+import { startBodyWorker } from './body-worker';
 import type { ResponseViewerProps } from './ResponseViewer';
 
 /** The viewer's chunk and the chunks it imports that the first load has not (the manifest's firstResponse; build.mjs fills it in). */
@@ -59,11 +60,9 @@ export const LazyResponseViewer = memo(function LazyResponseViewer(props: Respon
     () =>
       whenIdle(() => {
         void startFetchWorker();
+        startBodyWorker();
         return loadViewer()
-          .then((chunk) => {
-            chunk.prewarmBodyWorker();
-            return chunk.prewarmStreamView();
-          })
+          .then((chunk) => chunk.prewarmStreamView())
           .catch(() => {
             // offline or a stale deployment: the viewer loads again when a response arrives
           });

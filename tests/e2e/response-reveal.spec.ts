@@ -237,27 +237,6 @@ test("a first Send fetches the history store's chunk while its call is held, not
   await expect(responseArea(page).getByText('Sending request…')).toBeVisible();
 });
 
-test('a first Send starts the body worker while its call is held, not when the viewer opens a large body', async ({ page }) => {
-  // Issue 31: the worker that indexes a large body was started by the idle prefetch or, on a first
-  // Send, when the viewer opened the body: its thread, script and compile then came after the answer
-  // (150 ms on a busy machine, between a 1 MB body's first text and its last line).
-  const start = new Date('2026-01-01T08:00:00Z');
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
-  let bodyWorkerStarted = false;
-  page.on('worker', (worker) => (bodyWorkerStarted ||= /\/json-worker\.js$/.test(worker.url())));
-  await page.goto('/http-client');
-  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
-  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
-  await expect(send).toBeEnabled();
-  expect(bodyWorkerStarted).toBe(false);
-  await send.click();
-  // Held (the page's clock is paused): a small answer, indexed on the page, needs no worker itself.
-  await expect(stagedFrame(page)).toContainText(firstPageOf(2));
-  await expect.poll(() => bodyWorkerStarted).toBe(true);
-  await expect(responseArea(page).getByText('Sending request…')).toBeVisible();
-});
-
 test('the commit that shows the answer at the floor renders only the response pane and the request builder (its Send button)', async ({ page }) => {
   await sendRecordingFromTheFloor(page);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();

@@ -19,7 +19,7 @@ import { slimRequestState, fieldErrorsAtom, requestStateAtom, type ResponseState
 import type { RequestState } from '../../model/request/request-state';
 import { relayRequestOf, requestProblem, resolveGlobalHeaders } from '../../model/request/relay-request';
 import { finalUrl } from '../../model/request/url';
-import { loadResponseView, startBodyWorker } from '../response/response';
+import { loadResponseView } from '../response/response';
 import { generateValue, loadNoteFieldErrors } from '../body/body';
 import { settlePendingEdits } from '../../lib/pending-edits';
 import { redactSecrets, resolveRequest, unresolvedMessage } from '../../model/workspace/variables';
@@ -95,9 +95,6 @@ export function useSender(addToHistory: HistoryState['add'], baseUrl: string, ja
         if (waitsForView) await loadResponseView();
         const loadAfterTheCall = () => {
           if (!waitsForView) void loadResponseView();
-          // A large body is indexed there: started at the viewer's mount, it was ready ~150 ms after
-          // the answer on a busy machine, between the body's first text and its last line.
-          startBodyWorker();
           // The entry is stored after the answer: its store's rules come during the hold, not then.
           void loadHistoryStore().catch(() => undefined);
         };

@@ -6,7 +6,6 @@ import { memo, useEffect, useState, useSyncExternalStore } from 'react';
 import { startFetchWorker } from '../../lib/http/worker-fetch';
 import { whenIdle } from '../../lib/idle';
 import { builtChunkList, preloadModules } from '../../lib/module-preload';
-import { startBodyWorker } from './body-worker';
 import type { ResponseViewerProps } from './ResponseViewer';
 
 /** The viewer's chunk and the chunks it imports that the first load has not (the manifest's firstResponse; build.mjs fills it in). */
@@ -60,9 +59,11 @@ export const LazyResponseViewer = memo(function LazyResponseViewer(props: Respon
     () =>
       whenIdle(() => {
         void startFetchWorker();
-        startBodyWorker();
         return loadViewer()
-          .then((chunk) => chunk.prewarmStreamView())
+          .then((chunk) => {
+            chunk.prewarmBodyWorker();
+            return chunk.prewarmStreamView();
+          })
           .catch(() => {
             // offline or a stale deployment: the viewer loads again when a response arrives
           });

@@ -7,6 +7,8 @@ import type { RelayFailure, RelayResult } from '../../lib/http/relay-result';
 import type { LiveStream } from '../../lib/http/live-stream';
 import type { DdPages } from '../history/history';
 import type { SendInEnvironment } from '../diff/diff';
+// Started early by LazyResponseViewer, so the worker is off the path of the first large response.
+export { prewarmBodyWorker } from './body-source';
 import { ResponseBody } from './ResponseBody';
 import { ResponseCookies } from './ResponseCookies';
 import { ResponseHeaders } from './ResponseHeaders';

@@ -2,7 +2,7 @@
 // copied once and the copy transferred, so the caller's buffer stays usable for copy, download and
 // history); small ones are indexed right here, which is quicker than a round trip. Both answer the
 // same asynchronous interface, so the viewer has one rendering path.
-import { bodyWorker, workerClients } from './body-worker';
+import { moduleWorker } from '../../lib/module-worker';
 import { BodyDocument, decodeBody, type BodyStatus, type BodyView, type SearchSummary } from './body-document';
 import type { LineValue } from '../../model/response/line-value';
 import type { RenderedLine } from './render-line';
@@ -146,9 +146,33 @@ class LocalBodySource extends ListenableSource implements BodySource {
   dispose(): void {}
 }
 
-// Documents are numbered across every viewer on the page (one worker serves them all).
+// One worker serves every viewer on the page; documents are numbered.
 let nextDocument = 1;
 let nextRequest = 1;
+/** Whoever waits for the worker's answers about a document number. */
+interface WorkerClient {
+  receive(reply: WorkerReply): void;
+  /** The worker broke: carry on without it. */
+  fallBack(): void;
+}
+const workerClients = new Map<number, WorkerClient>();
+
+const bodyWorker = moduleWorker<WorkerReply>('json-worker.js', {
+  onMessage: (reply) => workerClients.get(reply.doc)?.receive(reply),
+  // The worker script could not load or crashed: every open body falls back to the main thread.
+  onBroken: () => {
+    for (const client of [...workerClients.values()]) client.fallBack();
+  },
+});
+
+/**
+ * Starts the worker ahead of the first large response, so its script is loaded and compiled while
+ * the user is still composing the request rather than when the response arrives. Where workers do
+ * not exist, moduleWorker starts none.
+ */
+export function prewarmBodyWorker(): void {
+  bodyWorker.get();
+}
 
 type Pending = { resolve: (value: never) => void; reject: (error: Error) => void; replay: (source: BodySource) => Promise<unknown> };
 

@@ -2,7 +2,8 @@
 // 1 MB (issue 31). Each run loads Kite on the peer bench's API (bench/peers/), opens the route, and
 // records a Chromium trace around one Send: the relay call's request, response and end (on
 // whichever thread fetched it), the page's main-thread tasks by kind, the workers' busy time, and
-// the probe's first text / last line. Prints medians and the longest main-thread tasks.
+// the probe's first text / last line. Prints medians and the longest main-thread tasks, and when the
+// body worker (json-worker.js) was created and compiled in each run (n/a: started before the Send).
 // `--cpu`: instead of the trace, the page's JavaScript profile (CDP Profiler) around the Send: the
 // functions with the most self time, summed over the runs.
 // `--cpu --after-answer`: the profile starts when the relay's answer has been read whole (the page's
@@ -99,8 +100,14 @@ function analyse(events, clickToFirst, clickToLast) {
   }
   // Nested events of one kind (FunctionCall inside EventDispatch) are counted once per kind only roughly: a guide, not a sum.
   const workers = [...busy].filter(([name]) => /Worker/i.test(name)).reduce((sum, [, ms]) => sum + ms, 0);
+  // The body worker (json-worker.js): when the page created it and when its module compiled, so a
+  // large body's indexing is seen to wait for it or not (NaN: not in this Send's window, e.g. prewarmed).
+  const ofBodyWorker = (e) => JSON.stringify(e.args ?? {}).includes('/json-worker.js');
+  const bodyWorkerEvent = (name) => events.find((e) => e.name === name && e.ts >= t0 && ofBodyWorker(e));
+  const bodyWorkerAt = (name) => (bodyWorkerEvent(name) ? at(bodyWorkerEvent(name)) : Number.NaN);
   return {
     relay,
+    bodyWorker: { created: bodyWorkerAt('DedicatedWorkerHostFactoryImpl::CreateWorkerHostAndStartScriptLoad'), compiled: bodyWorkerAt('v8.compileModule') },
     mainBusy: busy.get('CrRendererMain') ?? 0,
     workers,
     kinds,
@@ -341,6 +348,7 @@ try {
     console.log(`main thread by kind (median ms): ${kinds.map((k) => `${k} ${f(med((r) => r.kinds[k] ?? 0))}`).join(', ')}`);
     const floorKinds = [...new Set(results.flatMap((r) => Object.keys(r.floorKinds)))];
     console.log(`from the floor to the first text, main thread CPU by kind (median ms): ${floorKinds.map((k) => `${k} ${f(med((r) => r.floorKinds[k] ?? 0))}`).join(', ')}`);
+    console.log(`body worker created / compiled (ms after the click, per run): ${results.map((r) => `${f(r.bodyWorker.created)} / ${f(r.bodyWorker.compiled)}`).join('; ')}`);
     console.log(`longest main-thread tasks (run: start+duration): ${results.map((r, i) => `#${i + 1}: ${r.longest.map((t) => `${t.start.toFixed(0)}+${t.ms.toFixed(0)}`).join(' ')}`).join('; ')}`);
   }
 } finally {

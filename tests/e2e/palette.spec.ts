@@ -268,7 +268,8 @@ test.describe('generator palette', () => {
     // The keys the page saw and every toast it showed, for the failure message: CI once found no
     // palette here after the double Shift (not reproduced in 60 runs beside two busy processes).
     await page.addInitScript(() => {
-      const seen = ((window as unknown as { kiteTestSeen: string[] }).kiteTestSeen = []);
+      const seen: string[] = [];
+      (window as unknown as { kiteTestSeen: string[] }).kiteTestSeen = seen;
       for (const type of ['keydown', 'keyup'] as const) window.addEventListener(type, (event) => seen.push(`${type} ${event.key} @${event.timeStamp.toFixed(0)}`), true);
       new MutationObserver(() => {
         for (const toast of document.querySelectorAll('[data-sonner-toast]')) if (!seen.includes(`toast ${toast.textContent}`)) seen.push(`toast ${toast.textContent}`);

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-7TKJ7TMN.js";
+import"./chunks/chunk-E3D3L5SE.js";

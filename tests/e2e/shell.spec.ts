@@ -184,6 +184,35 @@ test.describe('the sidebar', () => {
     await expect(status).toBeFocused();
   });
 
+  test("a link pressed as the tooltip's code arrives still navigates when released", async ({ page }) => {
+    // The item is drawn anew inside the tooltip's trigger when its chunk arrives: between a press
+    // and its release that lost the click, and the screen stayed (CI: Settings → HTTP Client).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let chunkUrl = '';
+    await page.route(/\/chunks\/SidebarTooltip-/, async (route) => {
+      chunkUrl = route.request().url();
+      await held;
+      await route.continue();
+    });
+    await page.goto('/http-client/settings');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    const client = page.getByRole('link', { name: 'HTTP Client' });
+    await client.hover();
+    await expect.poll(() => chunkUrl).not.toBe('');
+    await page.mouse.down();
+    release();
+    // The chunk has run (an import of it settles after the page's own), and the page has drawn since.
+    await page.evaluate(async (url) => {
+      await import(url);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }, chunkUrl);
+    await page.mouse.up();
+    await expect(page.getByRole('navigation', { name: 'Routes' }).getByRole('button', { name: 'GET /users', exact: true })).toBeVisible();
+    // Released, the item is drawn in the tooltip's trigger (Radix marks it with its state).
+    await expect(client).toHaveAttribute('data-state', /.+/);
+  });
+
   test('highlights the active screen', async ({ page }) => {
     await page.goto('/http-client/settings');
     const settings = page.getByRole('link', { name: 'Settings' });

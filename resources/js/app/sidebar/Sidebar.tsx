@@ -138,13 +138,31 @@ export function SidebarMenuItem({ label, icon, children }: { label: string; icon
   // Where the pointer and the focus are while the tooltip's chunk is on its way: it opens on arrival.
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  // A press under way keeps the item's element until it is released: drawn anew inside the
+  // tooltip's trigger between the press and the release, the click never came (a link pressed as
+  // the chunk arrived did not navigate). Released after the click the release brings.
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => {
+    if (!pressed) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const release = () => {
+      timer = setTimeout(() => setPressed(false), 0);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+    };
+  }, [pressed]);
   const content = (
     <>
       <span className="kite-sidebar-icon" aria-hidden="true">{icon}</span>
       <span className="kite-sidebar-label">{label}</span>
     </>
   );
-  if (Tooltip) {
+  if (Tooltip && !pressed) {
     return (
       <li className="kite-sidebar-item">
         <Tooltip label={label} hidden={state === 'expanded'} openAtOnce={hovered || focused} refocus={focused}>
@@ -160,6 +178,7 @@ export function SidebarMenuItem({ label, icon, children }: { label: string; icon
       onPointerLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
+      onPointerDown={() => setPressed(true)}
     >
       {children(content)}
     </li>

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-EYZOEWEM.js";import"./chunk-XHUOILFN.js";import"./chunk-AJIRXNA7.js";import"./chunk-3ZCRH3HT.js";import"./chunk-7TKJ7TMN.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-7ZIHK7WR.js";import"./chunk-XHUOILFN.js";import"./chunk-AJIRXNA7.js";import"./chunk-3ZCRH3HT.js";import"./chunk-7TKJ7TMN.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

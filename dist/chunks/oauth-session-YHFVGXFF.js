@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-DYPEBCKN.js";import"./chunk-XHUOILFN.js";import"./chunk-AJIRXNA7.js";import"./chunk-3ZCRH3HT.js";import"./chunk-7TKJ7TMN.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-CDAI63EJ.js";import"./chunk-XHUOILFN.js";import"./chunk-AJIRXNA7.js";import"./chunk-3ZCRH3HT.js";import"./chunk-7TKJ7TMN.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

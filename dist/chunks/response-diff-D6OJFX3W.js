@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-XHUOILFN.js";import"./chunk-AJIRXNA7.js";import"./chunk-3ZCRH3HT.js";import"./chunk-7TKJ7TMN.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

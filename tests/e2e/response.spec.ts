@@ -237,6 +237,35 @@ test('a relay failure shows the host message, code and status in the response ar
   await expect(alert).toContainText('TARGET_NOT_ALLOWED');
 });
 
+test("a scroll draws the rows it brings into view while the browser dispatches it, before that frame's paint", async ({ page }) => {
+  // Long enough to scroll, short enough that the page already holds every line (no fetch).
+  await send(page, '/users?per_page=10');
+  const body = responseArea(page).getByRole('region', { name: 'Pretty body' });
+  await expect(body).toContainText('"data": [');
+  const numbers = body.locator('.kite-code-row .kite-code-number');
+  const firstScreenLast = Number(await numbers.last().textContent());
+  // Read the rows from a listener added after React's (on the same element, so it runs next in the
+  // same dispatch): a view that draws only in a later task still shows the first screen here.
+  const drawnAtScroll = await body.evaluate(
+    (element) =>
+      new Promise<number>((resolve) => {
+        element.addEventListener(
+          'scroll',
+          () => {
+            const shown = element.querySelectorAll('.kite-code-row .kite-code-number');
+            resolve(Number(shown[shown.length - 1]?.textContent ?? 0));
+          },
+          { once: true },
+        );
+        element.scrollTop = element.scrollHeight;
+      }),
+  );
+  await expect(body.locator('.kite-code-row').last()).toHaveText(/^\d+\}$/);
+  const end = Number(await numbers.last().textContent());
+  expect(end).toBeGreaterThan(firstScreenLast);
+  expect(drawnAtScroll).toBe(end);
+});
+
 test('a 50 MB JSON response shows its first screen and scrolls to its last line', async ({ page }) => {
   test.setTimeout(60_000);
   await send(page, '/large?mb=50');

@@ -5,7 +5,7 @@
 // line number on its first visual line.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import type { BodyView } from './body-document';
 import type { BodySource } from './body-source';
 import { lineSegments } from './line-segments';
@@ -162,7 +162,13 @@ function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal,
       aria-label={label}
       tabIndex={0}
       style={{ ['--kite-code-digits' as string]: `${Math.max(digits, 2)}ch` }}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      // Drawn inside the scroll event, which the browser dispatches while it renders a frame: as a
+      // plain update (continuous priority) the new window waited for a later task, so the rows
+      // scrolled into view were painted a frame after the scroll (issue 31: the body's last line).
+      onScroll={(event) => {
+        const top = event.currentTarget.scrollTop;
+        flushSync(() => setScrollTop(top));
+      }}
     >
       <div className="kite-code-content" style={{ height: window.contentHeight }}>
         <div className="kite-code-rows" style={{ transform: `translateY(${window.offset}px)` }}>

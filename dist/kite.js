@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-E3D3L5SE.js";
+import"./chunks/chunk-RSM3GH3E.js";

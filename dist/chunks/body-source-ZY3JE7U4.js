@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p,g as t,h as i}from"./chunk-MB5N3MTN.js";import"./chunk-DN7X6ZDT.js";import"./chunk-UIWBBZGQ.js";import"./chunk-AJIRXNA7.js";import"./chunk-TRYHT745.js";import"./chunk-E3D3L5SE.js";export{o as LOCAL_BODY_LIMIT,r as PREVIEW_BYTES,m as PREVIEW_CHARS,i as diffBodies,p as openBodySource,t as prewarmBodyWorker};

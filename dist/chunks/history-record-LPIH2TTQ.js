@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-CH6SZVTZ.js";import"./chunk-UIWBBZGQ.js";import"./chunk-AJIRXNA7.js";import"./chunk-TRYHT745.js";import"./chunk-E3D3L5SE.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-BUJDUWVM.js";import"./chunk-UIWBBZGQ.js";import"./chunk-AJIRXNA7.js";import"./chunk-TRYHT745.js";import"./chunk-E3D3L5SE.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

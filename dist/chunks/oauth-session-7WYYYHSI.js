@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-HP6B2OZ3.js";import"./chunk-UIWBBZGQ.js";import"./chunk-AJIRXNA7.js";import"./chunk-TRYHT745.js";import"./chunk-E3D3L5SE.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-7H5ALRTC.js";import"./chunk-UIWBBZGQ.js";import"./chunk-AJIRXNA7.js";import"./chunk-TRYHT745.js";import"./chunk-E3D3L5SE.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-UIWBBZGQ.js";import"./chunk-AJIRXNA7.js";import"./chunk-TRYHT745.js";import"./chunk-E3D3L5SE.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

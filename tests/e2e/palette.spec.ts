@@ -4,6 +4,7 @@
 // page.evaluate and says so.
 import { expect, test, type Page } from '@playwright/test';
 import { doubleShift, pressAtTimes, renderedFrames, shiftTap } from './support/keyboard';
+import { watchPageProblems } from './support/page-problems';
 
 const PALETTE = { name: 'Generate a value' } as const;
 const SHIFT_HINT = 'Press Shift twice to open this command';
@@ -275,6 +276,7 @@ test.describe('generator palette', () => {
         for (const toast of document.querySelectorAll('[data-sonner-toast]')) if (!seen.includes(`toast ${toast.textContent}`)) seen.push(`toast ${toast.textContent}`);
       }).observe(document, { childList: true, subtree: true });
     });
+    const problems = watchPageProblems(page);
     await openApp(page);
     await page.mouse.click(1000, 300);
     await doubleShift(page);
@@ -282,7 +284,7 @@ test.describe('generator palette', () => {
       await expect(palette(page)).toBeVisible();
     } catch (error) {
       const seen = await page.evaluate(() => (window as unknown as { kiteTestSeen: string[] }).kiteTestSeen);
-      throw new Error(`${(error as Error).message}\nthe page saw: ${seen.join('; ')}; focused: ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
+      throw new Error(`${(error as Error).message}\nthe page saw: ${seen.join('; ')}; focused: ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}\n${problems()}`);
     }
     const box = await settledBox(page);
     const viewport = page.viewportSize()!;

@@ -2,13 +2,20 @@
 // both use), whole and readable.
 import { expect, test } from '@playwright/test';
 import { findTextProblems } from './support/overflow';
+import { watchPageProblems } from './support/page-problems';
 
 test('"?" shows the shortcuts for saving and for tabs: Ctrl+S, Alt+N, Alt+W, Ctrl+1…9, Alt+Shift+←/→', async ({ page }, testInfo) => {
+  // CI once found no sheet after the "?" (not reproduced in 30 runs beside two busy processes).
+  const problems = watchPageProblems(page);
   await page.goto('/http-client');
   await expect(page.getByRole('textbox', { name: 'URL' })).toBeVisible();
   await page.keyboard.press('?');
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await expect(sheet).toBeVisible();
+  try {
+    await expect(sheet).toBeVisible();
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nfocused: ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}\n${problems()}`);
+  }
   const keysOf = (action: string) => sheet.locator('.kite-shortcut').filter({ has: page.getByText(action, { exact: true }) }).locator('dt');
   await expect(keysOf('Save the request into the workspace folder')).toHaveText('Ctrl+S');
   await expect(keysOf('Open a new tab')).toHaveText('Alt+N');

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-RSM3GH3E.js";
+import"./chunks/chunk-6ZEZDESI.js";

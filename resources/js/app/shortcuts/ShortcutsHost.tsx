@@ -1,6 +1,6 @@
 // Mounted once in the shell: "?" outside a text field opens the shortcuts sheet, whose chunk
 // (Radix Dialog and the list) loads on that first press.
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, useLayoutEffect, useState } from 'react';
 import { loadOnce } from '../../lib/idle';
 import { opensShortcutSheet } from './shortcut-key';
 
@@ -10,7 +10,10 @@ const loadSheet = loadOnce(() => import('./ShortcutsSheet'));
 export function ShortcutsHost() {
   const [open, setOpen] = useState(false);
   const [Sheet, setSheet] = useState<Sheet | null>(null);
-  useEffect(() => {
+  // Listening from the commit that mounts it, not after the paint (useEffect): the screen drawn in
+  // that commit can take a key before passive effects run (Chromium handles input first), and a
+  // "?" pressed as the screen appeared was lost (a CI failure).
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!opensShortcutSheet(event, document.activeElement)) return;
       event.preventDefault();

@@ -5,7 +5,7 @@
 // The chunk is loaded with a dynamic import and kept in state rather than through React.lazy and
 // Suspense: React holds back revealing a resolved Suspense boundary for up to 300 ms (its fallback
 // throttle), which made the first opening take ~350 ms instead of ~50 ms.
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { toast } from '../../lib/toast';
 import { loadOnce, whenIdle } from '../../lib/idle';
 import { onGeneratorPaletteOpen, openGeneratorPalette, type PaletteOpenRequest } from '../../lib/palette-command';
@@ -40,7 +40,9 @@ export function PaletteHost() {
   const [open, setOpen] = useState(false);
   const [Palette, setPalette] = useState<ComponentType<PaletteProps> | null>(null);
 
-  useEffect(
+  // From the commit that mounts it (as the double Shift's listener below): an opening asked for as
+  // the screen appears is not lost.
+  useLayoutEffect(
     () =>
       onGeneratorPaletteOpen((next) => {
         setRequest(next);
@@ -65,7 +67,8 @@ export function PaletteHost() {
     };
   }, [open, Palette]);
 
-  useEffect(() => {
+  // From the commit that mounts it, as ShortcutsHost's: a double Shift as the screen appears is not lost.
+  useLayoutEffect(() => {
     if (open) return undefined;
     const detector = createDoubleShiftDetector();
     const onKeyDown = (event: KeyboardEvent) => detector.keyDown(event);

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-U5QXYCTL.js";import"./chunk-4FXSSLAG.js";import{N as o}from"./chunk-OOW4YUF6.js";import"./chunk-AJIRXNA7.js";import"./chunk-EGDSV5HI.js";import"./chunk-RSM3GH3E.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

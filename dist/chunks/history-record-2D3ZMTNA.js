@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-UJYM4A2V.js";import"./chunk-OOW4YUF6.js";import"./chunk-AJIRXNA7.js";import"./chunk-EGDSV5HI.js";import"./chunk-RSM3GH3E.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

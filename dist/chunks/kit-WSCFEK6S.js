@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-NWS5KDYT.js";import"./chunk-OOW4YUF6.js";import"./chunk-AJIRXNA7.js";import"./chunk-EGDSV5HI.js";import"./chunk-RSM3GH3E.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-7P57SUMD.js";import"./chunk-OOW4YUF6.js";import"./chunk-AJIRXNA7.js";import"./chunk-EGDSV5HI.js";import"./chunk-RSM3GH3E.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-4FXSSLAG.js";import"./chunk-OOW4YUF6.js";import"./chunk-AJIRXNA7.js";import"./chunk-EGDSV5HI.js";import"./chunk-RSM3GH3E.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-OOW4YUF6.js";import"./chunk-AJIRXNA7.js";import"./chunk-EGDSV5HI.js";import"./chunk-RSM3GH3E.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

@@ -141,6 +141,22 @@ async function sendRecordingFromTheFloor(page: Page): Promise<void> {
   await page.clock.runFor(250);
 }
 
+/**
+ * Opens the screen recording React's commits, with the page's clock paused from the start (no idle
+ * prefetch runs, and a Send's hold ends only when the test says so), and types a request: its Send button.
+ */
+async function openRecordingPausedFromTheStart(page: Page) {
+  const start = new Date('2026-01-01T08:00:00Z');
+  await page.addInitScript({ content: RECORD_COMMITS });
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await page.goto('/http-client');
+  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
+  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeEnabled();
+  return send;
+}
+
 async function revealCommit(page: Page): Promise<RecordedCommit> {
   const commits = await recordedCommits(page);
   const reveal = commits.find((commit) => !commit.staged);
@@ -153,14 +169,7 @@ test("a first Send after the page loads, its viewer's chunk not yet there, still
   // The page's clock is paused from the start: no idle prefetch brings the viewer's chunk before the
   // Send (it loads with the Send), and the hold ends only when the test says so. A viewer that waits
   // for its chunk in a Suspense boundary is revealed by a timer (React's throttle), after the floor.
-  const start = new Date('2026-01-01T08:00:00Z');
-  await page.addInitScript({ content: RECORD_COMMITS });
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
-  await page.goto('/http-client');
-  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
-  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
-  await expect(send).toBeEnabled();
+  const send = await openRecordingPausedFromTheStart(page);
   await send.click();
   await expect(stagedFrame(page)).toContainText(firstPageOf(2));
   await expect(stagedFrame(page)).toHaveAttribute('inert', '');
@@ -187,14 +196,7 @@ test("a tab's first Send re-renders the response pane, the Send button's builder
   // Issue 31: the response pane going from its note to "Sending request…" changes the screen's grid
   // (stacked, the empty pane takes only its note's height); the screen read it, so the route list,
   // tab strip, docs, separators and their icons (65 components) re-rendered between click and floor.
-  const start = new Date('2026-01-01T08:00:00Z');
-  await page.addInitScript({ content: RECORD_COMMITS });
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
-  await page.goto('/http-client');
-  await page.getByRole('textbox', { name: 'URL' }).fill('/users?per_page=2');
-  const send = page.getByRole('region', { name: 'Request' }).getByRole('button', { name: 'Send', exact: true });
-  await expect(send).toBeEnabled();
+  const send = await openRecordingPausedFromTheStart(page);
   await page.evaluate(() => {
     (window as unknown as { __commits: unknown[] }).__commits = [];
   });

@@ -120,10 +120,16 @@ describe("issue 31's goals as ratios", () => {
       [true, '20 ms = 0.67× the goal'],
       [true, '15 ms = 0.50× the goal'],
       [false, '100 ms = 3.33× the goal'],
-      [false, 'Kite 300 ms vs 1.1 × 250 ms = 1.09× the goal'],
+      [true, 'Kite 300 ms − 200 ms = 100 ms vs 1.1 × 250 ms = 0.36× the goal'],
       [false, '120 ms = 1.20× the goal'],
       [false, '180.0 KB = 1.06× the goal'],
     ]);
+  });
+
+  it("sets Kite's 1 MB last line above the 200 ms hold against 1.1× the fastest peer's", () => {
+    const verdict = (kite1mbLast) => speedGoalVerdicts(everyday({ kite1mbLast })).find((v) => v.goal.startsWith('1 MB: last line within'));
+    expect(verdict(475)).toMatchObject({ met: true, detail: 'Kite 475 ms − 200 ms = 275 ms vs 1.1 × 250 ms = 1.00× the goal' });
+    expect(verdict(500)).toMatchObject({ met: false, detail: 'Kite 500 ms − 200 ms = 300 ms vs 1.1 × 250 ms = 1.09× the goal' });
   });
 
   it('allows a 200 ms task on a busy machine', () => {

@@ -58,7 +58,7 @@ test('a plain-text response shows its lines in Raw', async ({ page }) => {
 
 test('a large body still shows when the formatting worker cannot load', async ({ page }) => {
   await page.route('**/json-worker.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
-  await send(page, '/large?mb=1');
+  await send(page, '/large?mb=2');
   const body = responseArea(page).getByRole('region', { name: 'Pretty body' });
   await expect(body).toContainText('"first_name":', { timeout: 10_000 });
 });
@@ -74,7 +74,7 @@ const resourceNames = () => performance.getEntriesByType('resource').map((entry)
 test("the relay's answer is received by the fetch worker, off the page's thread", async ({ page }) => {
   await page.goto('/http-client');
   await fetchWorkerRuns(page);
-  await send(page, '/large?mb=1');
+  await send(page, '/large?mb=2');
   await expect(responseArea(page).getByRole('region', { name: 'Pretty body' })).toContainText('"first_name":', { timeout: 10_000 });
   // Resource timing is per thread: the relay call is in the worker's timeline, not the page's.
   expect(relayCalls(await page.evaluate(resourceNames))).toBe(0);
@@ -109,7 +109,7 @@ test('a Send never waits for the fetch worker to start: it goes by the page, and
 
 test('a response still arrives when the fetch worker cannot load', async ({ page }) => {
   await page.route('**/fetch-worker.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
-  await send(page, '/large?mb=1');
+  await send(page, '/large?mb=2');
   await expect(responseArea(page).getByRole('region', { name: 'Pretty body' })).toContainText('"first_name":', { timeout: 10_000 });
   expect(page.workers().some((w) => w.url().endsWith('/fetch-worker.js'))).toBe(false);
 });
@@ -238,32 +238,71 @@ test('a relay failure shows the host message, code and status in the response ar
 });
 
 test("a scroll draws the rows it brings into view while the browser dispatches it, before that frame's paint", async ({ page }) => {
-  // Long enough to scroll, short enough that the page already holds every line (no fetch).
-  await send(page, '/users?per_page=10');
+  // Long enough to scroll past the first screen and short of the end, short enough that the page
+  // already holds every line (no fetch).
+  await send(page, '/users?per_page=20');
   const body = responseArea(page).getByRole('region', { name: 'Pretty body' });
   await expect(body).toContainText('"data": [');
-  const numbers = body.locator('.kite-code-row .kite-code-number');
+  // The window's rows, not the body's end that is drawn below them.
+  const numbers = body.locator('.kite-code-rows:not([data-end]) .kite-code-number');
   const firstScreenLast = Number(await numbers.last().textContent());
   // Read the rows from a listener added after React's (on the same element, so it runs next in the
   // same dispatch): a view that draws only in a later task still shows the first screen here.
-  const drawnAtScroll = await body.evaluate(
+  const atScroll = await body.evaluate(
     (element) =>
-      new Promise<number>((resolve) => {
+      new Promise<{ top: number; drawn: number[] }>((resolve) => {
         element.addEventListener(
           'scroll',
           () => {
-            const shown = element.querySelectorAll('.kite-code-row .kite-code-number');
-            resolve(Number(shown[shown.length - 1]?.textContent ?? 0));
+            const shown = element.querySelectorAll('.kite-code-rows:not([data-end]) .kite-code-number');
+            resolve({ top: element.scrollTop, drawn: [...shown].map((number) => Number(number.textContent)) });
+          },
+          { once: true },
+        );
+        element.scrollTop = (element.scrollHeight - element.clientHeight) / 2;
+      }),
+  );
+  // Rows are 20 px tall and numbered from 1: the first line in view after the scroll.
+  const firstInView = Math.floor(atScroll.top / 20) + 1;
+  expect(firstInView).toBeGreaterThan(firstScreenLast);
+  expect(atScroll.drawn).toContain(firstInView);
+  expect(atScroll.drawn).toContain(firstInView + 5);
+});
+
+test("a body's last screenful is drawn with its first: a jump to the end shows its lines in the jump's frame, without asking the worker", async ({ page }) => {
+  // 2 MB: formatted in the worker, whose lines come a round trip after they are asked for.
+  await send(page, '/large?mb=2');
+  const pane = responseArea(page);
+  const body = pane.getByRole('region', { name: 'Pretty body' });
+  await expect(body).toContainText('"first_name":');
+  await expect(pane.getByRole('progressbar', { name: 'Formatting body' })).toHaveCount(0);
+  // Before any scroll, the end is drawn below the window: the closing bracket is the last row.
+  const end = body.locator('.kite-code-rows[data-end] .kite-code-row');
+  await expect(end.last()).toHaveText(/^\d+\]$/);
+  await expect(end.first()).not.toHaveAttribute('data-loading', '');
+  // Jump to the end and read, in the scroll's own dispatch, the rows the viewport shows: every one
+  // has its text, none is a row still waiting for its line.
+  const seen = await body.evaluate(
+    (element) =>
+      new Promise<{ loading: number; lastShown: string }>((resolve) => {
+        element.addEventListener(
+          'scroll',
+          () => {
+            const box = element.getBoundingClientRect();
+            const inView = [...element.querySelectorAll<HTMLElement>('.kite-code-row')].filter((row) => {
+              const r = row.getBoundingClientRect();
+              return r.bottom > box.top && r.top < box.bottom;
+            });
+            const bottom = inView.reduce<HTMLElement | null>((low, row) => (!low || row.getBoundingClientRect().top > low.getBoundingClientRect().top ? row : low), null);
+            resolve({ loading: inView.filter((row) => row.hasAttribute('data-loading')).length, lastShown: bottom?.textContent ?? '' });
           },
           { once: true },
         );
         element.scrollTop = element.scrollHeight;
       }),
   );
-  await expect(body.locator('.kite-code-row').last()).toHaveText(/^\d+\}$/);
-  const end = Number(await numbers.last().textContent());
-  expect(end).toBeGreaterThan(firstScreenLast);
-  expect(drawnAtScroll).toBe(end);
+  expect(seen.loading).toBe(0);
+  expect(seen.lastShown).toMatch(/^\d+\]$/);
 });
 
 test('a 50 MB JSON response shows its first screen and scrolls to its last line', async ({ page }) => {
@@ -277,8 +316,9 @@ test('a 50 MB JSON response shows its first screen and scrolls to its last line'
   await expect(responseArea(page).getByRole('progressbar', { name: 'Formatting body' })).toHaveCount(0, { timeout: 20_000 });
   // Scroll to the very end: the closing bracket of the top-level array is the last line.
   await body.evaluate((element) => (element.scrollTop = element.scrollHeight));
-  await expect(body.locator('.kite-code-row').last()).toHaveText(/^\d{7}\]$/);
-  const lastNumber = Number((await body.locator('.kite-code-row .kite-code-number').last().textContent()) ?? 0);
+  const windowRows = body.locator('.kite-code-rows:not([data-end]) .kite-code-row');
+  await expect(windowRows.last()).toHaveText(/^\d{7}\]$/);
+  const lastNumber = Number((await windowRows.locator('.kite-code-number').last().textContent()) ?? 0);
   expect(lastNumber).toBeGreaterThan(2_000_000);
   // Only a screenful of rows exists in the page, however long the body.
   expect(await body.locator('.kite-code-row').count()).toBeLessThan(200);

@@ -77,7 +77,7 @@ test('in a large body, a value deep in it is picked from the context menu by key
   await environments.getByRole('button', { name: 'Add environment' }).click();
   await environments.getByRole('button', { name: 'Done' }).click();
 
-  await typeRequest(page, 'GET', '/large?mb=1');
+  await typeRequest(page, 'GET', '/large?mb=2');
   await send(page);
   const pane = responseArea(page);
   const body = pane.getByRole('region', { name: 'Pretty body' });

@@ -10,7 +10,7 @@ import type { BodyView } from './body-document';
 import type { BodySource } from './body-source';
 import { lineSegments } from './line-segments';
 import type { RenderedLine } from './render-line';
-import { lineWindow, scrollTopForLine } from './viewport';
+import { blocksShow, drawnBlocks, lineWindow, scrollTopForLine, type LineBlock } from './viewport';
 import { onMenuKeyDown } from '../../components/menu-keys';
 
 /** Row height in px; the stylesheet uses the same number (--kite-code-line). */
@@ -35,6 +35,11 @@ export interface CodeViewProps {
   /** Wrap long lines instead of scrolling sideways. */
   wrap?: boolean;
   /**
+   * The body is indexed to its end, so `lineCount` only changes with a fold: its last screenful is
+   * drawn along with the window (viewport.ts `drawnBlocks`).
+   */
+  indexed?: boolean;
+  /**
    * Offers "Set as variable…" (a button on each line holding a value, and its context menu with
    * "Copy JSONPath" too); `line` is RenderedLine.line.
    */
@@ -48,52 +53,79 @@ export function CodeView(props: CodeViewProps) {
 }
 
 /**
- * The lines `first` … `first + count` of the view, fetched from the source when any is missing or
- * was fetched before a change (`key`).
+ * The lines of `blocks` (each `first` … `first + count`) of the view, fetched from the source when
+ * any is missing or was fetched before a change (`key`).
  */
-function useLineCache(source: BodySource, view: BodyView, key: string, first: number, count: number): Map<number, RenderedLine> {
+function useLineCache(source: BodySource, view: BodyView, key: string, blocks: ReadonlyArray<Pick<LineBlock, 'first' | 'count'>>): Map<number, RenderedLine> {
   // Lines belong to one source and version: another source (a filter's matches) never shows these.
   const cache = useRef({ key: '', source: null as BodySource | null, lines: new Map<number, RenderedLine>() });
   const [, redraw] = useReducer((n: number) => n + 1, 0);
 
-  // Fetch the drawn window when any of its rows is missing or was fetched before a change. Stale
+  // Fetch the drawn blocks when any of their rows is missing or was fetched before a change. Stale
   // rows stay on screen until their replacements arrive, so folding and typing never flash blank,
   // and a reply that a newer change overtook is still shown (then fetched again): while a large
   // body is being indexed the version changes every few milliseconds, and dropping such replies
   // would leave the view blank until indexing ends.
   const current = useRef({ source, view });
   current.current = { source, view };
+  const wanted = blocks.map((block) => `${block.first}+${block.count}`).join(',');
   // A layout effect, not a passive one: a source that answers at once (a small body, the preview
   // of a large one) then has its lines drawn before the first paint instead of one frame later.
   useLayoutEffect(() => {
     const held = cache.current;
-    let complete = held.key === key && held.source === source;
-    for (let i = first; complete && i < first + count; i += 1) if (!held.lines.has(i)) complete = false;
-    if (complete) return;
-    const start = Math.max(0, first - FETCH_MARGIN);
-    source
-      .lines(view, start, count + 2 * FETCH_MARGIN)
-      .then((lines) => {
+    const fresh = held.key === key && held.source === source;
+    const missing = fresh ? blocks.filter((block) => !hasEvery(held.lines, block.first, block.count)) : blocks;
+    if (missing.length === 0) return;
+    const around = (block: Pick<LineBlock, 'first' | 'count'>) => ({ start: Math.max(0, block.first - FETCH_MARGIN), count: block.count + 2 * FETCH_MARGIN });
+    const ranges = missing.map(around);
+    // What is kept is near any drawn block, not only the ones fetched: the end stays while the window moves.
+    const kept = blocks.map(around);
+    Promise.all(ranges.map((range) => source.lines(view, range.start, range.count)))
+      .then((fetched) => {
         if (current.current.source !== source || current.current.view !== view) return;
         const next = new Map<number, RenderedLine>();
         // Rows fetched under another version are kept only until the window is refetched.
         const keep = cache.current.key === key && cache.current.source === source;
-        for (const [index, line] of cache.current.lines) {
-          if (keep && index >= start - KEEP_MARGIN && index < start + lines.length + KEEP_MARGIN) next.set(index, line);
-        }
-        for (const line of lines) next.set(line.index, line);
+        const near = (index: number) => kept.some((range) => index >= range.start - KEEP_MARGIN && index < range.start + range.count + KEEP_MARGIN);
+        for (const [index, line] of cache.current.lines) if (keep && near(index)) next.set(index, line);
+        for (const lines of fetched) for (const line of lines) next.set(line.index, line);
         cache.current = { key, source, lines: next };
         redraw();
       })
       .catch(() => {
         // The body was replaced or closed meanwhile; the next body brings its own view.
       });
-  }, [source, view, key, first, count]);
+    // `wanted` stands for `blocks`, a new array at every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source, view, key, wanted]);
 
   return cache.current.lines;
 }
 
-function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal, onFold, label, onValueAction }: CodeViewProps) {
+/**
+ * A function that runs `run` in the next animation frame, once however often it is called before
+ * then (and never after unmounting).
+ */
+function useNextFrame(run: () => void): () => void {
+  const latest = useRef(run);
+  latest.current = run;
+  const frame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  return useCallback(() => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      latest.current();
+    });
+  }, []);
+}
+
+function hasEvery(lines: Map<number, RenderedLine>, first: number, count: number): boolean {
+  for (let i = first; i < first + count; i += 1) if (!lines.has(i)) return false;
+  return true;
+}
+
+function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal, onFold, label, onValueAction, indexed = false }: CodeViewProps) {
   const menu = useValueMenu(onValueAction);
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -119,7 +151,8 @@ function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal,
   }, []);
 
   const window = lineWindow({ scrollTop, viewportHeight, lineCount, lineHeight: LINE_HEIGHT, overscan: OVERSCAN });
-  const lines = useLineCache(source, view, key, window.first, window.count);
+  const blocks = drawnBlocks(window, { viewportHeight, lineCount, lineHeight: LINE_HEIGHT }, indexed);
+  const lines = useLineCache(source, view, key, blocks);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -147,12 +180,24 @@ function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal,
     }
   });
 
-  const rows: React.ReactNode[] = [];
   const digits = String(Math.max(lineCount, 1)).length;
-  for (let index = window.first; index < window.first + window.count; index += 1) {
-    const line = lines.get(index);
-    rows.push(<CodeRow key={index} line={line} currentMatch={currentMatch} onFold={onFold} onValue={menu.onValue} />);
-  }
+  const drawn = blocks.map((block) => {
+    const rows: React.ReactNode[] = [];
+    for (let index = block.first; index < block.first + block.count; index += 1) {
+      rows.push(<CodeRow key={index} line={lines.get(index)} currentMatch={currentMatch} onFold={onFold} onValue={menu.onValue} />);
+    }
+    return (
+      <div key={block.role} className="kite-code-rows" data-end={block.role === 'end' ? '' : undefined} style={{ transform: `translateY(${block.offset}px)` }}>
+        {rows}
+      </div>
+    );
+  });
+  // What a scroll compares with: the blocks on screen and the sizes they were cut for.
+  const drawnFor = useRef({ blocks, viewportHeight, lineCount });
+  drawnFor.current = { blocks, viewportHeight, lineCount };
+  const followScroll = useNextFrame(() => {
+    if (scroller.current) setScrollTop(scroller.current.scrollTop);
+  });
 
   return (
     <div
@@ -165,15 +210,17 @@ function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal,
       // Drawn inside the scroll event, which the browser dispatches while it renders a frame: as a
       // plain update (continuous priority) the new window waited for a later task, so the rows
       // scrolled into view were painted a frame after the scroll (issue 31: the body's last line).
+      // A scroll whose rows are all drawn already (within the overscan, or to the end) paints as it
+      // is: the window follows from the next frame, so this one spends no render.
       onScroll={(event) => {
         const top = event.currentTarget.scrollTop;
-        flushSync(() => setScrollTop(top));
+        const { blocks: onScreen, viewportHeight: height, lineCount: count } = drawnFor.current;
+        if (blocksShow(onScreen, { scrollTop: top, viewportHeight: height, lineCount: count, lineHeight: LINE_HEIGHT, overscan: 0 })) followScroll();
+        else flushSync(() => setScrollTop(top));
       }}
     >
       <div className="kite-code-content" style={{ height: window.contentHeight }}>
-        <div className="kite-code-rows" style={{ transform: `translateY(${window.offset}px)` }}>
-          {rows}
-        </div>
+        {drawn}
       </div>
       {menu.element}
     </div>
@@ -192,7 +239,7 @@ function WrappedCodeView({ source, view, lineCount, version, currentMatch, revea
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
-  const lines = useLineCache(source, view, key, first, items.length);
+  const lines = useLineCache(source, view, key, [{ first, count: items.length }]);
   useLayoutEffect(() => {
     if (reveal) virtualizer.scrollToIndex(reveal.line, { align: 'center' });
     // Only a new reveal request scrolls.

@@ -142,6 +142,7 @@ export function ResponseBody({ result }: { result: RelayResult }) {
             onFold={onFold}
             label={filter.filtered ? 'Filtered body' : view === 'pretty' ? 'Pretty body' : 'Raw body'}
             wrap={tab === 'raw' && wrapRaw}
+            indexed={!status.indexing}
             onValueAction={onValueAction}
           />
         ) : null}

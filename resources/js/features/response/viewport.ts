@@ -58,6 +58,49 @@ export function lineWindow({ scrollTop, viewportHeight, lineCount, lineHeight, o
   };
 }
 
+/** A run of consecutive lines drawn together, `offset` px from the content's top. */
+export interface LineBlock {
+  /** The window around the scroll position, or the body's last screenful. */
+  role: 'window' | 'end';
+  first: number;
+  count: number;
+  offset: number;
+}
+
+/**
+ * The blocks of lines to draw: the window, and the body's last screenful below it (`withEnd`: once
+ * the line count is final). The end stays drawn so that a jump there (End, the scrollbar dragged
+ * down, a paginated answer's `links` and `meta`) shows it in the frame of the jump without waiting
+ * for its lines. The end block keeps its lines while the window comes near: the window stops
+ * where the end begins, so reaching the end never draws its rows again.
+ */
+export function drawnBlocks(window: LineWindow, input: Omit<WindowInput, 'scrollTop' | 'overscan'>, withEnd: boolean): LineBlock[] {
+  const main: LineBlock = { role: 'window', first: window.first, count: window.count, offset: window.offset };
+  const windowEnd = window.first + window.count;
+  // A window that holds the whole body needs no end of its own.
+  if (!withEnd || (window.first === 0 && windowEnd >= input.lineCount)) return [main];
+  const end = lineWindow({ ...input, scrollTop: Number.MAX_SAFE_INTEGER, overscan: 0 });
+  const endBlock: LineBlock = { role: 'end', first: end.first, count: end.count, offset: end.offset };
+  if (windowEnd <= end.first) return [main, endBlock];
+  // Scaled, a line's place depends on the scroll position: near the end, the window alone.
+  if (window.scaled) return [main];
+  return [{ ...main, count: Math.max(0, end.first - window.first) }, endBlock];
+}
+
+/**
+ * Whether the blocks drawn already show every line a scroll position brings into view, each where
+ * that position puts it: then the scroll needs no render before its frame. Scaled bodies place
+ * lines by scroll position, so there the answer is always no.
+ */
+export function blocksShow(blocks: LineBlock[], input: WindowInput): boolean {
+  const shown = lineWindow({ ...input, overscan: 0 });
+  if (shown.scaled) return false;
+  for (let line = shown.first; line < shown.first + shown.count; line += 1) {
+    if (!blocks.some((block) => line >= block.first && line < block.first + block.count)) return false;
+  }
+  return true;
+}
+
 /** The scroll position that shows `line` about a third of the way down the viewport. */
 export function scrollTopForLine(line: number, { viewportHeight, lineCount, lineHeight, maxHeight = MAX_SCROLL_HEIGHT }: Omit<WindowInput, 'scrollTop' | 'overscan'>): number {
   const height = contentHeight(lineCount, lineHeight, maxHeight);

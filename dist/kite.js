@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-6ZEZDESI.js";
+import"./chunks/chunk-WJSA6KCB.js";

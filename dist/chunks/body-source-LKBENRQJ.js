@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p,g as t,h as i}from"./chunk-TTPBW4JQ.js";import"./chunk-DN7X6ZDT.js";import"./chunk-AXVWOJUS.js";import"./chunk-AJIRXNA7.js";import"./chunk-UFAWMNQD.js";import"./chunk-6ZEZDESI.js";export{o as LOCAL_BODY_LIMIT,r as PREVIEW_BYTES,m as PREVIEW_CHARS,i as diffBodies,p as openBodySource,t as prewarmBodyWorker};

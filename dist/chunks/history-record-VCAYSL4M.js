@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-G4QQJT5W.js";import"./chunk-AXVWOJUS.js";import"./chunk-AJIRXNA7.js";import"./chunk-UFAWMNQD.js";import"./chunk-6ZEZDESI.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-J2TICBHE.js";import"./chunk-AXVWOJUS.js";import"./chunk-AJIRXNA7.js";import"./chunk-UFAWMNQD.js";import"./chunk-6ZEZDESI.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-5YO7GXSF.js";import"./chunk-AXVWOJUS.js";import"./chunk-AJIRXNA7.js";import"./chunk-UFAWMNQD.js";import"./chunk-6ZEZDESI.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-G3F7VFKX.js";import"./chunk-AXVWOJUS.js";import"./chunk-AJIRXNA7.js";import"./chunk-UFAWMNQD.js";import"./chunk-6ZEZDESI.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-AXVWOJUS.js";import"./chunk-AJIRXNA7.js";import"./chunk-UFAWMNQD.js";import"./chunk-6ZEZDESI.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

@@ -48,7 +48,8 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   const body = pane.getByRole('region', { name: 'Pretty body' });
   await expect(body).toHaveCount(1);
   await expect(body).toContainText(firstPageOf(1));
-  await expect(pane.getByText(firstPageOf(2)).filter({ visible: true })).toHaveCount(0);
+  // Seen counts opacity, which Playwright's visibility does not: the staged frame is transparent.
+  expect(await pane.getByText(firstPageOf(2)).evaluateAll((elements) => elements.filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true })).length)).toBe(0);
   await expect(pane.getByRole('tab', { name: 'Body' })).toHaveCount(1);
   expect(await stagedFrame(page).evaluate(seen)).toBe(false);
   await expect(stagedFrame(page)).toHaveAttribute('aria-hidden', 'true');
@@ -175,7 +176,8 @@ test("a first Send after the page loads, its viewer's chunk not yet there, still
   await expect(stagedFrame(page)).toHaveAttribute('inert', '');
   const pane = responseArea(page);
   await expect(pane.getByText('Sending request…')).toBeVisible();
-  await expect(pane.getByText(firstPageOf(2)).filter({ visible: true })).toHaveCount(0);
+  // Seen counts opacity, which Playwright's visibility does not: the staged frame is transparent.
+  expect(await pane.getByText(firstPageOf(2)).evaluateAll((elements) => elements.filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true })).length)).toBe(0);
   await stagedFrame(page).locator('[aria-label="Pretty body"]').evaluate((element) => {
     (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
   });

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-WJSA6KCB.js";
+import"./chunks/chunk-6SP3A3KH.js";

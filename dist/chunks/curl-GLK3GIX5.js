@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-CXRDULBW.js";import"./chunk-GCCHT4F4.js";import{N as o}from"./chunk-V5U52FVD.js";import"./chunk-AJIRXNA7.js";import"./chunk-2WKQ2OUX.js";import"./chunk-WJSA6KCB.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-QIP7VBLK.js";import"./chunk-V5U52FVD.js";import"./chunk-AJIRXNA7.js";import"./chunk-2WKQ2OUX.js";import"./chunk-WJSA6KCB.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-6QMPSLKR.js";import"./chunk-V5U52FVD.js";import"./chunk-AJIRXNA7.js";import"./chunk-2WKQ2OUX.js";import"./chunk-WJSA6KCB.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

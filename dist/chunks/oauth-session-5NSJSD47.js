@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-5O63G2PF.js";import"./chunk-V5U52FVD.js";import"./chunk-AJIRXNA7.js";import"./chunk-2WKQ2OUX.js";import"./chunk-WJSA6KCB.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-GCCHT4F4.js";import"./chunk-V5U52FVD.js";import"./chunk-AJIRXNA7.js";import"./chunk-2WKQ2OUX.js";import"./chunk-WJSA6KCB.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

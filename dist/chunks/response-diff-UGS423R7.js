@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-V5U52FVD.js";import"./chunk-AJIRXNA7.js";import"./chunk-2WKQ2OUX.js";import"./chunk-WJSA6KCB.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

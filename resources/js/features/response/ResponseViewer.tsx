@@ -83,8 +83,9 @@ export function ResponseViewer({ result, failure, pending, live, prepared, sent,
           the accessibility tree and focus order: the first call's rehearsal of REHEARSAL_RESULT (its
           code runs once, its DOM exists), then the answer itself once received. At the floor that
           frame is shown under the same key: nothing mounts then (see response-frames). It is staged
-          laid out over the pane (CSS visibility, not display:none): its body measures the pane and
-          draws the rows it shows during the hold, so showing it costs a paint, not a first layout. */}
+          laid out over the pane, transparent (CSS opacity in a layer of its own, not display:none):
+          its body measures the pane, draws and paints the rows it shows during the hold, so showing
+          it changes the layer's opacity, with no layout or paint of the answer. */}
       {frames.map((frame) => (
         <div key={frame.key} className="kite-response-frame" data-staged={frame.shown ? undefined : ''} inert={!frame.shown} aria-hidden={frame.shown ? undefined : true}>
           <ResponseDetails

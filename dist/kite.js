@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-6SP3A3KH.js";
+import"./chunks/chunk-WXAFZZSC.js";

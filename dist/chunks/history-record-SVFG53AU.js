@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-43XOSHDD.js";import"./chunk-SVBPYUV3.js";import"./chunk-AJIRXNA7.js";import"./chunk-SFVVR65H.js";import"./chunk-6SP3A3KH.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

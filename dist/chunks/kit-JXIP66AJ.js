@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-J4SAZNIP.js";import"./chunk-SVBPYUV3.js";import"./chunk-AJIRXNA7.js";import"./chunk-SFVVR65H.js";import"./chunk-6SP3A3KH.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

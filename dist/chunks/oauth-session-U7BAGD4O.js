@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-YTXMMWHB.js";import"./chunk-SVBPYUV3.js";import"./chunk-AJIRXNA7.js";import"./chunk-SFVVR65H.js";import"./chunk-6SP3A3KH.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-EZBUG76T.js";import"./chunk-SVBPYUV3.js";import"./chunk-AJIRXNA7.js";import"./chunk-SFVVR65H.js";import"./chunk-6SP3A3KH.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-SVBPYUV3.js";import"./chunk-AJIRXNA7.js";import"./chunk-SFVVR65H.js";import"./chunk-6SP3A3KH.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

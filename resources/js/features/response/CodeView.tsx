@@ -215,7 +215,7 @@ function FixedCodeView({ source, view, lineCount, version, currentMatch, reveal,
       onScroll={(event) => {
         const top = event.currentTarget.scrollTop;
         const { blocks: onScreen, viewportHeight: height, lineCount: count } = drawnFor.current;
-        if (blocksShow(onScreen, { scrollTop: top, viewportHeight: height, lineCount: count, lineHeight: LINE_HEIGHT, overscan: 0 })) followScroll();
+        if (blocksShow(onScreen, { scrollTop: top, viewportHeight: height, lineCount: count, lineHeight: LINE_HEIGHT })) followScroll();
         else flushSync(() => setScrollTop(top));
       }}
     >

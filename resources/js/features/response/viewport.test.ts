@@ -80,7 +80,7 @@ describe("the body's end, drawn with the window", () => {
 
   it('tells a scroll whose lines are all drawn from one that needs a render first', () => {
     const blocks = drawnBlocks(at(0), input, true);
-    const scroll = (scrollTop: number) => blocksShow(blocks, { ...input, scrollTop, overscan: 5 });
+    const scroll = (scrollTop: number) => blocksShow(blocks, { ...input, scrollTop });
     expect(scroll(0)).toBe(true);
     // Within the window's overscan.
     expect(scroll(80)).toBe(true);
@@ -91,6 +91,6 @@ describe("the body's end, drawn with the window", () => {
     expect(scroll(10_000 * 20)).toBe(true);
     const scaledInput = { viewportHeight: 600, lineCount: 5_000_000, lineHeight: 20 };
     const scaledBlocks = drawnBlocks(lineWindow({ ...scaledInput, scrollTop: 0, overscan: 5 }), scaledInput, true);
-    expect(blocksShow(scaledBlocks, { ...scaledInput, scrollTop: 0, overscan: 5 })).toBe(false);
+    expect(blocksShow(scaledBlocks, { ...scaledInput, scrollTop: 0 })).toBe(false);
   });
 });

@@ -92,7 +92,7 @@ export function drawnBlocks(window: LineWindow, input: Omit<WindowInput, 'scroll
  * that position puts it: then the scroll needs no render before its frame. Scaled bodies place
  * lines by scroll position, so there the answer is always no.
  */
-export function blocksShow(blocks: LineBlock[], input: WindowInput): boolean {
+export function blocksShow(blocks: LineBlock[], input: Omit<WindowInput, 'overscan'>): boolean {
   const shown = lineWindow({ ...input, overscan: 0 });
   if (shown.scaled) return false;
   for (let line = shown.first; line < shown.first + shown.count; line += 1) {

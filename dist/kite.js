@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-WXAFZZSC.js";
+import"./chunks/chunk-B6CR2HVH.js";

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-YPC26PYQ.js";import"./chunk-5R5KCWD7.js";import"./chunk-AJIRXNA7.js";import"./chunk-FSNJUHJP.js";import"./chunk-WXAFZZSC.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

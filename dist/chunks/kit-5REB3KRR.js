@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-OFK3FTUY.js";import"./chunk-5R5KCWD7.js";import"./chunk-AJIRXNA7.js";import"./chunk-FSNJUHJP.js";import"./chunk-WXAFZZSC.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-Q4KII2WJ.js";import"./chunk-5R5KCWD7.js";import"./chunk-AJIRXNA7.js";import"./chunk-FSNJUHJP.js";import"./chunk-WXAFZZSC.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-5R5KCWD7.js";import"./chunk-AJIRXNA7.js";import"./chunk-FSNJUHJP.js";import"./chunk-WXAFZZSC.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

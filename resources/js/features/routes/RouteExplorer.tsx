@@ -2,7 +2,7 @@
 // path, name and method (↑/↓ move through the matches, Enter opens one), a refresh button, and a
 // virtualised list so 5,000 routes scroll and filter at once.
 import { AlertTriangle, ChevronDown, ChevronRight, RefreshCw } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListedRoute } from '../../../../protocol/types';
 import type { RoutesState } from './use-routes';
@@ -33,7 +33,8 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   // The route ↑/↓ in the search box point at; Enter opens it.
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const idPrefix = useId();
-  const deferredSearch = useDeferredValue(search);
+  // The search the list shows: the box's, or behind it while a long search is drawn (see onChange).
+  const [listedSearch, setListedSearch] = useState('');
   // The list before this one, whose routes' search texts the next list keeps (explorerRoutes).
   const previousItems = useRef<ExplorerRoute[]>([]);
   const items = useMemo(() => explorerRoutes(routes.listed, previousItems.current), [routes.listed]);
@@ -82,9 +83,10 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   // A typed character searches only what the search before it found (createRouteSearch). One that
   // looks through at most ROUTES_SEARCHED_AT_ONCE routes (all of Graph's) lists at once, in the frame
   // that shows the character (a second, deferred render cost a frame more); a search through more
-  // routes lists after the character is shown.
+  // routes lists after the character is shown, in a transition the next key overtakes (onChange).
   const [searchRoutes] = useState(createRouteSearch);
-  const listedSearch = searchRoutes.isQuick(scoped, search) ? search : deferredSearch;
+  const latestScoped = useRef(scoped);
+  latestScoped.current = scoped;
   const filtered = useMemo(() => searchRoutes(scoped, listedSearch), [searchRoutes, scoped, listedSearch]);
   // Until the list shows what was typed, no prefetch starts: the key's own hold ends with the frame
   // showing the character, and a chunk evaluated before the deferred list (the body editor's, 30-70
@@ -178,6 +180,11 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
             typing.typed();
             setSearch(next);
             setActiveKey(null);
+            // A quick search is listed in the key's own render, and no second render follows it:
+            // useDeferredValue's caught up after the frame, a task that came before the next key
+            // on a busy machine. A search through more routes is drawn in a transition.
+            if (searchRoutes.isQuick(latestScoped.current, next)) setListedSearch(next);
+            else startTransition(() => setListedSearch(next));
           }}
           onKeyDown={onSearchKeyDown}
           aria-keyshortcuts="ArrowDown ArrowUp Enter"

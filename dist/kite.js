@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-B6CR2HVH.js";
+import"./chunks/chunk-RQTEZACB.js";

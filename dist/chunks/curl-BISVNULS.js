@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-XR7WWDC3.js";import"./chunk-HTNGO5KH.js";import{N as o}from"./chunk-TJLKAOYW.js";import"./chunk-AJIRXNA7.js";import"./chunk-JAWMPZG3.js";import"./chunk-B6CR2HVH.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

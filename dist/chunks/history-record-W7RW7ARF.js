@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-SSHCY6BK.js";import"./chunk-TJLKAOYW.js";import"./chunk-AJIRXNA7.js";import"./chunk-JAWMPZG3.js";import"./chunk-B6CR2HVH.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-BEOVMCQP.js";import"./chunk-TJLKAOYW.js";import"./chunk-AJIRXNA7.js";import"./chunk-JAWMPZG3.js";import"./chunk-B6CR2HVH.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

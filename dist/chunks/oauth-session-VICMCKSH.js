@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-SMCZSCOJ.js";import"./chunk-TJLKAOYW.js";import"./chunk-AJIRXNA7.js";import"./chunk-JAWMPZG3.js";import"./chunk-B6CR2HVH.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-HTNGO5KH.js";import"./chunk-TJLKAOYW.js";import"./chunk-AJIRXNA7.js";import"./chunk-JAWMPZG3.js";import"./chunk-B6CR2HVH.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

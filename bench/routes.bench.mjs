@@ -101,6 +101,8 @@ try {
       const indexWire = indexResponse.ok ? await wireSize(`${host.url}/api/routes/index`) : null;
       const lists = [];
       const keystrokes = [];
+      /** Each search typed (`u`, `us`, …) and its keystrokes' times over the runs: which keys are slow. */
+      const bySearch = new Map();
       for (let run = 0; run < RUNS; run += 1) {
         const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
         const page = await context.newPage();
@@ -108,18 +110,24 @@ try {
         lists.push(await firstRouteClickable(page));
         const search = page.getByRole('searchbox', { name: 'Search routes' });
         await search.focus();
+        let typed = '';
         for (const key of catalogue.keys) {
+          typed += key;
           await page.evaluate(armKeystroke);
           await search.press(key);
           const painted = await page.evaluate(() => window.__keystroke);
           if (painted === null) console.log(`  ${catalogue.name}: the list's count did not change 3 s after typing "${key}" (the same list as before it, or not updated: this keystroke is not timed)`);
-          else keystrokes.push(painted);
+          else {
+            keystrokes.push(painted);
+            bySearch.set(typed, [...(bySearch.get(typed) ?? []), painted]);
+          }
         }
         await context.close();
       }
       const rss = (await host.memory()).rss;
       const list = median(lists);
       const worstKey = Math.max(...keystrokes);
+      console.log(`  ${catalogue.name}, keystroke → painted per search (median / worst of ${RUNS}): ${[...bySearch].map(([typed, times]) => `"${typed}" ${ms(median(times))} / ${ms(Math.max(...times))}`).join(', ')}`);
       rows.push([catalogue.name, String(operations), mb(documentBytes), `${mb(routesBytes)} (${((routesBytes / documentBytes) * 100).toFixed(0)} %); ${mb(wire.bytes)} ${wire.encoding}`, indexBytes === null ? 'none' : `${mb(indexBytes)}; ${mb(indexWire.bytes)} ${indexWire.encoding}`, ms(hostReadyMs), mb(rss), ms(list), `${ms(median(keystrokes))} / ${ms(worstKey)}`]);
       verdicts.push([`${catalogue.name}: clickable route list within ${catalogue.listGoalMs / 1000} s of navigation`, verdict(list <= catalogue.listGoalMs), `${ms(list)} (${(list / catalogue.listGoalMs).toFixed(2)}× the goal)`]);
       if (catalogue.halfOfDocument) verdicts.push([`${catalogue.name}: routes response at most half the document`, verdict(routesBytes <= documentBytes / 2), `${kb(routesBytes)} of JSON for ${kb(documentBytes)} (${(routesBytes / documentBytes / 0.5).toFixed(2)}× the goal); ${kb(wire.bytes)} on the wire (${wire.encoding})`]);

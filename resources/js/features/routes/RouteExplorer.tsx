@@ -6,7 +6,7 @@ import { memo, startTransition, useCallback, useEffect, useId, useLayoutEffect, 
 import { Link } from 'react-router-dom';
 import type { ListedRoute } from '../../../../protocol/types';
 import type { RoutesState } from './use-routes';
-import { type ExplorerRoute, type ExplorerRow, type RouteScope, apiVersions, createRouteSearch, explorerList, explorerRoutes, indexRoutes, moveActiveRoute, scopeRoutes, shortenPath } from './route-list';
+import { type ExplorerRoute, type ExplorerRow, type RouteScope, SEARCH_REHEARSALS, apiVersions, createRouteSearch, explorerList, explorerRoutes, indexRoutes, moveActiveRoute, rehearseSearch, scopeRoutes, shortenPath } from './route-list';
 import { SearchBox } from '../../components/SearchBox';
 import { holdIdleWork, holdWhileTyping } from '../../lib/idle';
 import { NO_ROW_SLOTS, type RowSlots, assignRowSlots, scrollToShow, visibleRows } from './row-window';
@@ -21,6 +21,9 @@ export interface RouteExplorerProps {
 /** Width of a path character and the room the badge and padding take, to fit long paths. */
 const PATH_CHAR_PX = 7.3;
 const PATH_INSET_PX = 84;
+
+/** The idle time a search rehearsal waits for: one over Graph's 11,422 routes takes ~10 ms cold. */
+const REHEARSAL_IDLE_MS = 20;
 
 /** Rows drawn beyond the viewport on each side. */
 const OVERSCAN = 12;
@@ -59,13 +62,22 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
     onSelect(picked.route, picked.application, picked.pin);
   }, [routes.data, onSelect]);
   // The rows first, the search index after them in the browser's idle periods (a search before it
-  // is done indexes the rest itself).
+  // is done indexes the rest itself), then the search rehearsed (rehearseSearch) until a key is typed.
+  const rehearsals = useRef(0);
+  const typed = useRef(false);
   useEffect(() => {
     if (typeof requestIdleCallback !== 'function') return;
     let at = 0;
     const slice = (deadline: IdleDeadline) => {
       at = indexRoutes(items, at, () => deadline.timeRemaining() > 1);
       if (at < items.length) handle = requestIdleCallback(slice);
+      else if (!typed.current && rehearsals.current < SEARCH_REHEARSALS) {
+        if (deadline.timeRemaining() >= REHEARSAL_IDLE_MS) {
+          rehearsals.current += 1;
+          rehearseSearch(items);
+        }
+        handle = requestIdleCallback(slice);
+      }
     };
     let handle = requestIdleCallback(slice);
     return () => cancelIdleCallback(handle);
@@ -177,6 +189,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           label="Search routes"
           value={search}
           onChange={(next) => {
+            typed.current = true;
             typing.typed();
             setSearch(next);
             setActiveKey(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo, RoutesResponse } from '../../../../protocol/types';
-import { ROUTES_SEARCHED_AT_ONCE, apiVersionOf, apiVersions, createRouteSearch, explorerList, explorerRoutes, explorerRows, filterRoutes, indexRoutes, searchNarrows, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
+import { ROUTES_SEARCHED_AT_ONCE, apiVersionOf, apiVersions, createRouteSearch, explorerList, explorerRoutes, explorerRows, filterRoutes, indexRoutes, rehearseSearch, searchNarrows, moveActiveRoute, scopeRoutes, shortenPath, shouldRefreshForRevision, shouldRefreshOnFocus } from './route-list';
 import { rowOffsets } from './row-window';
 
 const route = (methods: RouteInfo['methods'], uri: string, group: string, name?: string): RouteInfo => ({
@@ -330,5 +330,24 @@ describe('applications and API versions', () => {
     expect(uris(scopeRoutes(items, { application: 'admin', version: '' }))).toEqual(['admin /V2/users', 'admin /vendors']);
     expect(uris(scopeRoutes(items, { application: '', version: 'v2' }))).toEqual(['shop /api/v2/orders', 'admin /V2/users']);
     expect(uris(scopeRoutes(items, { application: 'shop', version: 'v2' }))).toEqual(['shop /api/v2/orders']);
+  });
+});
+
+describe('the search rehearsed before the first key', () => {
+  // Groups the rehearsal ("e") meets in another order than the list: "rehearsal-a" has no "e" in
+  // its routes' texts, so the rehearsal numbers "rehearsal-b" first.
+  const rehearsed = (): RoutesResponse => ({
+    ...response,
+    applications: [{ ...response.applications[0]!, routes: [route(['POST'], '/alpha', 'rehearsal-a'), route(['GET'], '/beta', 'rehearsal-b'), route(['PUT'], '/alpha/{id}', 'rehearsal-a')] }],
+  });
+  const shown = (rows: ReturnType<typeof explorerRows>) => rows.map((row) => (row.kind === 'group' ? `# ${row.label} (${row.count})` : row.item.route.id));
+
+  it('changes no list nor search answer: groups stay in the order the routes give them', () => {
+    const items = explorerRoutes(rehearsed());
+    rehearseSearch(items);
+    const untouched = explorerRoutes(rehearsed());
+    expect(shown(explorerRows(items, new Set()))).toEqual(['# rehearsal-a (2)', 'POST /alpha', 'PUT /alpha/{id}', '# rehearsal-b (1)', 'GET /beta']);
+    expect(shown(explorerRows(items, new Set()))).toEqual(shown(explorerRows(untouched, new Set())));
+    for (const search of ['e', 'alpha', 'get', 'put alpha']) expect(filterRoutes(items, search).map((item) => item.key)).toEqual(filterRoutes(untouched, search).map((item) => item.key));
   });
 });

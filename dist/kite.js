@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-RQTEZACB.js";
+import"./chunks/chunk-AMBP74DQ.js";

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-AMVIESSU.js";import"./chunk-SU4ZF6RB.js";import{N as o}from"./chunk-H72HLTZR.js";import"./chunk-AJIRXNA7.js";import"./chunk-63KTRHAR.js";import"./chunk-RQTEZACB.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

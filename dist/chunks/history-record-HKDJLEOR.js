@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-HVZY3RIQ.js";import"./chunk-H72HLTZR.js";import"./chunk-AJIRXNA7.js";import"./chunk-63KTRHAR.js";import"./chunk-RQTEZACB.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-4KNOUMIQ.js";import"./chunk-H72HLTZR.js";import"./chunk-AJIRXNA7.js";import"./chunk-63KTRHAR.js";import"./chunk-RQTEZACB.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-SU4ZF6RB.js";import"./chunk-H72HLTZR.js";import"./chunk-AJIRXNA7.js";import"./chunk-63KTRHAR.js";import"./chunk-RQTEZACB.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

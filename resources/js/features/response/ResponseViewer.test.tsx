@@ -35,7 +35,7 @@ describe('the response viewer', () => {
     expect(screen.getByText('Sending request…')).toBeTruthy();
     const heldFrame = container.querySelector('.kite-response-frame');
     const heldBody = container.querySelector('.kite-body');
-    // Staged: invisible (CSS visibility, response.lazy.css), inert and hidden from assistive technology.
+    // The rehearsal, staged: transparent (CSS opacity, response.lazy.css), inert and hidden from assistive technology.
     expect(heldFrame?.hasAttribute('data-staged')).toBe(true);
     expect(heldFrame?.hasAttribute('inert')).toBe(true);
     expect(heldFrame?.getAttribute('aria-hidden')).toBe('true');
@@ -45,7 +45,15 @@ describe('the response viewer', () => {
     expect(screen.queryAllByRole('tab')).toHaveLength(0);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'Pretty body' })).toBeNull();
-    rerender(<ResponseViewer result={jsonResult({ name: 'Ada' })} failure={null} pending={false} />);
+    // The answer received during the hold fills the same frame, still staged and hidden from
+    // assistive technology, but no longer inert: the floor then changes nothing its elements inherit.
+    const answer = jsonResult({ name: 'Ada' });
+    rerender(<ResponseViewer result={null} failure={null} pending prepared={{ result: answer, sent: { method: 'GET', url: '/users' } }} />);
+    expect(container.querySelector('.kite-response-frame')).toBe(heldFrame);
+    expect(heldFrame?.hasAttribute('data-staged')).toBe(true);
+    expect(heldFrame?.getAttribute('aria-hidden')).toBe('true');
+    expect(heldFrame?.hasAttribute('inert')).toBe(false);
+    rerender(<ResponseViewer result={answer} failure={null} pending={false} />);
     expect(screen.queryByText('Sending request…')).toBeNull();
     expect(container.querySelector('.kite-response-frame')).toBe(heldFrame);
     expect(container.querySelector('.kite-body')).toBe(heldBody);

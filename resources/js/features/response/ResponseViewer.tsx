@@ -79,15 +79,18 @@ export function ResponseViewer({ result, failure, pending, live, prepared, sent,
       ) : (
         <div className="kite-response-placeholder">Send a request to see its response here.</div>
       )}
-      {/* While a call is held (the spec's 200 ms minimum) a frame is rendered out of sight, and out of
-          the accessibility tree and focus order: the first call's rehearsal of REHEARSAL_RESULT (its
+      {/* While a call is held (the spec's 200 ms minimum) a frame is rendered out of sight and out of
+          the accessibility tree: the first call's rehearsal of REHEARSAL_RESULT (its
           code runs once, its DOM exists), then the answer itself once received. At the floor that
           frame is shown under the same key: nothing mounts then (see response-frames). It is staged
-          laid out over the pane, transparent (CSS opacity in a layer of its own, not display:none):
-          its body measures the pane, draws and paints the rows it shows during the hold, so showing
-          it changes the layer's opacity, with no layout or paint of the answer. */}
+          laid out in the pane, transparent and beneath what the pane shows (CSS opacity and z-index
+          in a layer of its own, not display:none): its body measures the pane, draws and paints the
+          rows it shows during the hold, so showing it changes the layer's opacity and order, with no
+          layout, style or paint of the answer. Only the rehearsal is also inert (never reached by
+          Tab): taking inert off an answer's frame at the floor restyled and repainted all of it, so
+          for the rest of the hold its controls are in the focus order, after the pane's own. */}
       {frames.map((frame) => (
-        <div key={frame.key} className="kite-response-frame" data-staged={frame.shown ? undefined : ''} inert={!frame.shown} aria-hidden={frame.shown ? undefined : true}>
+        <div key={frame.key} className="kite-response-frame" data-staged={frame.shown ? undefined : ''} inert={frame.result === null} aria-hidden={frame.shown ? undefined : true}>
           <ResponseDetails
             result={frame.result ?? REHEARSAL_RESULT}
             shown={frame.shown}

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-AMBP74DQ.js";
+import"./chunks/chunk-DYFB7J3R.js";

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-Y4PHAGAR.js";import"./chunk-KQRCR3I7.js";import"./chunk-AJIRXNA7.js";import"./chunk-J3J3JMSL.js";import"./chunk-AMBP74DQ.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

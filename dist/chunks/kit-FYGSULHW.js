@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-MOJHXUEZ.js";import"./chunk-KQRCR3I7.js";import"./chunk-AJIRXNA7.js";import"./chunk-J3J3JMSL.js";import"./chunk-AMBP74DQ.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

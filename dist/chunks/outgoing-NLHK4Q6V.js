@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-3SY33CEL.js";import"./chunk-KQRCR3I7.js";import"./chunk-AJIRXNA7.js";import"./chunk-J3J3JMSL.js";import"./chunk-AMBP74DQ.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-KQRCR3I7.js";import"./chunk-AJIRXNA7.js";import"./chunk-J3J3JMSL.js";import"./chunk-AMBP74DQ.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

@@ -11,6 +11,7 @@ import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { startBusyLoad } from '../busy.mjs';
 import { kb, launchChromium, printTable, startKiteHost } from '../support.mjs';
 import { SIZES, firstToken, lastToken, startApi } from './api.mjs';
@@ -159,10 +160,12 @@ function machine() {
   return { cpu: cpus()[0]?.model?.trim() ?? 'unknown CPU', cores: cpus().length, ramGb: Math.round(totalmem() / 1024 ** 3), os };
 }
 
+/** The version and commit of the Kite measured: this checkout's, or KITE_BENCH_ROOT's (bench/support.mjs). */
 function kiteVersion() {
-  const version = JSON.parse(readFileSync(new URL('package.json', repo), 'utf8')).version;
+  const root = process.env.KITE_BENCH_ROOT ? pathToFileURL(`${process.env.KITE_BENCH_ROOT.replace(/\/$/, '')}/`) : repo;
+  const version = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).version;
   try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim();
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
     return `${version} (${commit})`;
   } catch {
     return version;

@@ -1,10 +1,16 @@
 import { Profiler } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListedRoute, RouteIndex } from '../../../../protocol/types';
 import { RouteExplorer } from './RouteExplorer';
-import { ROUTES_SEARCHED_AT_ONCE } from './route-list';
+import { ROUTES_SEARCHED_AT_ONCE, SEARCH_REHEARSALS, rehearseSearch } from './route-list';
+
+// The explorer's rehearsal, counted: the module's own, wrapped.
+vi.mock('./route-list', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./route-list')>();
+  return { ...original, rehearseSearch: vi.fn(original.rehearseSearch) };
+});
 import type { RoutesState } from './use-routes';
 
 /** A route index of `count` routes, `/resource{n}`, in groups of 100. */
@@ -51,5 +57,48 @@ describe('a search typed in the route explorer', () => {
     expect(listed).toEqual(['', 'resource12000']);
     expect(screen.getByText(`1 of ${ROUTES_SEARCHED_AT_ONCE + 1} routes`)).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: 'Search routes' })).toHaveProperty('value', 'resource12000');
+  });
+});
+
+describe('the search rehearsed in idle periods', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.mocked(rehearseSearch).mockClear();
+  });
+
+  /** requestIdleCallback whose callbacks run when `idle(ms)` says, each with `ms` of idle time. */
+  function idlePeriods() {
+    let queue: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => queue.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    return (ms: number, periods = 10) => {
+      for (let period = 0; period < periods; period += 1) {
+        const due = queue;
+        queue = [];
+        for (const callback of due) callback({ didTimeout: false, timeRemaining: () => ms });
+      }
+    };
+  }
+
+  it('runs SEARCH_REHEARSALS times once the search texts are made, in idle periods long enough for one', () => {
+    const idle = idlePeriods();
+    renderExplorer(catalogue(500));
+    idle(5);
+    expect(rehearseSearch).not.toHaveBeenCalled();
+    idle(50);
+    expect(rehearseSearch).toHaveBeenCalledTimes(SEARCH_REHEARSALS);
+    idle(50);
+    expect(rehearseSearch).toHaveBeenCalledTimes(SEARCH_REHEARSALS);
+  });
+
+  it('stops at the first key: past it the search runs compiled anyway, and a rehearsal would come between keys', () => {
+    const idle = idlePeriods();
+    renderExplorer(catalogue(500));
+    act(() => {
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Search routes' }), { target: { value: 'resource1' } });
+    });
+    idle(50);
+    expect(rehearseSearch).not.toHaveBeenCalled();
   });
 });

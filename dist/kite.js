@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-DYFB7J3R.js";
+import"./chunks/chunk-67N37COJ.js";

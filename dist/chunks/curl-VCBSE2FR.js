@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-WODEIKIF.js";import"./chunk-W7XZOTLD.js";import{N as o}from"./chunk-7S4DL7QX.js";import"./chunk-AJIRXNA7.js";import"./chunk-M3U2VSFQ.js";import"./chunk-DYFB7J3R.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

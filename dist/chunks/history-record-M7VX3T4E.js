@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-LSB6563V.js";import"./chunk-7S4DL7QX.js";import"./chunk-AJIRXNA7.js";import"./chunk-M3U2VSFQ.js";import"./chunk-DYFB7J3R.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

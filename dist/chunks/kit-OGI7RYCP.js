@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-X3EKXUFS.js";import"./chunk-7S4DL7QX.js";import"./chunk-AJIRXNA7.js";import"./chunk-M3U2VSFQ.js";import"./chunk-DYFB7J3R.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-PV2KWLVQ.js";import"./chunk-7S4DL7QX.js";import"./chunk-AJIRXNA7.js";import"./chunk-M3U2VSFQ.js";import"./chunk-DYFB7J3R.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

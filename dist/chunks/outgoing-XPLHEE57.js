@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-W7XZOTLD.js";import"./chunk-7S4DL7QX.js";import"./chunk-AJIRXNA7.js";import"./chunk-M3U2VSFQ.js";import"./chunk-DYFB7J3R.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-7S4DL7QX.js";import"./chunk-AJIRXNA7.js";import"./chunk-M3U2VSFQ.js";import"./chunk-DYFB7J3R.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-JE54RNG2.js";
+import"./chunks/chunk-67N37COJ.js";

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-YXG54X4U.js";import"./chunk-5WCMAVOU.js";import"./chunk-AJIRXNA7.js";import"./chunk-USCSNNNA.js";import"./chunk-JE54RNG2.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-JZ4QVD5R.js";import"./chunk-5WCMAVOU.js";import"./chunk-AJIRXNA7.js";import"./chunk-USCSNNNA.js";import"./chunk-JE54RNG2.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

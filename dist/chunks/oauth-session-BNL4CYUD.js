@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-MFXYNEZI.js";import"./chunk-5WCMAVOU.js";import"./chunk-AJIRXNA7.js";import"./chunk-USCSNNNA.js";import"./chunk-JE54RNG2.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-RJU7ZWLJ.js";import"./chunk-5WCMAVOU.js";import"./chunk-AJIRXNA7.js";import"./chunk-USCSNNNA.js";import"./chunk-JE54RNG2.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

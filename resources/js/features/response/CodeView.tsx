@@ -61,40 +61,6 @@ function useLineCache(source: BodySource, view: BodyView, key: string, blocks: R
   const cache = useRef({ key: '', source: null as BodySource | null, lines: new Map<number, RenderedLine>() });
   const [, redraw] = useReducer((n: number) => n + 1, 0);
 
-  const around = (block: Pick<LineBlock, 'first' | 'count'>, margin: number) => ({ start: Math.max(0, block.first - margin), count: block.count + 2 * margin });
-  /** The lines kept and fetched, as the cache for `key`: rows near any drawn block stay (the end while the window moves). */
-  const merged = (fetched: RenderedLine[][]): Map<number, RenderedLine> => {
-    const next = new Map<number, RenderedLine>();
-    // Rows fetched under another version are kept only until the window is refetched.
-    const keep = cache.current.key === key && cache.current.source === source;
-    const kept = blocks.map((block) => around(block, FETCH_MARGIN));
-    const near = (index: number) => kept.some((range) => index >= range.start - KEEP_MARGIN && index < range.start + range.count + KEEP_MARGIN);
-    if (keep) for (const [index, line] of cache.current.lines) if (near(index)) next.set(index, line);
-    for (const lines of fetched) for (const line of lines) next.set(line.index, line);
-    return next;
-  };
-  const missingOf = () => {
-    const held = cache.current;
-    const fresh = held.key === key && held.source === source;
-    return fresh ? blocks.filter((block) => !hasEvery(held.lines, block.first, block.count)) : blocks;
-  };
-
-  // A source with its lines at hand (a body indexed on the page, a large body's preview) gives the
-  // rows in this render: a staged answer is drawn whole in one render during the hold, not once
-  // with empty rows and again when a promise brings them (a second render of every row, 10-25 ms
-  // of a busy machine's first 1 MB answer, near the floor).
-  const missingNow = source.linesAtOnce ? missingOf() : [];
-  if (missingNow.length > 0) {
-    const fetched: RenderedLine[][] = [];
-    for (const block of missingNow) {
-      const range = around(block, 0);
-      const lines = source.linesAtOnce!(view, range.start, range.count);
-      if (!lines) break;
-      fetched.push(lines);
-    }
-    if (fetched.length === missingNow.length) cache.current = { key, source, lines: merged(fetched) };
-  }
-
   // Fetch the drawn blocks when any of their rows is missing or was fetched before a change. Stale
   // rows stay on screen until their replacements arrive, so folding and typing never flash blank,
   // and a reply that a newer change overtook is still shown (then fetched again): while a large
@@ -106,12 +72,24 @@ function useLineCache(source: BodySource, view: BodyView, key: string, blocks: R
   // A layout effect, not a passive one: a source that answers at once (a small body, the preview
   // of a large one) then has its lines drawn before the first paint instead of one frame later.
   useLayoutEffect(() => {
-    const missing = missingOf();
+    const held = cache.current;
+    const fresh = held.key === key && held.source === source;
+    const missing = fresh ? blocks.filter((block) => !hasEvery(held.lines, block.first, block.count)) : blocks;
     if (missing.length === 0) return;
-    Promise.all(missing.map((block) => around(block, FETCH_MARGIN)).map((range) => source.lines(view, range.start, range.count)))
+    const around = (block: Pick<LineBlock, 'first' | 'count'>) => ({ start: Math.max(0, block.first - FETCH_MARGIN), count: block.count + 2 * FETCH_MARGIN });
+    const ranges = missing.map(around);
+    // What is kept is near any drawn block, not only the ones fetched: the end stays while the window moves.
+    const kept = blocks.map(around);
+    Promise.all(ranges.map((range) => source.lines(view, range.start, range.count)))
       .then((fetched) => {
         if (current.current.source !== source || current.current.view !== view) return;
-        cache.current = { key, source, lines: merged(fetched) };
+        const next = new Map<number, RenderedLine>();
+        // Rows fetched under another version are kept only until the window is refetched.
+        const keep = cache.current.key === key && cache.current.source === source;
+        const near = (index: number) => kept.some((range) => index >= range.start - KEEP_MARGIN && index < range.start + range.count + KEEP_MARGIN);
+        for (const [index, line] of cache.current.lines) if (keep && near(index)) next.set(index, line);
+        for (const lines of fetched) for (const line of lines) next.set(line.index, line);
+        cache.current = { key, source, lines: next };
         redraw();
       })
       .catch(() => {

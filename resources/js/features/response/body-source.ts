@@ -35,8 +35,6 @@ export interface BodySource {
   readonly failure: string | null;
   subscribe(listener: () => void): () => void;
   lines(view: BodyView, start: number, count: number): Promise<RenderedLine[]>;
-  /** The same lines at once, when the source has them at hand (indexed on this page); null otherwise. */
-  linesAtOnce?(view: BodyView, start: number, count: number): RenderedLine[] | null;
   fold(action: FoldAction): Promise<void>;
   search(query: string, caseSensitive: boolean): Promise<SearchSummary>;
   /** The visible line of a match, after unfolding whatever hides it. */
@@ -115,15 +113,6 @@ class LocalBodySource extends ListenableSource implements BodySource {
 
   async lines(view: BodyView, start: number, count: number): Promise<RenderedLine[]> {
     return this.doc.lines(view, start, count);
-  }
-
-  linesAtOnce(view: BodyView, start: number, count: number): RenderedLine[] | null {
-    // A document that cannot give them (it failed, or throws) leaves it to lines(), whose caller handles it.
-    try {
-      return this.document ? this.document.lines(view, start, count) : null;
-    } catch {
-      return null;
-    }
   }
 
   async fold(action: FoldAction): Promise<void> {
@@ -317,11 +306,6 @@ class WorkerBodySource extends ListenableSource implements BodySource {
       this.pending.set(req, { resolve: resolve as (value: never) => void, reject, replay });
       this.post(build(req));
     });
-  }
-
-  linesAtOnce(view: BodyView, start: number, count: number): RenderedLine[] | null {
-    if (this.preview) return this.preview.linesAtOnce(view, start, count);
-    return this.local?.linesAtOnce?.(view, start, count) ?? null;
   }
 
   lines(view: BodyView, start: number, count: number): Promise<RenderedLine[]> {

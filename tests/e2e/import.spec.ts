@@ -141,6 +141,37 @@ test('the workspace exports as an OpenAPI document and a folder as a Postman col
   }
 });
 
+test("files dropped onto the Saved pane before the workspace folder's listing has come are imported once it comes", async ({ page }) => {
+  // The listing is held: until it comes, whether the folder takes files is not known. Such a drop
+  // was ignored, silently (and the test below raced the listing on a busy machine).
+  let releaseListing = () => {};
+  const listingHeld = new Promise<void>((resolve) => (releaseListing = resolve));
+  let listingsAsked = 0;
+  await page.route(/\/workspace(\?.*)?$/, async (route) => {
+    listingsAsked += 1;
+    await listingHeld;
+    await route.continue();
+  });
+  await openFreshKite(page, workspace.host.url);
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  const pane = page.getByRole('navigation', { name: 'Saved requests' });
+  await expect.poll(() => listingsAsked).toBeGreaterThan(0);
+  await expect(pane.getByRole('button', { name: 'Import' })).toHaveCount(0);
+  const curl = { name: 'health.sh', text: "curl 'https://api.example.com/health'" };
+  const dataTransfer = await page.evaluateHandle(({ name, text }) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], name, { type: 'text/plain' }));
+    return transfer;
+  }, curl);
+  await pane.dispatchEvent('dragover', { dataTransfer });
+  await pane.dispatchEvent('drop', { dataTransfer });
+  releaseListing();
+  const report = page.getByRole('dialog', { name: 'Import report' });
+  await expect(report).toContainText('1 request, 0 environments imported; 1 file written to the workspace.', { timeout: 60_000 });
+  await report.getByRole('button', { name: 'Done' }).click();
+  await page.unroute(/\/workspace(\?.*)?$/);
+});
+
 test('an OpenAPI document dropped onto the Saved pane imports one request per operation and reports it', async ({ page }) => {
   await openFreshKite(page, workspace.host.url);
   await page.getByRole('tab', { name: 'Saved' }).click();

@@ -35,9 +35,23 @@ export default function SavedPane({ defaults, tools }: { defaults: RequestDefaul
   const importDone = useCallback(() => setImporting(null), []);
   // The Select mode: the paths ticked, and the last one ticked or unticked (where a Shift range starts).
   const [selection, setSelection] = useState<{ paths: Set<string>; anchor: string | null } | null>(null);
+  // Files dropped (or chosen) before the folder's listing has come wait for it: whether the folder
+  // takes them is known only then. A drop used to be dropped silently meanwhile.
+  const [waitingFiles, setWaitingFiles] = useState<File[] | null>(null);
+  const importInto = useCallback((files: File[], into: NonNullable<typeof listing>) => {
+    if (into.writable) setImporting(files);
+    else toast.error('The workspace folder is read-only: nothing was imported', into.readOnlyReason ? { description: into.readOnlyReason } : undefined);
+  }, []);
   const startImport = (files: FileList | null) => {
-    if (files && files.length > 0 && listing?.writable) setImporting([...files]);
+    if (!files || files.length === 0) return;
+    if (listing) importInto([...files], listing);
+    else setWaitingFiles([...files]);
   };
+  useEffect(() => {
+    if (!waitingFiles || !listing) return;
+    setWaitingFiles(null);
+    importInto(waitingFiles, listing);
+  }, [waitingFiles, listing, importInto]);
 
   useEffect(() => {
     const refresh = () =>

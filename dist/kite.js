@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-67N37COJ.js";
+import"./chunks/chunk-J576WN5I.js";

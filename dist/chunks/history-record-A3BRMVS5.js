@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-ENZXMFUR.js";import"./chunk-7IHE5V6E.js";import"./chunk-AJIRXNA7.js";import"./chunk-BHQGCALA.js";import"./chunk-67N37COJ.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-E3F4O54E.js";import"./chunk-7IHE5V6E.js";import"./chunk-AJIRXNA7.js";import"./chunk-BHQGCALA.js";import"./chunk-67N37COJ.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-4POJXMUI.js";import"./chunk-7IHE5V6E.js";import"./chunk-AJIRXNA7.js";import"./chunk-BHQGCALA.js";import"./chunk-67N37COJ.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

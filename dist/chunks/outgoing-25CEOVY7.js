@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-I2UFR7UM.js";import"./chunk-7IHE5V6E.js";import"./chunk-AJIRXNA7.js";import"./chunk-BHQGCALA.js";import"./chunk-67N37COJ.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

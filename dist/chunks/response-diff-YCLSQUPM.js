@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-7IHE5V6E.js";import"./chunk-AJIRXNA7.js";import"./chunk-BHQGCALA.js";import"./chunk-67N37COJ.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

@@ -10,7 +10,9 @@ export { kb, median, percentile, printTable } from './stats.mjs';
 
 // KITE_BENCH_ROOT=<another checkout, built> measures that checkout's host and bundle with this
 // checkout's benchmarks: before/after pairs of a change, run alternately in the same minutes.
-const KITE_CLI = process.env.KITE_BENCH_ROOT ? join(process.env.KITE_BENCH_ROOT, 'bin', 'kite.mjs') : new URL('../bin/kite.mjs', import.meta.url).pathname;
+/** The checkout measured: KITE_BENCH_ROOT, or this one. */
+export const KITE_ROOT = process.env.KITE_BENCH_ROOT ?? new URL('..', import.meta.url).pathname;
+const KITE_CLI = join(KITE_ROOT, 'bin', 'kite.mjs');
 const MEMORY_PROBE = new URL('./memory-probe.mjs', import.meta.url).pathname;
 const START_TIMEOUT_MS = 10_000;
 

@@ -11,9 +11,8 @@ import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { startBusyLoad } from '../busy.mjs';
-import { kb, launchChromium, printTable, startKiteHost } from '../support.mjs';
+import { KITE_ROOT, kb, launchChromium, printTable, startKiteHost } from '../support.mjs';
 import { SIZES, firstToken, lastToken, startApi } from './api.mjs';
 import { CLIENTS } from './clients.mjs';
 import { PEERS, peerVersion, startPeerPages } from './pages.mjs';
@@ -162,10 +161,9 @@ function machine() {
 
 /** The version and commit of the Kite measured: this checkout's, or KITE_BENCH_ROOT's (bench/support.mjs). */
 function kiteVersion() {
-  const root = process.env.KITE_BENCH_ROOT ? pathToFileURL(`${process.env.KITE_BENCH_ROOT.replace(/\/$/, '')}/`) : repo;
-  const version = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).version;
+  const version = JSON.parse(readFileSync(join(KITE_ROOT, 'package.json'), 'utf8')).version;
   try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: KITE_ROOT, encoding: 'utf8' }).trim();
     return `${version} (${commit})`;
   } catch {
     return version;

@@ -69,8 +69,7 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
   }, [routes.data, onSelect]);
   // The rows first, the search index after them in the browser's idle periods (a search before it
   // is done indexes the rest itself), then the search rehearsed (rehearseSearch) until a key is typed.
-  const rehearsals = useRef(0);
-  const typed = useRef(false);
+  const rehearsalsLeft = useRef(SEARCH_REHEARSALS);
   useEffect(() => {
     if (typeof requestIdleCallback !== 'function') return;
     let at = 0;
@@ -78,9 +77,9 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
       const until = performance.now() + INDEX_SLICE_MS;
       at = indexRoutes(items, at, () => deadline.timeRemaining() > 1 && performance.now() < until);
       if (at < items.length) handle = requestIdleCallback(slice);
-      else if (!typed.current && rehearsals.current < SEARCH_REHEARSALS) {
+      else if (rehearsalsLeft.current > 0) {
         if (deadline.timeRemaining() >= REHEARSAL_IDLE_MS) {
-          rehearsals.current += 1;
+          rehearsalsLeft.current -= 1;
           rehearseSearch(items);
         }
         handle = requestIdleCallback(slice);
@@ -196,7 +195,8 @@ export const RouteExplorer = memo(function RouteExplorer({ routes, selectedRoute
           label="Search routes"
           value={search}
           onChange={(next) => {
-            typed.current = true;
+            // Past the first key the search runs compiled anyway, and a rehearsal would come between keys.
+            rehearsalsLeft.current = 0;
             typing.typed();
             setSearch(next);
             setActiveKey(null);

@@ -1,6 +1,7 @@
 // A solid-colour PNG, encoded by hand (no canvas: generators also run in workers and tests). The
 // `dataUri` generator answers a raster image because image and file fields are checked for one:
 // Laravel 11+'s `image` rule refuses SVG unless the app allows it.
+import { concatBytes } from '../bytes';
 
 /** The PNG's bytes: one IDAT whose zlib stream holds stored (uncompressed) blocks. */
 export function solidPng(width: number, height: number, [red, green, blue]: readonly [number, number, number]): Uint8Array {
@@ -11,7 +12,7 @@ export function solidPng(width: number, height: number, [red, green, blue]: read
   view.setUint32(0, width);
   view.setUint32(4, height);
   header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, truecolour, deflate, adaptive filter, no interlace
-  return concat([
+  return concatBytes([
     Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
     chunk('IHDR', header),
     chunk('IDAT', zlibStored(pixels)),
@@ -20,8 +21,8 @@ export function solidPng(width: number, height: number, [red, green, blue]: read
 }
 
 function chunk(type: string, data: Uint8Array): Uint8Array {
-  const typed = concat([Uint8Array.from(type, (c) => c.charCodeAt(0)), data]);
-  return concat([uint32(data.length), typed, uint32(crc32(typed))]);
+  const typed = concatBytes([Uint8Array.from(type, (c) => c.charCodeAt(0)), data]);
+  return concatBytes([uint32(data.length), typed, uint32(crc32(typed))]);
 }
 
 /** A zlib stream of stored blocks (at most 65535 bytes each) and its Adler-32. */
@@ -40,7 +41,7 @@ function zlibStored(data: Uint8Array): Uint8Array {
     b = (b + a) % 65521;
   }
   parts.push(uint32(((b << 16) | a) >>> 0));
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -61,12 +62,3 @@ function uint32(value: number): Uint8Array {
   return bytes;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}

@@ -19,6 +19,7 @@ import { createHostFetch, HOST_TIMEOUT_MS, LARGE_ANSWER, pageFetch } from './hos
 import { createWorkerFetch, ROUTES_IN_LINES } from './worker-fetch';
 import { ROUTES_LINES_HEADER } from './fetch-worker-messages';
 import { routesFromLines } from './routes-lines';
+import { concatBytes } from '../bytes';
 import { nextBackgroundTask } from '../idle';
 
 export { responseDuration } from './hooks/timing';
@@ -89,14 +90,7 @@ async function bodyBytes(response: Response): Promise<Uint8Array> {
   const reader = response.body.getReader();
   const pieces: Uint8Array[] = [];
   for (let read = await reader.read(); !read.done; read = await reader.read()) pieces.push(read.value);
-  if (pieces.length === 1) return pieces[0]!;
-  const bytes = new Uint8Array(pieces.reduce((length, piece) => length + piece.length, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    bytes.set(piece, at);
-    at += piece.length;
-  }
-  return bytes;
+  return concatBytes(pieces);
 }
 
 export async function fetchRoutes(client: KyInstance = hostClient, signal?: AbortSignal, offThread = false): Promise<RoutesResponse> {

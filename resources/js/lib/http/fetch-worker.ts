@@ -6,6 +6,7 @@
 /// <reference lib="webworker" />
 import { ROUTES_LINES_HEADER, type FetchWorkerReply, type FetchWorkerRequest } from './fetch-worker-messages';
 import { routesToLines } from './routes-lines';
+import { concatBytes } from '../bytes';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 type Head = Extract<FetchWorkerReply, { type: 'head' }>;
@@ -86,7 +87,7 @@ async function forwardBody(id: number, reader: ReadableStreamDefaultReader<Uint8
       if (end) reply({ type: 'end', id });
       return;
     }
-    const piece = waitingBytes > 0 ? joined(waiting, waitingBytes) : undefined;
+    const piece = waitingBytes > 0 ? joined(waiting) : undefined;
     waiting = [];
     waitingBytes = 0;
     const message: FetchWorkerReply = headSent ? { type: 'chunk', id, bytes: piece! } : { ...head, ...(piece ? { bytes: piece } : {}) };
@@ -114,15 +115,10 @@ async function forwardBody(id: number, reader: ReadableStreamDefaultReader<Uint8
   send(true);
 }
 
-/** The pieces as one ArrayBuffer of its own (one piece that fills its buffer is sent as it is). */
-function joined(pieces: Uint8Array[], length: number): ArrayBuffer {
+/** The pieces as one ArrayBuffer of its own, to transfer (one piece that fills its buffer is sent as it is). */
+function joined(pieces: Uint8Array[]): ArrayBuffer {
   const [first] = pieces;
-  if (pieces.length === 1 && first.byteOffset === 0 && first.byteLength === first.buffer.byteLength && first.buffer instanceof ArrayBuffer) return first.buffer;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const piece of pieces) {
-    out.set(piece, offset);
-    offset += piece.length;
-  }
-  return out.buffer;
+  if (pieces.length > 1) return concatBytes(pieces).buffer as ArrayBuffer;
+  if (first.byteOffset === 0 && first.byteLength === first.buffer.byteLength && first.buffer instanceof ArrayBuffer) return first.buffer;
+  return first.slice().buffer;
 }

@@ -72,10 +72,9 @@ const LINE_FEED = 10;
  */
 export async function routesFromLines<T extends ApplicationsWithRoutes>(lines: string | Uint8Array, between: () => Promise<void>): Promise<T> {
   const decoder = new TextDecoder();
-  const length = lines.length;
   const lineAt = (start: number): [string, number] => {
     const end = typeof lines === 'string' ? lines.indexOf('\n', start) : lines.indexOf(LINE_FEED, start);
-    const stop = end === -1 ? length : end;
+    const stop = end === -1 ? lines.length : end;
     return [typeof lines === 'string' ? lines.slice(start, stop) : decoder.decode(lines.subarray(start, stop)), end];
   };
   const [first, firstEnd] = lineAt(0);
@@ -90,7 +89,7 @@ export async function routesFromLines<T extends ApplicationsWithRoutes>(lines: s
     const application = typeof at === 'number' ? (answer.applications[at] as (ApplicationsWithRoutes['applications'][number] & Record<string, unknown>) | undefined) : undefined;
     if (application && Array.isArray(routesOrName)) {
       for (const route of routesOrName) application.routes.push(route);
-    } else if (application && typeof routesOrName === 'string' && routesOrName !== 'routes' && isDictionary(application[routesOrName]) && isDictionary(entries)) {
+    } else if (application && typeof routesOrName === 'string' && isDictionary(application[routesOrName]) && isDictionary(entries)) {
       // Defined, not assigned: an entry named __proto__ stays an entry, as JSON.parse makes it.
       const dictionary = application[routesOrName] as Record<string, unknown>;
       for (const key of Object.keys(entries)) Object.defineProperty(dictionary, key, { value: entries[key], writable: true, enumerable: true, configurable: true });

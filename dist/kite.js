@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-J576WN5I.js";
+import"./chunks/chunk-ACTCEQHB.js";

@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-VJB432RF.js";import"./chunk-EXOS365J.js";import{N as o}from"./chunk-EAD3MDIU.js";import"./chunk-AJIRXNA7.js";import"./chunk-TXY27XAW.js";import"./chunk-J576WN5I.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-46WBNNO3.js";import"./chunk-EAD3MDIU.js";import"./chunk-AJIRXNA7.js";import"./chunk-TXY27XAW.js";import"./chunk-J576WN5I.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

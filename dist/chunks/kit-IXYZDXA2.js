@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-J7HC7QB6.js";import"./chunk-EAD3MDIU.js";import"./chunk-AJIRXNA7.js";import"./chunk-TXY27XAW.js";import"./chunk-J576WN5I.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-GPR42WPF.js";import"./chunk-EAD3MDIU.js";import"./chunk-AJIRXNA7.js";import"./chunk-TXY27XAW.js";import"./chunk-J576WN5I.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-EXOS365J.js";import"./chunk-EAD3MDIU.js";import"./chunk-AJIRXNA7.js";import"./chunk-TXY27XAW.js";import"./chunk-J576WN5I.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

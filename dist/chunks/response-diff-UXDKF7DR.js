@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-EAD3MDIU.js";import"./chunk-AJIRXNA7.js";import"./chunk-TXY27XAW.js";import"./chunk-J576WN5I.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

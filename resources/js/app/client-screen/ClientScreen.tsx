@@ -29,6 +29,7 @@ import { variableScopeAtom, workspaceApplicationAtom, saveDialogOpenAtom, withEf
 
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { matchesShortcut } from '../../lib/keyboard-shortcuts';
+import { useWindowKeydown } from '../../lib/use-window-keydown';
 import { type PaneLayout, ROUTES_WIDTH, SPLIT, paneGrid, paneLayoutAtom, PaneSeparator } from '../../features/layout/layout';
 import { VariableScopeProvider } from './VariableScopeProvider';
 import { lazyScreen } from '../lazy-screen';
@@ -191,35 +192,27 @@ const ClientPanes = memo(function ClientPanes({ addToHistory }: { addToHistory: 
 
   // Ctrl/Cmd+Enter sends from anywhere on the screen, the body editor included; Ctrl/Cmd+L goes
   // to the URL, as in a browser's address bar.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented) return;
-      if (matchesShortcut('focus-url', event)) {
-        const url = rootRef.current?.querySelector<HTMLInputElement>('input[aria-label="URL"]');
-        if (!url) return;
-        event.preventDefault();
-        url.focus();
-        url.select();
-        return;
-      }
-      if (!matchesShortcut('send', event)) return;
+  useWindowKeydown((event) => {
+    if (event.defaultPrevented) return;
+    if (matchesShortcut('focus-url', event)) {
+      const url = rootRef.current?.querySelector<HTMLInputElement>('input[aria-label="URL"]');
+      if (!url) return;
       event.preventDefault();
-      void send();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [send]);
+      url.focus();
+      url.select();
+      return;
+    }
+    if (!matchesShortcut('send', event)) return;
+    event.preventDefault();
+    void send();
+  });
 
   // Ctrl/Cmd+S saves the request into the workspace folder.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!matchesShortcut('save-request', event)) return;
-      event.preventDefault();
-      saveRequest(store);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [store]);
+  useWindowKeydown((event) => {
+    if (!matchesShortcut('save-request', event)) return;
+    event.preventDefault();
+    saveRequest(store);
+  });
 
   // A picked route opens in the preview tab (pinned on a double click), never over a pinned tab's
   // request; in a new tab it starts from the Settings defaults, as any new tab.

@@ -1,8 +1,9 @@
 // A collapsible sidebar: provider (state, cookie, shortcut) and the areas it is built from.
 // Variants sidebar | floating | inset, sides left | right, collapsible icon | offcanvas | none.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
 import { writeCookie } from '../../lib/cookies';
 import { loadOnce, whenIdle } from '../../lib/idle';
+import { useWindowKeydown } from '../../lib/use-window-keydown';
 import {
   isSidebarShortcut,
   readSidebarOpen,
@@ -55,20 +56,20 @@ export function useSidebar(): SidebarContextValue {
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(readSidebarOpen);
 
+  // The state a toggle flips is the last one asked for, not the last one drawn: two presses
+  // before a render open and close it again.
+  const openAsked = useRef(open);
   const toggle = useCallback(() => {
-    setOpen(!open);
-    writeCookie(SIDEBAR_COOKIE_NAME, String(!open), SIDEBAR_COOKIE_MAX_AGE);
-  }, [open]);
+    openAsked.current = !openAsked.current;
+    setOpen(openAsked.current);
+    writeCookie(SIDEBAR_COOKIE_NAME, String(openAsked.current), SIDEBAR_COOKIE_MAX_AGE);
+  }, []);
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isSidebarShortcut(event)) return;
-      event.preventDefault();
-      toggle();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [toggle]);
+  useWindowKeydown((event) => {
+    if (!isSidebarShortcut(event)) return;
+    event.preventDefault();
+    toggle();
+  });
   useEffect(() => whenIdle(prefetchSidebarTooltip, 'sidebar tooltip'), []);
 
   const value = useMemo<SidebarContextValue>(

@@ -3,8 +3,9 @@
 // The fill is async on first use (the generators load), so it is held in pending-edits: a Send
 // right after it waits for it and sends the auto-filled request.
 import { matchesShortcut } from '../../lib/keyboard-shortcuts';
+import { useWindowKeydown } from '../../lib/use-window-keydown';
 import { type useStore, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { RoutesResponse } from '../../../../protocol/types';
 import { toast } from '../../lib/toast';
 import { activeRoute } from '../routes/routes';
@@ -70,18 +71,17 @@ export function useAutofill(store: ReturnType<typeof useStore>, routes: RoutesRe
     [store, routes, update, undo],
   );
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
+  useWindowKeydown(
+    (event) => {
       if (!matchesShortcut('undo-autofill', event)) return;
       // Captured before the editors: once anything the fill changed was edited, their own undo runs.
       if (undo()) {
         event.preventDefault();
         event.stopPropagation();
       }
-    };
-    window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [undo]);
+    },
+    { capture: true },
+  );
 
   return run;
 }

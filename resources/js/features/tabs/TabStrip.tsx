@@ -5,6 +5,7 @@
 // pick replaces with its response; editing or sending pins it, and a pinned tab is never replaced.
 // Keys: Alt+N new, Alt+W close, Alt+Shift+←/→ move, Ctrl/Cmd+1…9 open the Nth tab.
 import { matchesShortcut, tabNumber } from '../../lib/keyboard-shortcuts';
+import { useWindowKeydown } from '../../lib/use-window-keydown';
 import { useAtomValue, useSetAtom, useStore, type Atom, type WritableAtom } from 'jotai';
 import { Link2, Plus, X } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -124,24 +125,20 @@ export default function TabStrip({ defaults, baseUrl, environments }: TabStripPr
   }, [store, environments]);
 
   // Keys work from anywhere on the screen, the editors included.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented) return;
-      const list = store.get(tabsAtom);
-      const index = list.tabs.findIndex((tab) => tab.id === list.activeId);
-      let handled = true;
-      if (matchesShortcut('new-tab', event)) add();
-      else if (matchesShortcut('close-tab', event)) close(list.activeId);
-      else if (matchesShortcut('move-tab', event)) move(list.activeId, index + (event.key === 'ArrowLeft' ? -1 : 1));
-      else if (matchesShortcut('open-tab-n', event)) {
-        const tab = list.tabs[tabNumber(event) - 1];
-        if (tab) select(tab.id);
-      } else handled = false;
-      if (handled) event.preventDefault();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [store, add, close, move, select]);
+  useWindowKeydown((event) => {
+    if (event.defaultPrevented) return;
+    const list = store.get(tabsAtom);
+    const index = list.tabs.findIndex((tab) => tab.id === list.activeId);
+    let handled = true;
+    if (matchesShortcut('new-tab', event)) add();
+    else if (matchesShortcut('close-tab', event)) close(list.activeId);
+    else if (matchesShortcut('move-tab', event)) move(list.activeId, index + (event.key === 'ArrowLeft' ? -1 : 1));
+    else if (matchesShortcut('open-tab-n', event)) {
+      const tab = list.tabs[tabNumber(event) - 1];
+      if (tab) select(tab.id);
+    } else handled = false;
+    if (handled) event.preventDefault();
+  });
 
   // The open tab is always in view when the strip scrolls (many tabs): only the strip moves.
   const listRef = useRef<HTMLDivElement>(null);

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-ACTCEQHB.js";
+import"./chunks/chunk-DWIZT26H.js";

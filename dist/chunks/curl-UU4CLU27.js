@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-PVHQSLJA.js";import"./chunk-NBGUCFZZ.js";import{N as o}from"./chunk-3YTKUAJM.js";import"./chunk-AJIRXNA7.js";import"./chunk-HPJAESCI.js";import"./chunk-ACTCEQHB.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-A3TVB3DB.js";import"./chunk-3YTKUAJM.js";import"./chunk-AJIRXNA7.js";import"./chunk-HPJAESCI.js";import"./chunk-ACTCEQHB.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-DGBVJKXQ.js";import"./chunk-3YTKUAJM.js";import"./chunk-AJIRXNA7.js";import"./chunk-HPJAESCI.js";import"./chunk-ACTCEQHB.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

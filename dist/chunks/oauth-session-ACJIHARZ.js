@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-Y3JRLGWV.js";import"./chunk-3YTKUAJM.js";import"./chunk-AJIRXNA7.js";import"./chunk-HPJAESCI.js";import"./chunk-ACTCEQHB.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-NBGUCFZZ.js";import"./chunk-3YTKUAJM.js";import"./chunk-AJIRXNA7.js";import"./chunk-HPJAESCI.js";import"./chunk-ACTCEQHB.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-3YTKUAJM.js";import"./chunk-AJIRXNA7.js";import"./chunk-HPJAESCI.js";import"./chunk-ACTCEQHB.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

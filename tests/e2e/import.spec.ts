@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Locator } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,17 @@ const workspace = useWorkspaceHost('kite-import-e2e-');
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 /** The shop collection pointed at the demo API, with a request that needs the environment's secret token. */
+/** Drags a file over `target` and drops it there, as the browser does: drag events carrying a DataTransfer. */
+async function dropFile(target: Locator, file: { name: string; text: string; type: string }) {
+  const dataTransfer = await target.page().evaluateHandle(({ name, text, type }) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], name, { type }));
+    return transfer;
+  }, file);
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
 function collectionFile(baseUrl: string) {
   const collection = withGetRequest(shopCollection(baseUrl), 'Users', 'Who am I', '{{baseUrl}}/me');
   return { name: 'shop.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(collection)) };
@@ -157,14 +168,7 @@ test("files dropped onto the Saved pane before the workspace folder's listing ha
   const pane = page.getByRole('navigation', { name: 'Saved requests' });
   await expect.poll(() => listingsAsked).toBeGreaterThan(0);
   await expect(pane.getByRole('button', { name: 'Import' })).toHaveCount(0);
-  const curl = { name: 'health.sh', text: "curl 'https://api.example.com/health'" };
-  const dataTransfer = await page.evaluateHandle(({ name, text }) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([text], name, { type: 'text/plain' }));
-    return transfer;
-  }, curl);
-  await pane.dispatchEvent('dragover', { dataTransfer });
-  await pane.dispatchEvent('drop', { dataTransfer });
+  await dropFile(pane, { name: 'health.sh', text: "curl 'https://api.example.com/health'", type: 'text/plain' });
   releaseListing();
   const report = page.getByRole('dialog', { name: 'Import report' });
   await expect(report).toContainText('1 request, 0 environments imported; 1 file written to the workspace.', { timeout: 60_000 });
@@ -176,14 +180,7 @@ test('an OpenAPI document dropped onto the Saved pane imports one request per op
   await openFreshKite(page, workspace.host.url);
   await page.getByRole('tab', { name: 'Saved' }).click();
   const pane = page.getByRole('navigation', { name: 'Saved requests' });
-  const petstore = oasExample('3.0/json/petstore.json');
-  const dataTransfer = await page.evaluateHandle(({ name, text }) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([text], name, { type: 'application/json' }));
-    return transfer;
-  }, petstore);
-  await pane.dispatchEvent('dragover', { dataTransfer });
-  await pane.dispatchEvent('drop', { dataTransfer });
+  await dropFile(pane, { ...oasExample('3.0/json/petstore.json'), type: 'application/json' });
   const report = page.getByRole('dialog', { name: 'Import report' });
   await expect(report).toContainText('20 requests, 1 environment imported; 21 files written to the workspace.', { timeout: 60_000 });
   await expect(report.getByRole('region', { name: 'Kept as a note' })).toContainText('security scheme petstore_auth:');

@@ -77,13 +77,11 @@ export async function routesFromLines<T extends ApplicationsWithRoutes>(lines: s
     const stop = end === -1 ? lines.length : end;
     return [typeof lines === 'string' ? lines.slice(start, stop) : decoder.decode(lines.subarray(start, stop)), end];
   };
-  const [first, firstEnd] = lineAt(0);
-  const answer = JSON.parse(first) as T;
-  let end = firstEnd;
+  let [text, end] = lineAt(0);
+  const answer = JSON.parse(text) as T;
   while (end !== -1) {
     await between();
-    const [text, next] = lineAt(end + 1);
-    end = next;
+    [text, end] = lineAt(end + 1);
     const line: unknown = JSON.parse(text);
     const [at, routesOrName, entries] = Array.isArray(line) ? (line as unknown[]) : [];
     const application = typeof at === 'number' ? (answer.applications[at] as (ApplicationsWithRoutes['applications'][number] & Record<string, unknown>) | undefined) : undefined;

@@ -1,2 +1,2 @@
 //# allFunctionsCalledOnLoad
-import"./chunks/chunk-DWIZT26H.js";
+import"./chunks/chunk-JIEPFXSQ.js";

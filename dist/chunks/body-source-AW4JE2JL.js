@@ -1,0 +1,1 @@
+import{c as o,d as r,e as m,f as p,g as t,h as i,i as e}from"./chunk-DUGON5U7.js";import"./chunk-DN7X6ZDT.js";import"./chunk-6EKXNDAT.js";import"./chunk-AJIRXNA7.js";import"./chunk-F6SQVXCU.js";import"./chunk-JIEPFXSQ.js";export{o as LOCAL_BODY_LIMIT,r as LOCAL_DIFF_LIMIT,m as PREVIEW_BYTES,p as PREVIEW_CHARS,e as diffBodies,t as openBodySource,i as prewarmBodyWorker};

@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p,g as t,h as i,i as e}from"./chunk-NHK77FBB.js";import"./chunk-DN7X6ZDT.js";import"./chunk-XYXQ2BT5.js";import"./chunk-AJIRXNA7.js";import"./chunk-VUOCHJZ5.js";import"./chunk-DWIZT26H.js";export{o as LOCAL_BODY_LIMIT,r as LOCAL_DIFF_LIMIT,m as PREVIEW_BYTES,p as PREVIEW_CHARS,e as diffBodies,t as openBodySource,i as prewarmBodyWorker};

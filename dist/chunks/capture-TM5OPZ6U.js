@@ -1,0 +1,1 @@
+import{a as o,b as r,c as m,d as p,e as t}from"./chunk-XIMQ3QI4.js";import"./chunk-6EKXNDAT.js";import"./chunk-AJIRXNA7.js";import"./chunk-F6SQVXCU.js";import"./chunk-JIEPFXSQ.js";export{o as JsonPathError,t as applyCaptureRules,p as formatJsonPath,m as jsonPathGet,r as parseJsonPath};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m,d as p,e as t}from"./chunk-XIMQ3QI4.js";import"./chunk-XYXQ2BT5.js";import"./chunk-AJIRXNA7.js";import"./chunk-VUOCHJZ5.js";import"./chunk-DWIZT26H.js";export{o as JsonPathError,t as applyCaptureRules,p as formatJsonPath,m as jsonPathGet,r as parseJsonPath};

@@ -1,2 +1,0 @@
-//# allFunctionsCalledOnLoad
-import{ba as n,ca as i}from"./chunk-XYXQ2BT5.js";function d(e){let p=e.map(t=>n(t.sql)),o=i(e),s=o.map(t=>t.shape),r=-1,a=0;return e.forEach((t,m)=>{a+=t.timeMs,(r===-1||t.timeMs>e[r].timeMs)&&(r=m)}),{repeated:o,repeatedIndex:p.map(t=>s.indexOf(t)),slowest:r,totalMs:a}}function y(e){return[e.authorization,e.queries,e.logs,e.dumps,e.mails,e.notifications,e.jobs,e.http,e.timings].reduce((o,s)=>o+(s?.length??0),0)+(e.exception?1:0)+(e.refusedBy?1:0)}export{d as a,y as b};

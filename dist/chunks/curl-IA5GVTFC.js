@@ -1,1 +1,0 @@
-import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-JBCDC2QA.js";import"./chunk-CJZA4E5Q.js";import{N as o}from"./chunk-XYXQ2BT5.js";import"./chunk-AJIRXNA7.js";import"./chunk-VUOCHJZ5.js";import"./chunk-DWIZT26H.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

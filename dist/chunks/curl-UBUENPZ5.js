@@ -1,0 +1,1 @@
+import{a as r,b as m,c as p,d as t,e as i,f as e,g as f}from"./chunk-6NLJMJMH.js";import"./chunk-PLYXXCG7.js";import{N as o}from"./chunk-6EKXNDAT.js";import"./chunk-AJIRXNA7.js";import"./chunk-F6SQVXCU.js";import"./chunk-JIEPFXSQ.js";export{i as CurlParseError,m as curlNotes,t as filesToChooseAgain,f as fromCurl,o as looksLikeCurl,r as shellQuote,e as shellWords,p as toCurl};

@@ -1,0 +1,1 @@
+import{a as o,b as r,c as m}from"./chunk-GO5BBGUV.js";import"./chunk-6EKXNDAT.js";import"./chunk-AJIRXNA7.js";import"./chunk-F6SQVXCU.js";import"./chunk-JIEPFXSQ.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

@@ -1,1 +1,0 @@
-import{a as o,b as r,c as m}from"./chunk-JOYKZWCY.js";import"./chunk-XYXQ2BT5.js";import"./chunk-AJIRXNA7.js";import"./chunk-VUOCHJZ5.js";import"./chunk-DWIZT26H.js";export{o as historyRecordProblem,r as isHistoryEntry,m as setAsideMessage};

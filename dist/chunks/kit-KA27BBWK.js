@@ -1,1 +1,0 @@
-import{c as o,d as r,e as m,f as p}from"./chunk-5BKEHWQX.js";import"./chunk-XYXQ2BT5.js";import"./chunk-AJIRXNA7.js";import"./chunk-VUOCHJZ5.js";import"./chunk-DWIZT26H.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,0 +1,1 @@
+import{c as o,d as r,e as m,f as p}from"./chunk-QECF2BML.js";import"./chunk-6EKXNDAT.js";import"./chunk-AJIRXNA7.js";import"./chunk-F6SQVXCU.js";import"./chunk-JIEPFXSQ.js";export{o as SEEDED_REFERENCE_DATE,r as createGeneratorKit,p as loadGeneratorKit,m as preloadFaker};

@@ -1,0 +1,1 @@
+import{a as i}from"./chunk-GZQAOFCN.js";import"./chunk-HOMKFQLR.js";import{ab as t,bb as o}from"./chunk-6EKXNDAT.js";import"./chunk-AJIRXNA7.js";import"./chunk-F6SQVXCU.js";import"./chunk-JIEPFXSQ.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

@@ -1,1 +1,0 @@
-import{a as i}from"./chunk-GZQAOFCN.js";import"./chunk-HOMKFQLR.js";import{ab as t,bb as o}from"./chunk-XYXQ2BT5.js";import"./chunk-AJIRXNA7.js";import"./chunk-VUOCHJZ5.js";import"./chunk-DWIZT26H.js";function u(m,e,s){let r=i(new TextDecoder().decode(s));r&&m.set(t,{key:o(e),errors:r,sent:e})}export{u as noteFieldErrors};

@@ -1,0 +1,1 @@
+import{f as o,g as r,h as m,i as p,j as t}from"./chunk-SWCSA2ZJ.js";import"./chunk-6EKXNDAT.js";import"./chunk-AJIRXNA7.js";import"./chunk-F6SQVXCU.js";import"./chunk-JIEPFXSQ.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

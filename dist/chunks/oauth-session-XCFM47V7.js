@@ -1,1 +1,0 @@
-import{f as o,g as r,h as m,i as p,j as t}from"./chunk-VZP4YV5A.js";import"./chunk-XYXQ2BT5.js";import"./chunk-AJIRXNA7.js";import"./chunk-VUOCHJZ5.js";import"./chunk-DWIZT26H.js";export{p as accessTokenForSend,t as forgetToken,o as postTokenRequest,m as requestNewToken,r as tokenOwner};

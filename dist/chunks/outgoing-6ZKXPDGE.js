@@ -1,1 +1,0 @@
-import{b as o,c as r}from"./chunk-CJZA4E5Q.js";import"./chunk-XYXQ2BT5.js";import"./chunk-AJIRXNA7.js";import"./chunk-VUOCHJZ5.js";import"./chunk-DWIZT26H.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

@@ -1,0 +1,1 @@
+import{b as o,c as r}from"./chunk-PLYXXCG7.js";import"./chunk-6EKXNDAT.js";import"./chunk-AJIRXNA7.js";import"./chunk-F6SQVXCU.js";import"./chunk-JIEPFXSQ.js";export{o as SECRET_PLACEHOLDERS,r as describeOutgoing};

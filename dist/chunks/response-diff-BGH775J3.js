@@ -1,1 +1,0 @@
-import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-XYXQ2BT5.js";import"./chunk-AJIRXNA7.js";import"./chunk-VUOCHJZ5.js";import"./chunk-DWIZT26H.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

@@ -1,0 +1,1 @@
+import{c as o,d as r}from"./chunk-I3BAK5XV.js";import"./chunk-6EKXNDAT.js";import"./chunk-AJIRXNA7.js";import"./chunk-F6SQVXCU.js";import"./chunk-JIEPFXSQ.js";export{o as DEFAULT_DIFF_SETTINGS,r as diffResponses};

@@ -300,8 +300,9 @@ test("the floor restyles and repaints none of the answer's elements: it changes 
   await openPaused(page, '/users?per_page=20');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(stagedFrame(page)).toContainText(firstPageOf(20));
+  await untilMeasured(stagedFrame(page).locator('[aria-label="Pretty body"]'));
   const elements = await stagedFrame(page).evaluate((frame) => frame.querySelectorAll('*').length);
-  // Styles settled before the floor: what the trace records from here is the reveal's.
+  // Styles and the body's window settled before the floor: what the trace records from here is the reveal's.
   await stagedFrame(page).evaluate((frame) => getComputedStyle(frame).opacity);
   await browser.startTracing(page, { categories: ['devtools.timeline'] });
   await page.clock.runFor(250);

@@ -13,7 +13,6 @@ const workspace = useWorkspaceHost('kite-import-e2e-');
 // Each test reads files in a lazy chunk and sends through the relay: minutes on a machine shared by a CI run.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-/** The shop collection pointed at the demo API, with a request that needs the environment's secret token. */
 /** Drags a file over `target` and drops it there, as the browser does: drag events carrying a DataTransfer. */
 async function dropFile(target: Locator, file: { name: string; text: string; type: string }) {
   const dataTransfer = await target.page().evaluateHandle(({ name, text, type }) => {
@@ -25,6 +24,7 @@ async function dropFile(target: Locator, file: { name: string; text: string; typ
   await target.dispatchEvent('drop', { dataTransfer });
 }
 
+/** The shop collection pointed at the demo API, with a request that needs the environment's secret token. */
 function collectionFile(baseUrl: string) {
   const collection = withGetRequest(shopCollection(baseUrl), 'Users', 'Who am I', '{{baseUrl}}/me');
   return { name: 'shop.postman_collection.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(collection)) };

@@ -7,6 +7,8 @@ import { responseArea } from './support/client-screen';
 
 /** The frame rendered out of sight while the call is held. */
 const stagedFrame = (page: Page) => page.locator('.kite-response-frame[data-staged]');
+/** The body in that frame (out of the accessibility tree, so found by its label, not its role). */
+const stagedBody = (page: Page) => stagedFrame(page).locator('[aria-label="Pretty body"]');
 /** Seen: rendered, and not hidden by CSS visibility or opacity either. */
 const seen = (element: Element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
 /** The box of the frame around an element, and how it is laid out. */
@@ -60,8 +62,7 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   // Laid out ahead, in the pane's own size: the body measured its height and drew its rows during
   // the hold, so the floor shows it instead of laying it out. A click there still reaches the answer
   // on screen, not the staged one.
-  const stagedBody = stagedFrame(page).locator('[aria-label="Pretty body"]');
-  const stagedBox = await stagedBody.evaluate((element) => {
+  const stagedBox = await stagedBody(page).evaluate((element) => {
     const box = element.getBoundingClientRect();
     const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
     return { height: box.height, rows: element.querySelectorAll('.kite-code-row:not([data-loading])').length, hitsStaged: Boolean(hit?.closest('[data-staged]')) };
@@ -70,10 +71,10 @@ test('the answer is rendered out of sight during the hold and shown at the floor
   expect(stagedBox.rows).toBeGreaterThan(2);
   expect(stagedBox.hitsStaged).toBe(false);
   // The prepared body's element is marked, to tell it apart from one mounted at the reveal.
-  await stagedBody.evaluate((element) => {
+  await stagedBody(page).evaluate((element) => {
     (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
   });
-  const stagedLayout = await stagedBody.evaluate(frameLayout);
+  const stagedLayout = await stagedBody(page).evaluate(frameLayout);
 
   await page.clock.runFor(250);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
@@ -110,24 +111,22 @@ const RECORD_COMMITS = `(() => {
     inject() { return 1; }, checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, setStrictMode() {},
     onCommitFiberRoot(id, root) {
       if (!Array.isArray(window.__commits)) return;
-      const drawn = [];
-      const names = [];
+      const rendered = [];
       const visit = (fiber) => {
         for (let child = fiber.child; child; child = child.sibling) {
           const mounted = child.alternate === null;
-          if (COMPONENT_TAGS.has(child.tag) && (mounted || (child.flags & 1) === 1)) {
-            drawn.push(elementOf(child));
-            names.push(child.type?.displayName || child.type?.name || child.type?.type?.name || 'anonymous');
-          }
+          if (COMPONENT_TAGS.has(child.tag) && (mounted || (child.flags & 1) === 1)) rendered.push(child);
           if (!mounted && child.child === child.alternate.child && (child.flags & 1) !== 1) continue;
           visit(child);
         }
       };
       visit(root.current);
+      const drawn = rendered.map(elementOf);
+      const nameOf = (fiber) => fiber.type?.displayName || fiber.type?.name || fiber.type?.type?.name || 'anonymous';
       const staged = document.querySelector('.kite-response-frame[data-staged]') !== null;
       const where = (element) => !element ? 'none' : element.closest('section[aria-label="Response"]') ? 'response' : element.closest('.kite-builder') ? 'builder' : element.closest('.kite-tab-count') || (element.closest('#kite-routes-pane') && !element.closest('.kite-pane-tabs')) ? 'left pane' : element.closest('.kite-req-tabs-bar') ? 'tabs' : element.getAttribute('class') || element.tagName;
       // Named by component (minified in the bundle) and the element it draws, to tell which one it was.
-      const sections = drawn.flatMap((element, i) => element?.closest('.kite-response-sections, .kite-response-section') ? [names[i] + ' ' + element.tagName.toLowerCase() + '.' + element.getAttribute('class')] : []);
+      const sections = drawn.flatMap((element, i) => element?.closest('.kite-response-sections, .kite-response-section') ? [nameOf(rendered[i]) + ' ' + element.tagName.toLowerCase() + '.' + element.getAttribute('class')] : []);
       const builderParts = drawn.filter((element) => element && element.closest('.kite-builder') && !element.matches('.kite-builder') && !element.closest('.kite-send')).length;
       window.__commits.push({ staged, places: drawn.map(where), sections, builderParts });
     },
@@ -144,7 +143,7 @@ async function sendRecordingFromTheFloor(page: Page): Promise<void> {
   await openPaused(page, '/users?per_page=2');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(stagedFrame(page)).toContainText(firstPageOf(2));
-  await untilMeasured(stagedFrame(page).locator('[aria-label="Pretty body"]'));
+  await untilMeasured(stagedBody(page));
   await page.evaluate(() => {
     (window as unknown as { __commits: unknown[] }).__commits = [];
   });
@@ -225,7 +224,7 @@ test("a first Send after the page loads, its viewer's chunk not yet there, still
   expect(hits).toEqual(['note', 'note', 'note', 'note']);
   // Seen counts opacity, which Playwright's visibility does not: the staged frame is transparent.
   expect(await pane.getByText(firstPageOf(2)).evaluateAll((elements) => elements.filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true })).length)).toBe(0);
-  await stagedFrame(page).locator('[aria-label="Pretty body"]').evaluate((element) => {
+  await stagedBody(page).evaluate((element) => {
     (element as HTMLElement & { preparedInHold?: boolean }).preparedInHold = true;
   });
 
@@ -300,7 +299,7 @@ test("the floor restyles and repaints none of the answer's elements: it changes 
   await openPaused(page, '/users?per_page=20');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(stagedFrame(page)).toContainText(firstPageOf(20));
-  await untilMeasured(stagedFrame(page).locator('[aria-label="Pretty body"]'));
+  await untilMeasured(stagedBody(page));
   const elements = await stagedFrame(page).evaluate((frame) => frame.querySelectorAll('*').length);
   // Styles and the body's window settled before the floor: what the trace records from here is the reveal's.
   await stagedFrame(page).evaluate((frame) => getComputedStyle(frame).opacity);
